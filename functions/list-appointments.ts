@@ -1,0 +1,10 @@
+import { endpoint } from '#lib/app.ts';
+import { ok } from '#lib/http/endpoint.ts';
+import { listAppointments } from '#lib/patients/patients.ts';
+import { AppointmentQuery, PatientPath } from '#lib/patients/schema.ts';
+import { store } from '#lib/store/live.ts';
+
+export const handler = endpoint(
+  { scope: 'patients:read', params: PatientPath, query: AppointmentQuery },
+  async ({ params, query }) => ok(await listAppointments(store, params.patient_id, query)),
+);

@@ -1,0 +1,72 @@
+import * as z from 'zod';
+import { clockTime, timeZone } from './fields.ts';
+import { type ApiKey, SCOPES } from './http/auth.ts';
+
+export interface Config {
+  tableName: string;
+  /** Set for a local engine (dynalite, DynamoDB Local); unset on AWS. */
+  dynamodbEndpoint?: string;
+  awsRegion?: string;
+  defaultTimeZone: string;
+  clinicName: string;
+  quietHours: { start: string; end: string };
+  apiKeys: readonly ApiKey[];
+}
+
+const apiKeys = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(
+        z.strictObject({
+          id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
+          sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex SHA-256 digest'),
+          scopes: z.array(z.enum(SCOPES)).min(1),
+        }),
+      )
+      .min(1, 'must configure at least one key'),
+  );
+
+const Environment = z.object({
+  TABLE_NAME: z.string().min(1),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  AWS_REGION: z.string().min(1).optional(),
+  DEFAULT_TIME_ZONE: timeZone.default('UTC'),
+  CLINIC_NAME: z.string().trim().min(1).max(100).default('the clinic'),
+  QUIET_HOURS: z
+    .string()
+    .default('21:00-08:00')
+    .transform((text) => text.split('-'))
+    .pipe(z.tuple([clockTime, clockTime], 'must be HH:MM-HH:MM, e.g. 21:00-08:00')),
+  API_KEYS: apiKeys,
+});
+
+/** Reads and checks the configuration once, at cold start; throws one message naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable is an unset one: serverless.yml writes "" where a stage has no value.
+  const parsed = Environment.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const { data } = parsed;
+  return {
+    tableName: data.TABLE_NAME,
+    ...(data.DYNAMODB_ENDPOINT && { dynamodbEndpoint: data.DYNAMODB_ENDPOINT }),
+    ...(data.AWS_REGION && { awsRegion: data.AWS_REGION }),
+    defaultTimeZone: data.DEFAULT_TIME_ZONE,
+    clinicName: data.CLINIC_NAME,
+    quietHours: { start: data.QUIET_HOURS[0], end: data.QUIET_HOURS[1] },
+    apiKeys: data.API_KEYS,
+  };
+}

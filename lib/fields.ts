@@ -1,0 +1,36 @@
+import * as z from 'zod';
+import { canonicalTimeZone, isCalendarDate, isTimestamp, latestDateOnEarth } from './time.ts';
+
+// Field rules of the contract, each written once and reused by every payload and by configuration.
+
+export const timestamp = z
+  .string()
+  .refine(isTimestamp, 'must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z');
+
+export const calendarDate = z.string().refine(isCalendarDate, 'must be a real calendar date, YYYY-MM-DD');
+
+export const birthDate = calendarDate.refine(
+  (date) => date <= latestDateOnEarth(),
+  'must not be in the future',
+);
+
+export const timeZone = z.string().transform((zone, ctx) => {
+  const canonical = canonicalTimeZone(zone);
+  if (canonical === undefined)
+    ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone, e.g. Europe/London' });
+  return canonical ?? zone;
+});
+
+export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time, HH:MM');
+
+export const quietHours = z.strictObject({ start: clockTime, end: clockTime });
+
+/** Client-chosen identifiers (MRN, appointment id): 1–64 of letters, digits, dot, underscore, hyphen. */
+export const clientId = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 of A–Z, a–z, 0–9, ".", "_", "-"');
+
+export const patientId = z.uuid('must be a patient id (a UUID)');
+
+export const trimmedText = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);

@@ -1,0 +1,30 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { forbidden, unauthorized } from '../errors.ts';
+
+export const SCOPES = ['patients:read', 'patients:write', 'preferences:write', 'reminders:send'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface ApiKey {
+  /** A name for logs and the audit trail; never the key itself. */
+  id: string;
+  /** SHA-256 of the key, hex. */
+  sha256: string;
+  scopes: readonly Scope[];
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** The configured key behind an `Authorization: Bearer …` header, holding `scope`; throws 401 or 403. */
+export function authorize(keys: readonly ApiKey[], authorization: string | undefined, scope: Scope): ApiKey {
+  const presented = /^Bearer +(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  if (presented === undefined) throw unauthorized('Send the API key as "Authorization: Bearer <key>".');
+  const digest = sha256(presented);
+  // Compare with every key, without stopping at a match, so timing tells nothing about which keys exist.
+  let found: ApiKey | undefined;
+  for (const key of keys) {
+    if (timingSafeEqual(digest, Buffer.from(key.sha256, 'hex')) && found === undefined) found = key;
+  }
+  if (found === undefined) throw unauthorized('The API key is not valid.');
+  if (!found.scopes.includes(scope)) throw forbidden(`This API key lacks the "${scope}" scope.`);
+  return found;
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { ApiError, invalidJson, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
+import { describeError, type Log } from '../log.ts';
+import { type ApiKey, authorize, type Scope } from './auth.ts';
+import { problemResponse } from './problem.ts';
+import { validate } from './validate.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const created = (location: string, body: unknown): Reply => ({
+  status: 201,
+  body,
+  headers: { location },
+});
+
+export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  /** The scope a caller's key must hold; omitted for the public documents (index, health). */
+  scope?: Scope;
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface Request<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  requestId: string;
+  method: string;
+  path: string;
+  /** The key that authorized the call; absent on public endpoints. */
+  caller?: ApiKey;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * The one wrapper every endpoint goes through, in this order: request id, API key and scope, path,
+ * query, body (size, media type, JSON, schema), then the handler; any failure becomes problem+json here.
+ */
+export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; log: Log }) {
+  return function endpoint<
+    B extends z.ZodType = never,
+    Q extends z.ZodType = never,
+    P extends z.ZodType = never,
+  >(
+    spec: EndpointSpec<B, Q, P>,
+    handle: (request: Request<Output<B>, Output<Q>, Output<P>>) => Promise<Reply>,
+  ): LambdaHandler {
+    return async (event) => {
+      const started = performance.now();
+      const requestId = acceptedRequestId(header(event, 'x-request-id')) ?? randomUUID();
+      let caller: ApiKey | undefined;
+      let response: APIGatewayProxyStructuredResultV2;
+      try {
+        caller = spec.scope && authorize(apiKeys, header(event, 'authorization'), spec.scope);
+        const request = {
+          params: spec.params && validate(spec.params, event.pathParameters ?? {}),
+          query: spec.query && validate(spec.query, event.queryStringParameters ?? {}),
+          body: spec.body && validate(spec.body, readJsonBody(event)),
+          requestId,
+          method: event.requestContext.http.method,
+          path: event.rawPath,
+          ...(caller && { caller }),
+        } as Request<Output<B>, Output<Q>, Output<P>>;
+        const reply = await handle(request);
+        response = {
+          statusCode: reply.status,
+          headers: { 'content-type': 'application/json', ...reply.headers },
+          body: JSON.stringify(reply.body),
+        };
+      } catch (error) {
+        if (!(error instanceof ApiError))
+          log.error('unhandled error', { requestId, ...describeError(error) });
+        const problem =
+          error instanceof ApiError ? error : new ApiError('internal', internalDetail(requestId));
+        response = problemResponse(problem, requestId);
+      }
+      // Responses may carry patient data: no shared cache may keep them.
+      response.headers = { ...response.headers, 'x-request-id': requestId, 'cache-control': 'no-store' };
+      log.info('request', {
+        requestId,
+        method: event.requestContext.http.method,
+        route: event.routeKey,
+        status: response.statusCode,
+        durationMs: Math.round(performance.now() - started),
+        ...(caller && { keyId: caller.id }),
+      });
+      return response;
+    };
+  };
+}
+
+const internalDetail = (requestId: string) =>
+  `Something went wrong on our side. Quote request id ${requestId} when you report it.`;
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+/** A caller's request id is echoed when it is safe to log and to put in a header. */
+function acceptedRequestId(value: string | undefined): string | undefined {
+  return value !== undefined && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined;
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2): unknown {
+  const raw = event.body ?? '';
+  const bytes = Buffer.from(raw, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (bytes.length > MAX_BODY_BYTES) {
+    throw payloadTooLarge(`The request body is larger than the limit of 1 MiB (${MAX_BODY_BYTES} bytes).`);
+  }
+  const mediaType = header(event, 'content-type') ?? '';
+  if (!/^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i.test(mediaType)) {
+    throw unsupportedMediaType('Send the request body as application/json (UTF-8).');
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidJson('The request body is not valid UTF-8.');
+  }
+  if (text.trim() === '') throw invalidJson('The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidJson('The request body is not valid JSON.');
+  }
+}

@@ -1,0 +1,104 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { canonicalJson } from '../canonical-json.ts';
+import { notFound, validationFailed } from '../errors.ts';
+import type { Store } from '../store/store.ts';
+import { isTimestamp, toApiTimestamp } from '../time.ts';
+import {
+  type Appointment,
+  type AppointmentPosition,
+  appointmentRecord,
+  type Patient,
+  patientRecord,
+} from './model.ts';
+import type { AppointmentQuery, NewAppointment, NewPatient } from './schema.ts';
+
+export interface PatientDefaults {
+  defaultTimeZone: string;
+}
+
+export type CreatedPatient = Patient & { appointments: Appointment[] };
+
+export async function createPatient(
+  store: Store,
+  defaults: PatientDefaults,
+  input: NewPatient,
+  now: Date = new Date(),
+): Promise<CreatedPatient> {
+  const fingerprint = createHash('sha256').update(canonicalJson(input)).digest('hex');
+  const createdAt = toApiTimestamp(now);
+  const { appointments: requested, timeZone, ...fields } = input;
+  const appointments = requested.map((appointment, index) =>
+    toAppointment(appointment, appointment.id ?? appointmentIdFor(fingerprint, index), createdAt),
+  );
+  const patient = await store.createPatient({
+    patient: patientRecord({
+      id: randomUUID(),
+      ...fields,
+      timeZone: timeZone ?? defaults.defaultTimeZone,
+      createdAt,
+      updatedAt: createdAt,
+    }),
+    appointments,
+    fingerprint,
+  });
+  return { ...patient, appointments };
+}
+
+export async function getPatient(store: Store, patientId: string): Promise<Patient> {
+  return (await store.getPatient(patientId)) ?? throwPatientNotFound();
+}
+
+export async function listAppointments(store: Store, patientId: string, query: AppointmentQuery) {
+  const page = await store.listAppointments(
+    patientId,
+    {
+      ...(query.from && { from: query.from }),
+      ...(query.to && { to: query.to }),
+      ...(query.status && { statuses: query.status }),
+    },
+    { limit: query.limit, ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }) },
+  );
+  if (page === undefined) return throwPatientNotFound();
+  return {
+    patientId,
+    appointments: page.appointments,
+    nextCursor: page.next ? encodeCursor(page.next) : null,
+  };
+}
+
+function toAppointment(input: NewAppointment, id: string, createdAt: string): Appointment {
+  const { start, end, ...rest } = input;
+  return appointmentRecord({
+    ...rest,
+    id,
+    start: toApiTimestamp(start),
+    end: end === undefined ? undefined : toApiTimestamp(end),
+    createdAt,
+  });
+}
+
+/**
+ * An id for an appointment sent without one, derived from the request and the appointment's place in
+ * it, so a retried create writes the same appointments again rather than new ones beside them.
+ */
+function appointmentIdFor(fingerprint: string, index: number): string {
+  const hex = createHash('sha256').update(`${fingerprint}/${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+const throwPatientNotFound = (): never => {
+  throw notFound('No patient has this id.');
+};
+
+const encodeCursor = (position: AppointmentPosition) =>
+  Buffer.from(JSON.stringify([position.start, position.id])).toString('base64url');
+
+function decodeCursor(cursor: string): AppointmentPosition {
+  try {
+    const [start, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof start === 'string' && typeof id === 'string' && isTimestamp(start)) return { start, id };
+  } catch {
+    // falls through to the validation error
+  }
+  throw validationFailed([{ path: 'cursor', message: 'must be a nextCursor returned by this endpoint' }]);
+}

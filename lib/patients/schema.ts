@@ -1,0 +1,96 @@
+import * as z from 'zod';
+import { birthDate, clientId, patientId, timestamp, timeZone, trimmedText } from '../fields.ts';
+
+// One schema per payload: the runtime check, the TypeScript type and (later) the OpenAPI document.
+
+/** Languages that have reminder templates. */
+export const LANGUAGES = ['en', 'es'] as const;
+
+/** FHIR Appointment.status values. */
+export const APPOINTMENT_STATUSES = [
+  'proposed',
+  'pending',
+  'booked',
+  'arrived',
+  'fulfilled',
+  'cancelled',
+  'noshow',
+  'entered-in-error',
+  'checked-in',
+  'waitlist',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const MAX_APPOINTMENTS_PER_PATIENT = 100;
+
+export const NewAppointment = z
+  .strictObject({
+    id: clientId.optional(),
+    start: timestamp,
+    end: timestamp.optional(),
+    status: z.enum(APPOINTMENT_STATUSES).default('booked'),
+    clinician: trimmedText(100).optional(),
+    location: trimmedText(200).optional(),
+    type: trimmedText(100).optional(),
+  })
+  .refine((a) => a.end === undefined || Date.parse(a.end) > Date.parse(a.start), {
+    path: ['end'],
+    message: 'must be after start',
+  });
+export type NewAppointment = z.infer<typeof NewAppointment>;
+
+export const NewPatient = z
+  .strictObject({
+    givenName: trimmedText(100),
+    familyName: trimmedText(100),
+    birthDate,
+    phone: z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, 'must be E.164: "+" then 8–15 digits')
+      .optional(),
+    email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').optional(),
+    timeZone: timeZone.optional(),
+    language: z.enum(LANGUAGES).default('en'),
+    mrn: clientId.optional(),
+    appointments: z.array(NewAppointment).max(MAX_APPOINTMENTS_PER_PATIENT).default([]),
+  })
+  .superRefine((patient, ctx) => {
+    const seen = new Set<string>();
+    patient.appointments.forEach((appointment, index) => {
+      if (appointment.id === undefined) return;
+      if (seen.has(appointment.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['appointments', index, 'id'],
+          message: 'must be unique per patient',
+        });
+      }
+      seen.add(appointment.id);
+    });
+  });
+export type NewPatient = z.infer<typeof NewPatient>;
+
+export const PatientPath = z.strictObject({ patient_id: patientId });
+
+export const AppointmentQuery = z
+  .strictObject({
+    from: timestamp.optional(),
+    to: timestamp.optional(),
+    status: z
+      .string()
+      .transform((list) => list.split(','))
+      .pipe(z.array(z.enum(APPOINTMENT_STATUSES, 'must be a comma-separated list of appointment statuses')))
+      .optional(),
+    limit: z.coerce
+      .number('must be a whole number from 1 to 200')
+      .int('must be a whole number from 1 to 200')
+      .min(1, 'must be a whole number from 1 to 200')
+      .max(200, 'must be a whole number from 1 to 200')
+      .default(50),
+    cursor: z.string().max(512).optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
+    path: ['to'],
+    message: 'must be after from',
+  });
+export type AppointmentQuery = z.infer<typeof AppointmentQuery>;

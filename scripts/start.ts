@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { ApiError } from '../lib/errors.ts';
+import { createPatient } from '../lib/patients/patients.ts';
+import { NewPatient } from '../lib/patients/schema.ts';
+import { DynamoStore } from '../lib/store/dynamodb.ts';
+import { demoPatients } from './demo-data.ts';
+import { ensureTable, startDynalite } from './local-engine.ts';
+
+// `npm start`: dynalite on disk under .data/, the table, the demo patients once, then serverless offline.
+
+const TABLE_NAME = 'clinical-assistant-local';
+const DATA_DIR = '.data/dynalite';
+const port = Number(process.env.DYNAMODB_PORT ?? 8000);
+
+mkdirSync(DATA_DIR, { recursive: true });
+const engine = await startDynalite({ port, path: DATA_DIR }).catch((error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} is taken: stop what uses it or set DYNAMODB_PORT.`
+      : `dynalite did not start: ${error.message}`,
+  );
+  process.exit(1);
+});
+await ensureTable(engine.endpoint, TABLE_NAME);
+
+const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: engine.endpoint });
+let added = 0;
+for (const demo of demoPatients()) {
+  try {
+    await createPatient(store, { defaultTimeZone: 'Europe/London' }, NewPatient.parse(demo));
+    added++;
+  } catch (error) {
+    // The MRN is already taken: the demo data was loaded by an earlier start.
+    if (!(error instanceof ApiError && error.code === 'conflict')) throw error;
+  }
+}
+console.log(`Local engine ${engine.endpoint} (data in ${DATA_DIR}); demo patients added: ${added}.`);
+
+const offline = spawn('serverless', ['offline', '--stage', 'local'], {
+  stdio: 'inherit',
+  env: { ...process.env, DYNAMODB_ENDPOINT: engine.endpoint, PATH: `node_modules/.bin:${process.env.PATH}` },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => offline.kill(signal));
+offline.on('exit', async (code) => {
+  await engine.stop();
+  process.exit(code ?? 0);
+});

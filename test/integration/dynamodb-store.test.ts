@@ -1,0 +1,147 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
+import { AppointmentQuery } from '../../lib/patients/schema.ts';
+import { DynamoStore, documentClient, MRN_CLAIM_LEASE_MS } from '../../lib/store/dynamodb.ts';
+import {
+  type Engine,
+  ensureTable,
+  javaAvailable,
+  startDynalite,
+  startDynamoDbLocal,
+} from '../../scripts/local-engine.ts';
+import { crashOn, throttleBatchWrites, writesAppointments, writesProfile } from '../support/faults.ts';
+import { dailyAppointments, newPatient } from '../support/patients.ts';
+import { storeContract } from '../support/store-contract.ts';
+
+const TABLE = 'clinical-assistant-test';
+const defaults = { defaultTimeZone: 'UTC' };
+const java = javaAvailable();
+if (!java) console.warn('SKIPPED: DynamoDB Local part of the adapter suite: `java` is not on this machine.');
+
+const engines = [
+  { name: 'dynalite', start: () => startDynalite(), available: true },
+  { name: 'DynamoDB Local', start: startDynamoDbLocal, available: java },
+];
+
+for (const { name, start, available } of engines) {
+  describe.skipIf(!available)(
+    `DynamoDB adapter on ${name}${available ? '' : ' (SKIPPED: java not found)'}`,
+    () => {
+      let engine: Engine;
+      beforeAll(async () => {
+        engine = await start();
+        await ensureTable(engine.endpoint, TABLE);
+      });
+      afterAll(() => engine?.stop());
+
+      const client = () => documentClient({ endpoint: engine.endpoint });
+      const store = (clock?: () => number) => new DynamoStore(client(), TABLE, clock);
+      const profilesWithMrn = async (mrn: string) => {
+        const scan = await client().send(
+          new ScanCommand({
+            TableName: TABLE,
+            FilterExpression: 'SK = :p AND mrn = :m',
+            ExpressionAttributeValues: { ':p': 'PROFILE', ':m': mrn },
+          }),
+        );
+        return scan.Items ?? [];
+      };
+
+      storeContract(name, () => store());
+
+      describe('a create cut short between writes', () => {
+        it('leaves no visible patient, and the same request retried finishes it under the same id', async () => {
+          const crashing = client();
+          const attempted = crashOn(crashing, writesProfile);
+          const request = newPatient({ mrn: 'CRASH-1', appointments: dailyAppointments(30) });
+
+          await expect(createPatient(new DynamoStore(crashing, TABLE), defaults, request)).rejects.toThrow(
+            'simulated crash',
+          );
+          const lostId = String((attempted[0]?.Item as { id?: string } | undefined)?.id);
+          expect(await store().getPatient(lostId)).toBeUndefined();
+          expect(await store().listAppointments(lostId, {}, { limit: 10 })).toBeUndefined();
+          expect(await profilesWithMrn('CRASH-1')).toHaveLength(0);
+
+          const retried = await createPatient(store(), defaults, request);
+          expect(retried.id).toBe(lostId);
+          const page = await listAppointments(store(), retried.id, AppointmentQuery.parse({ limit: '200' }));
+          expect(page.appointments.map((a) => a.id)).toEqual(dailyAppointments(30).map((a) => a.id));
+        });
+
+        it('holds the MRN against a different request only for the lease, then lets it through', async () => {
+          const crashing = client();
+          crashOn(crashing, writesAppointments);
+          const first = newPatient({ mrn: 'CRASH-2', appointments: dailyAppointments(3) });
+          await expect(createPatient(new DynamoStore(crashing, TABLE), defaults, first)).rejects.toThrow(
+            'simulated crash',
+          );
+
+          const corrected = newPatient({ mrn: 'CRASH-2', givenName: 'Corrected' });
+          await expect(createPatient(store(), defaults, corrected)).rejects.toMatchObject({
+            code: 'conflict',
+          });
+
+          const afterLease = () => Date.now() + MRN_CLAIM_LEASE_MS + 1_000;
+          const created = await createPatient(store(afterLease), defaults, corrected);
+          expect((await getPatient(store(), created.id)).givenName).toBe('Corrected');
+          expect(await profilesWithMrn('CRASH-2')).toHaveLength(1);
+        });
+      });
+
+      describe('MRN uniqueness under concurrency', () => {
+        it('20 concurrent creates of different patients with one MRN: exactly one is created', async () => {
+          const results = await Promise.allSettled(
+            Array.from({ length: 20 }, (_, i) =>
+              createPatient(store(), defaults, newPatient({ mrn: 'RACE-1', givenName: `Racer${i}` })),
+            ),
+          );
+          expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+          for (const r of results.filter((r) => r.status === 'rejected')) {
+            expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
+          }
+          expect(await profilesWithMrn('RACE-1')).toHaveLength(1);
+        });
+
+        it('20 concurrent identical creates (client retries): exactly one is created, appointments once', async () => {
+          const request = newPatient({ mrn: 'RACE-2', appointments: [{ start: '2030-06-01T10:00:00Z' }] });
+          const results = await Promise.allSettled(
+            Array.from({ length: 20 }, () => createPatient(store(), defaults, request)),
+          );
+          const created = results.filter((r) => r.status === 'fulfilled');
+          expect(created).toHaveLength(1);
+          const { id } = (created[0] as PromiseFulfilledResult<{ id: string }>).value;
+          const page = await listAppointments(store(), id, AppointmentQuery.parse({}));
+          expect(page.appointments).toHaveLength(1);
+        });
+      });
+
+      it('retries the items DynamoDB leaves unprocessed until every appointment is stored', async () => {
+        const throttled = client();
+        const calls = throttleBatchWrites(throttled);
+        const patient = await createPatient(
+          new DynamoStore(throttled, TABLE),
+          defaults,
+          newPatient({ appointments: dailyAppointments(60) }),
+        );
+        expect(calls.withheld).toBeGreaterThan(0);
+        const page = await listAppointments(store(), patient.id, AppointmentQuery.parse({ limit: '200' }));
+        expect(page.appointments).toHaveLength(60);
+      });
+    },
+  );
+}
+
+describe('DynamoDB adapter with no engine answering', () => {
+  // The bounded timeouts and retries must end the call well before this test's own time limit.
+  it('reports store_unavailable instead of hanging', { timeout: 15_000 }, async () => {
+    const engine = await startDynalite();
+    await engine.stop();
+    await expect(
+      DynamoStore.open({ tableName: TABLE, endpoint: engine.endpoint }).ping(),
+    ).rejects.toMatchObject({
+      code: 'store_unavailable',
+    });
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/errors.ts';
+import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
+import { AppointmentQuery } from '../../lib/patients/schema.ts';
+import type { Store } from '../../lib/store/store.ts';
+import { dailyAppointments, newPatient } from './patients.ts';
+
+const defaults = { defaultTimeZone: 'Europe/London' };
+const query = (q: Record<string, string> = {}) => AppointmentQuery.parse(q);
+
+/** Every page of a listing, following nextCursor to the end. */
+async function allPages(store: Store, patientId: string, q: Record<string, string>) {
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listAppointments(store, patientId, query({ ...q, ...(cursor && { cursor }) }));
+    pages.push(page.appointments.map((a) => a.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return pages;
+}
+
+/** The behaviour every Store adapter must share; run against memory and each DynamoDB engine. */
+export function storeContract(name: string, openStore: () => Store) {
+  describe(`${name}: the Store contract`, () => {
+    it('reads back a created patient exactly as the create returned it', async () => {
+      const store = openStore();
+      const { appointments, ...created } = await createPatient(
+        store,
+        defaults,
+        newPatient({ mrn: undefined }),
+      );
+      expect(await getPatient(store, created.id)).toStrictEqual(created);
+      expect(appointments).toEqual([]);
+    });
+
+    it('fills the default time zone and language, and keeps optional fields out when absent', async () => {
+      const store = openStore();
+      const created = await createPatient(
+        store,
+        defaults,
+        newPatient({ timeZone: undefined, phone: undefined, email: undefined }),
+      );
+      const read = await getPatient(store, created.id);
+      expect(read.timeZone).toBe('Europe/London');
+      expect(read.language).toBe('en');
+      expect(Object.keys(read)).not.toContain('phone');
+    });
+
+    it('answers undefined for an unknown patient, on read and on listing', async () => {
+      const store = openStore();
+      const unknown = '6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11';
+      expect(await store.getPatient(unknown)).toBeUndefined();
+      expect(await store.listAppointments(unknown, {}, { limit: 10 })).toBeUndefined();
+    });
+
+    it('lists appointments ascending by start instant, whatever their offsets and input order', async () => {
+      const store = openStore();
+      const patient = await createPatient(
+        store,
+        defaults,
+        newPatient({
+          appointments: [
+            { id: 'late', start: '2030-01-02T10:00:00+01:00' }, // 09:00Z
+            { id: 'early', start: '2030-01-02T03:00:00-05:00' }, // 08:00Z
+            { id: 'b-same', start: '2030-01-03T00:00:00Z' },
+            { id: 'a-same', start: '2030-01-03T00:00:00Z' },
+          ],
+        }),
+      );
+      const page = await listAppointments(store, patient.id, query());
+      expect(page.appointments.map((a) => a.id)).toEqual(['early', 'late', 'a-same', 'b-same']);
+      expect(page.appointments[0]?.start).toBe('2030-01-02T08:00:00Z');
+      expect(page.nextCursor).toBeNull();
+    });
+
+    it('pages through every appointment once with nextCursor', async () => {
+      const store = openStore();
+      const patient = await createPatient(
+        store,
+        defaults,
+        newPatient({ appointments: dailyAppointments(7) }),
+      );
+      const pages = await allPages(store, patient.id, { limit: '3' });
+      expect(pages).toEqual([['a0', 'a1', 'a2'], ['a3', 'a4', 'a5'], ['a6']]);
+    });
+
+    it('gives no nextCursor when the last page is exactly full', async () => {
+      const store = openStore();
+      const patient = await createPatient(
+        store,
+        defaults,
+        newPatient({ appointments: dailyAppointments(4) }),
+      );
+      expect(await allPages(store, patient.id, { limit: '2' })).toEqual([
+        ['a0', 'a1'],
+        ['a2', 'a3'],
+      ]);
+    });
+
+    it('filters by from (inclusive) and to (exclusive)', async () => {
+      const store = openStore();
+      const patient = await createPatient(
+        store,
+        defaults,
+        newPatient({ appointments: dailyAppointments(6) }),
+      );
+      const page = await listAppointments(
+        store,
+        patient.id,
+        query({ from: '2030-01-02T09:00:00Z', to: '2030-01-05T09:00:00Z' }),
+      );
+      expect(page.appointments.map((a) => a.id)).toEqual(['a1', 'a2', 'a3']);
+    });
+
+    it('filters by status across pages, filling each page', async () => {
+      const store = openStore();
+      const appointments = dailyAppointments(12).map((a, i) => ({
+        ...a,
+        status: i % 3 === 0 ? 'booked' : 'cancelled',
+      }));
+      const patient = await createPatient(store, defaults, newPatient({ appointments }));
+      expect(await allPages(store, patient.id, { status: 'booked', limit: '2' })).toEqual([
+        ['a0', 'a3'],
+        ['a6', 'a9'],
+      ]);
+      const both = await listAppointments(
+        store,
+        patient.id,
+        query({ status: 'booked,cancelled', limit: '200' }),
+      );
+      expect(both.appointments).toHaveLength(12);
+    });
+
+    it('keeps a cursor working when the next request narrows `from` past it', async () => {
+      const store = openStore();
+      const patient = await createPatient(
+        store,
+        defaults,
+        newPatient({ appointments: dailyAppointments(6) }),
+      );
+      const first = await listAppointments(store, patient.id, query({ limit: '2' }));
+      const next = await listAppointments(
+        store,
+        patient.id,
+        query({ limit: '2', from: '2030-01-05T00:00:00Z', cursor: first.nextCursor ?? '' }),
+      );
+      expect(next.appointments.map((a) => a.id)).toEqual(['a4', 'a5']);
+    });
+
+    it('refuses a second patient with the same MRN (409 conflict)', async () => {
+      const store = openStore();
+      await createPatient(store, defaults, newPatient({ mrn: 'MRN-CONTRACT-1' }));
+      const second = createPatient(
+        store,
+        defaults,
+        newPatient({ mrn: 'MRN-CONTRACT-1', givenName: 'Other' }),
+      );
+      await expect(second).rejects.toMatchObject({ code: 'conflict' });
+      await expect(second).rejects.toBeInstanceOf(ApiError);
+    });
+
+    it('stores the 100 appointments a patient may be created with', async () => {
+      const store = openStore();
+      const patient = await createPatient(
+        store,
+        defaults,
+        newPatient({ appointments: dailyAppointments(100) }),
+      );
+      const page = await listAppointments(store, patient.id, query({ limit: '200' }));
+      expect(page.appointments).toHaveLength(100);
+    });
+  });
+}

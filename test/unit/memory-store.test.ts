@@ -1,0 +1,4 @@
+import { MemoryStore } from '../../lib/store/memory.ts';
+import { storeContract } from '../support/store-contract.ts';
+
+storeContract('memory', () => new MemoryStore());
