@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { dailyAppointments, patientBody } from '../support/patients.ts';
+import { call } from './http.ts';
+import { READ_ONLY_KEY } from './service.ts';
+
+const expectProblem = (response: Awaited<ReturnType<typeof call>>, status: number, code: string) => {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  expect(response.body).toMatchObject({ status, code, requestId: response.headers.get('x-request-id') });
+};
+
+describe('GET / and GET /health (public)', () => {
+  it('serves the index of the eight endpoints', async () => {
+    const response = await call('GET', '/', { key: null });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Clinical Assistant API with AI');
+    expect(response.body.version).toBe('1.0.0');
+    expect(Object.keys(response.body.endpoints)).toHaveLength(8);
+    expect(response.body.endpoints['POST /api/reminders/send']).toEqual(expect.any(String));
+  });
+
+  it('reports the store healthy', async () => {
+    const response = await call('GET', '/health', { key: null });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', version: '1.0.0', checks: { store: 'ok' } });
+  });
+
+  it('echoes x-request-id, or makes one', async () => {
+    expect(
+      (await call('GET', '/health', { headers: { 'x-request-id': 'trace-123' } })).headers.get(
+        'x-request-id',
+      ),
+    ).toBe('trace-123');
+    expect((await call('GET', '/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('POST /api/patients then GET it back', () => {
+  it('creates a patient: 201, Location, and the same patient on GET', async () => {
+    const created = await call('POST', '/api/patients', {
+      body: patientBody({
+        mrn: `E2E-${randomUUID()}`,
+        appointments: [{ id: 'v1', start: '2030-03-01T10:00:00+01:00' }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('location')).toBe(`/api/patients/${created.body.id}`);
+    expect(created.body).toMatchObject({ givenName: 'Robin', timeZone: 'Europe/London', language: 'en' });
+    expect(created.body.appointments).toEqual([
+      { id: 'v1', start: '2030-03-01T09:00:00Z', status: 'booked', createdAt: created.body.createdAt },
+    ]);
+
+    const read = await call('GET', `/api/patients/${created.body.id}`, { key: READ_ONLY_KEY });
+    expect(read.status).toBe(200);
+    const { appointments: _, ...patient } = created.body;
+    expect(read.body).toEqual(patient);
+  });
+
+  it('answers 409 conflict for a second patient with the same MRN', async () => {
+    const mrn = `E2E-${randomUUID()}`;
+    expect((await call('POST', '/api/patients', { body: patientBody({ mrn }) })).status).toBe(201);
+    expectProblem(
+      await call('POST', '/api/patients', { body: patientBody({ mrn, givenName: 'Other' }) }),
+      409,
+      'conflict',
+    );
+  });
+
+  it('20 concurrent creates with one MRN give exactly one 201', async () => {
+    const mrn = `E2E-RACE-${randomUUID()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', '/api/patients', { body: patientBody({ mrn, givenName: `Racer${i}` }) }),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+  });
+
+  it('names every bad field in a 400', async () => {
+    const response = await call('POST', '/api/patients', {
+      body: patientBody({
+        birthDate: '2023-02-29',
+        phone: '07700900123',
+        timeZone: 'Nowhere/Land',
+        nickname: 'R',
+      }),
+    });
+    expectProblem(response, 400, 'validation_failed');
+    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'birthDate',
+      'nickname',
+      'phone',
+      'timeZone',
+    ]);
+  });
+
+  it('answers 413 naming the limit for 101 appointments, and for a body over 1 MiB', async () => {
+    const many = await call('POST', '/api/patients', {
+      body: patientBody({ appointments: dailyAppointments(101) }),
+    });
+    expectProblem(many, 413, 'payload_too_large');
+    expect(many.body.detail).toContain('100');
+    const huge = await call('POST', '/api/patients', {
+      body: patientBody({ familyName: 'x'.repeat(1_100_000) }),
+    });
+    expectProblem(huge, 413, 'payload_too_large');
+    expect(huge.body.detail).toContain('1 MiB');
+  });
+
+  it('answers 415 for a non-JSON body and 400 invalid_json for broken JSON', async () => {
+    expectProblem(
+      await call('POST', '/api/patients', {
+        rawBody: 'givenName=Robin',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      415,
+      'unsupported_media_type',
+    );
+    expectProblem(
+      await call('POST', '/api/patients', {
+        rawBody: '{"givenName":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'invalid_json',
+    );
+  });
+
+  it('answers 401 without a key and 403 for a key without patients:write', async () => {
+    expectProblem(
+      await call('POST', '/api/patients', { body: patientBody(), key: null }),
+      401,
+      'unauthorized',
+    );
+    expectProblem(
+      await call('POST', '/api/patients', { body: patientBody(), key: 'wrong' }),
+      401,
+      'unauthorized',
+    );
+    expectProblem(
+      await call('POST', '/api/patients', { body: patientBody(), key: READ_ONLY_KEY }),
+      403,
+      'forbidden',
+    );
+  });
+
+  it('answers 400 for a malformed patient id and 404 for an unknown one', async () => {
+    expectProblem(await call('GET', '/api/patients/not-a-uuid'), 400, 'validation_failed');
+    expectProblem(await call('GET', `/api/patients/${randomUUID()}`), 404, 'not_found');
+  });
+});
+
+describe('GET /api/patients/{id}/appointments', () => {
+  it('pages through appointments ascending by start with nextCursor, honouring filters', async () => {
+    const appointments = dailyAppointments(5).map((a, i) => ({
+      ...a,
+      status: i === 2 ? 'cancelled' : 'booked',
+    }));
+    const { body: patient } = await call('POST', '/api/patients', {
+      body: patientBody({ appointments: appointments.reverse() }),
+    });
+    const path = `/api/patients/${patient.id}/appointments`;
+
+    const first = await call('GET', `${path}?limit=2`, { key: READ_ONLY_KEY });
+    expect(first.status).toBe(200);
+    expect(first.body.patientId).toBe(patient.id);
+    expect(first.body.appointments.map((a: { id: string }) => a.id)).toEqual(['a0', 'a1']);
+    const second = await call('GET', `${path}?limit=2&cursor=${first.body.nextCursor}`);
+    const third = await call('GET', `${path}?limit=2&cursor=${second.body.nextCursor}`);
+    expect(
+      [...second.body.appointments, ...third.body.appointments].map((a: { id: string }) => a.id),
+    ).toEqual(['a2', 'a3', 'a4']);
+    expect(third.body.nextCursor).toBeNull();
+
+    const booked = await call(
+      'GET',
+      `${path}?status=booked&from=2030-01-02T09:00:00Z&to=2030-01-05T09:00:00Z`,
+    );
+    expect(booked.body.appointments.map((a: { id: string }) => a.id)).toEqual(['a1', 'a3']);
+  });
+
+  it('answers 400 naming the parameter for a bad limit, status, cursor or unknown parameter', async () => {
+    const { body: patient } = await call('POST', '/api/patients', { body: patientBody() });
+    const path = `/api/patients/${patient.id}/appointments`;
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=201', 'limit'],
+      ['status=maybe', 'status[0]'],
+      ['cursor=garbage', 'cursor'],
+      ['sort=desc', 'sort'],
+    ]) {
+      const response = await call('GET', `${path}?${query}`);
+      expectProblem(response, 400, 'validation_failed');
+      expect(response.body.errors[0].path, query).toBe(field);
+    }
+  });
+
+  it('answers 404 for an unknown patient', async () => {
+    expectProblem(await call('GET', `/api/patients/${randomUUID()}/appointments`), 404, 'not_found');
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown path with a problem+json 404', async () => {
+    expectProblem(await call('GET', '/api/nothing-here'), 404, 'not_found');
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const response = await call('DELETE', `/api/patients/${randomUUID()}`);
+    expectProblem(response, 405, 'method_not_allowed');
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+
+  it.each([
+    '/api/patients/contact-preference/local/bulk',
+    '/api/reminders/send',
+    '/api/reminders/bulk',
+    '/api/orchestrator/che-reminder',
+  ])('POST %s is routed and authenticated, answering 501 until implemented', async (path) => {
+    expectProblem(await call('POST', path, { body: {}, key: null }), 401, 'unauthorized');
+    expectProblem(await call('POST', path, { body: {} }), 501, 'not_implemented');
+  });
+});

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { ApiKey } from '../../lib/http/auth.ts';
+import { createEndpoint } from '../../lib/http/endpoint.ts';
+import type { Log } from '../../lib/log.ts';
+
+export const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export const TEST_KEYS: ApiKey[] = [
+  { id: 'reader', sha256: sha256('reader-key'), scopes: ['patients:read'] },
+  { id: 'writer', sha256: sha256('writer-key'), scopes: ['patients:read', 'patients:write'] },
+];
+
+/** An HTTP API (payload 2.0) event as API Gateway would deliver it. */
+export function httpEvent(
+  options: {
+    method?: string;
+    path?: string;
+    routeKey?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    isBase64Encoded?: boolean;
+    query?: Record<string, string>;
+    params?: Record<string, string>;
+  } = {},
+): APIGatewayProxyEventV2 {
+  const method = options.method ?? 'POST';
+  const path = options.path ?? '/api/things';
+  return {
+    version: '2.0',
+    routeKey: options.routeKey ?? `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: options.headers ?? {},
+    ...(options.body !== undefined && { body: options.body }),
+    isBase64Encoded: options.isBase64Encoded ?? false,
+    ...(options.query && { queryStringParameters: options.query }),
+    ...(options.params && { pathParameters: options.params }),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      requestId: 'gateway-id',
+      routeKey: `${method} ${path}`,
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+    },
+  };
+}
+
+/** A logger that keeps what it was given, to assert on. */
+export function recordingLog() {
+  const lines: { level: string; message: string; fields: Record<string, unknown> }[] = [];
+  const log: Log = {
+    info: (message, fields) => lines.push({ level: 'info', message, fields }),
+    error: (message, fields) => lines.push({ level: 'error', message, fields }),
+  };
+  return { log, lines };
+}
+
+export function testEndpoint() {
+  const { log, lines } = recordingLog();
+  return { endpoint: createEndpoint({ apiKeys: TEST_KEYS, log }), lines };
+}

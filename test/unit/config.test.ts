@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../lib/config.ts';
+import { sha256 } from '../support/events.ts';
+
+const keys = JSON.stringify([{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }]);
+const minimal = { TABLE_NAME: 'patients', API_KEYS: keys };
+
+describe('configuration, read once at cold start', () => {
+  it('applies the documented defaults', () => {
+    expect(loadConfig(minimal)).toEqual({
+      tableName: 'patients',
+      defaultTimeZone: 'UTC',
+      clinicName: 'the clinic',
+      quietHours: { start: '21:00', end: '08:00' },
+      apiKeys: [{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }],
+    });
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      ...minimal,
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      AWS_REGION: 'eu-west-2',
+      DEFAULT_TIME_ZONE: 'Europe/London',
+      CLINIC_NAME: ' Riverside ',
+      QUIET_HOURS: '20:30-07:15',
+    });
+    expect(config).toMatchObject({
+      dynamodbEndpoint: 'http://127.0.0.1:8000',
+      awsRegion: 'eu-west-2',
+      defaultTimeZone: 'Europe/London',
+      clinicName: 'Riverside',
+      quietHours: { start: '20:30', end: '07:15' },
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ ...minimal, DYNAMODB_ENDPOINT: '' }).dynamodbEndpoint).toBeUndefined();
+  });
+
+  it('fails fast with one message naming every bad variable', () => {
+    const load = () =>
+      loadConfig({
+        API_KEYS: '[{"id":"k","sha256":"nothex","scopes":["everything"]}]',
+        DEFAULT_TIME_ZONE: 'Nowhere/Land',
+        QUIET_HOURS: '9pm-8am',
+      });
+    expect(load).toThrow(/^Invalid configuration: /);
+    for (const name of [
+      'TABLE_NAME',
+      'API_KEYS.0.sha256',
+      'API_KEYS.0.scopes',
+      'DEFAULT_TIME_ZONE',
+      'QUIET_HOURS',
+    ]) {
+      expect(load).toThrow(name);
+    }
+  });
+
+  it('rejects API keys that are not JSON, or none at all', () => {
+    expect(() => loadConfig({ ...minimal, API_KEYS: 'local-dev-key' })).toThrow(
+      'API_KEYS: must be a JSON array',
+    );
+    expect(() => loadConfig({ ...minimal, API_KEYS: '[]' })).toThrow('at least one key');
+  });
+});

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { type ApiError, conflict, notFound, storeUnavailable } from '../../lib/errors.ts';
+import { MAX_BODY_BYTES, ok } from '../../lib/http/endpoint.ts';
+import { httpEvent, testEndpoint } from '../support/events.ts';
+
+const Body = z.strictObject({ name: z.string().min(1), count: z.number().int().optional() });
+const JSON_HEADERS = { 'content-type': 'application/json', authorization: 'Bearer writer-key' };
+
+function writeEndpoint(
+  handle = async (): Promise<never> => {
+    throw new Error('unused');
+  },
+) {
+  const { endpoint, lines } = testEndpoint();
+  const handler = endpoint({ scope: 'patients:write', body: Body }, async ({ body }) =>
+    body.name === 'explode' ? handle() : ok({ echoed: body }),
+  );
+  return { handler, lines };
+}
+
+const problem = (response: { body?: string }) => JSON.parse(response.body ?? '{}');
+
+describe('request id', () => {
+  it('echoes a valid incoming x-request-id on the response and in the problem body', async () => {
+    const { handler } = writeEndpoint();
+    const response = await handler(httpEvent({ headers: { 'x-request-id': 'client-req.42' } }));
+    expect(response.headers?.['x-request-id']).toBe('client-req.42');
+    expect(problem(response).requestId).toBe('client-req.42');
+  });
+
+  it('generates a UUID when the incoming id is missing or unsafe', async () => {
+    const { handler } = writeEndpoint();
+    const cases: Record<string, string>[] = [
+      {},
+      { 'x-request-id': 'bad id\nwith newline' },
+      { 'x-request-id': 'x'.repeat(129) },
+    ];
+    for (const headers of cases) {
+      const response = await handler(httpEvent({ headers }));
+      expect(response.headers?.['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('is on success responses too, with cache-control: no-store', async () => {
+    const { handler } = writeEndpoint();
+    const response = await handler(httpEvent({ headers: JSON_HEADERS, body: '{"name":"a"}' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['x-request-id']).toBeTruthy();
+    expect(response.headers?.['cache-control']).toBe('no-store');
+  });
+});
+
+describe('authentication and scopes', () => {
+  it('answers 401 with WWW-Authenticate when no key is sent', async () => {
+    const { handler } = writeEndpoint();
+    const response = await handler(
+      httpEvent({ headers: { 'content-type': 'application/json' }, body: '{}' }),
+    );
+    expect(response.statusCode).toBe(401);
+    expect(response.headers?.['www-authenticate']).toBe('Bearer');
+    expect(problem(response)).toMatchObject({ code: 'unauthorized', status: 401 });
+  });
+
+  it('answers 401 for an unknown key and for a non-Bearer scheme', async () => {
+    const { handler } = writeEndpoint();
+    for (const authorization of ['Bearer not-a-key', 'Basic d3JpdGVyLWtleQ==', 'writer-key']) {
+      const response = await handler(httpEvent({ headers: { authorization } }));
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('answers 403 when the key lacks the scope', async () => {
+    const { handler } = writeEndpoint();
+    const response = await handler(
+      httpEvent({ headers: { ...JSON_HEADERS, authorization: 'Bearer reader-key' } }),
+    );
+    expect(response.statusCode).toBe(403);
+    expect(problem(response)).toMatchObject({ code: 'forbidden' });
+    expect(problem(response).detail).toContain('patients:write');
+  });
+
+  it('accepts the scheme in any case and authenticates before reading the body', async () => {
+    const { handler } = writeEndpoint();
+    const response = await handler(
+      httpEvent({
+        headers: { 'Content-Type': 'application/json', Authorization: 'bearer writer-key' },
+        body: '{"name":"x"}',
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect((await handler(httpEvent({ body: 'not json' }))).statusCode).toBe(401);
+  });
+
+  it('lets public endpoints through without a key', async () => {
+    const { endpoint } = testEndpoint();
+    const response = await endpoint({}, async () => ok({ public: true }))(
+      httpEvent({ method: 'GET', path: '/' }),
+    );
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('request body', () => {
+  it('answers 415 for a body that is not application/json', async () => {
+    const { handler } = writeEndpoint();
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+      '',
+    ]) {
+      const response = await handler(
+        httpEvent({ headers: { ...JSON_HEADERS, 'content-type': type }, body: '{"name":"a"}' }),
+      );
+      expect(response.statusCode, type).toBe(415);
+      expect(problem(response).code).toBe('unsupported_media_type');
+    }
+  });
+
+  it('accepts application/json with a UTF-8 charset', async () => {
+    const { handler } = writeEndpoint();
+    const headers = { ...JSON_HEADERS, 'content-type': 'application/json; charset=UTF-8' };
+    expect((await handler(httpEvent({ headers, body: '{"name":"a"}' }))).statusCode).toBe(200);
+  });
+
+  it('answers 413 naming the limit for a body over 1 MiB, plain or base64-encoded', async () => {
+    const { handler } = writeEndpoint();
+    const big = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) });
+    for (const event of [
+      httpEvent({ headers: JSON_HEADERS, body: big }),
+      httpEvent({ headers: JSON_HEADERS, body: Buffer.from(big).toString('base64'), isBase64Encoded: true }),
+    ]) {
+      const response = await handler(event);
+      expect(response.statusCode).toBe(413);
+      expect(problem(response).detail).toContain('1 MiB');
+    }
+  });
+
+  it('accepts a body of exactly 1 MiB', async () => {
+    const { handler } = writeEndpoint();
+    const padding = MAX_BODY_BYTES - JSON.stringify({ name: '' }).length;
+    const body = JSON.stringify({ name: 'x'.repeat(padding) });
+    expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
+    expect((await handler(httpEvent({ headers: JSON_HEADERS, body }))).statusCode).toBe(200);
+  });
+
+  it('answers 400 invalid_json for malformed, empty, or non-UTF-8 bodies', async () => {
+    const { handler } = writeEndpoint();
+    const events = [
+      httpEvent({ headers: JSON_HEADERS, body: '{"name":' }),
+      httpEvent({ headers: JSON_HEADERS, body: '' }),
+      httpEvent({ headers: JSON_HEADERS }),
+      httpEvent({
+        headers: JSON_HEADERS,
+        body: Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'),
+        isBase64Encoded: true,
+      }),
+    ];
+    for (const event of events) {
+      const response = await handler(event);
+      expect(response.statusCode).toBe(400);
+      expect(response.headers?.['content-type']).toBe('application/problem+json');
+      expect(problem(response).code).toBe('invalid_json');
+    }
+  });
+
+  it('names every bad field, including unknown ones, in one 400 validation_failed', async () => {
+    const { handler } = writeEndpoint();
+    const response = await handler(
+      httpEvent({ headers: JSON_HEADERS, body: JSON.stringify({ count: 1.5, extra: true, other: 1 }) }),
+    );
+    expect(response.statusCode).toBe(400);
+    const body = problem(response);
+    expect(body.code).toBe('validation_failed');
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'is required' },
+        { path: 'count', message: expect.any(String) },
+        { path: 'extra', message: 'is not a known field' },
+        { path: 'other', message: 'is not a known field' },
+      ]),
+    );
+    expect(body.detail).toContain('name');
+  });
+});
+
+describe('error mapping', () => {
+  it.each([
+    [notFound('x'), 404, 'not_found'],
+    [conflict('x'), 409, 'conflict'],
+    [storeUnavailable(), 503, 'store_unavailable'],
+  ])('maps %s to its status and problem shape', async (error: ApiError, status, code) => {
+    const { handler } = writeEndpoint(async () => {
+      throw error;
+    });
+    const response = await handler(httpEvent({ headers: JSON_HEADERS, body: '{"name":"explode"}' }));
+    expect(response.statusCode).toBe(status);
+    expect(response.headers?.['content-type']).toBe('application/problem+json');
+    expect(Object.keys(problem(response)).sort()).toEqual([
+      'code',
+      'detail',
+      'requestId',
+      'status',
+      'title',
+      'type',
+    ]);
+    expect(problem(response)).toMatchObject({ status, code, type: `urn:clinical-assistant:problem:${code}` });
+  });
+
+  it('turns an unexpected error into a generic 500 that reveals nothing, and logs no message', async () => {
+    const { handler, lines } = writeEndpoint(async () => {
+      throw new TypeError('Cannot read secret of patient Jane Roe 1970-01-01');
+    });
+    const response = await handler(httpEvent({ headers: JSON_HEADERS, body: '{"name":"explode"}' }));
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('Jane');
+    expect(response.body).not.toContain('TypeError');
+    expect(problem(response)).toMatchObject({ code: 'internal', status: 500 });
+    expect(JSON.stringify(lines)).not.toContain('Jane');
+    expect(lines.find((l) => l.level === 'error')?.fields).toMatchObject({ errorName: 'TypeError' });
+  });
+});
+
+describe('access log', () => {
+  it('logs method, route, status, duration, request id and key id, and never the body', async () => {
+    const { handler, lines } = writeEndpoint();
+    await handler(
+      httpEvent({
+        headers: { ...JSON_HEADERS, 'x-request-id': 'r-1' },
+        body: '{"name":"Jane Roe"}',
+        routeKey: 'POST /api/things',
+      }),
+    );
+    const access = lines.find((l) => l.message === 'request');
+    expect(access?.fields).toEqual({
+      requestId: 'r-1',
+      method: 'POST',
+      route: 'POST /api/things',
+      status: 200,
+      durationMs: expect.any(Number),
+      keyId: 'writer',
+    });
+    expect(JSON.stringify(lines)).not.toContain('Jane');
+  });
+});

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { apiIndex } from '../../lib/api-index.ts';
+import { ENDPOINTS, INDEX_ROUTE, methodsAllowedOn } from '../../lib/http/routes.ts';
+
+interface FunctionDefinition {
+  handler: string;
+  events: { httpApi: string | { method: string; path: string } }[];
+}
+const manifest = parse(readFileSync('serverless.yml', 'utf8'), {
+  customTags: [{ tag: '!GetAtt', resolve: (s: string) => s }],
+});
+const functions = Object.values(manifest.functions as Record<string, FunctionDefinition>);
+const declaredRoutes = functions.flatMap((f) =>
+  f.events.map((e) => (typeof e.httpApi === 'string' ? e.httpApi : `${e.httpApi.method} ${e.httpApi.path}`)),
+);
+
+describe('the public surface', () => {
+  it('the index lists exactly the eight endpoints of the contract, with message and version', () => {
+    expect(Object.keys(apiIndex.endpoints)).toEqual([
+      'GET /health',
+      'POST /api/patients',
+      'GET /api/patients/{patient_id}',
+      'GET /api/patients/{patient_id}/appointments',
+      'POST /api/patients/contact-preference/local/bulk',
+      'POST /api/reminders/send',
+      'POST /api/reminders/bulk',
+      'POST /api/orchestrator/che-reminder',
+    ]);
+    expect(apiIndex.message).toMatch(/Clinical Assistant API with AI/);
+    expect(apiIndex.version).toBe('1.0.0');
+  });
+
+  it('serverless.yml routes exactly the eight endpoints, the index and one catch-all', () => {
+    const expected = [...ENDPOINTS, INDEX_ROUTE].map((r) => `${r.method} ${r.path}`);
+    expect(declaredRoutes.sort()).toEqual([...expected, '*'].sort());
+  });
+
+  it('every function points at a handler file that exists', () => {
+    for (const { handler } of functions) {
+      expect(existsSync(`${handler.replace(/\.handler$/, '')}.ts`), handler).toBe(true);
+    }
+  });
+
+  it('knows which methods a path allows, for the catch-all 405', () => {
+    expect(methodsAllowedOn('/health')).toEqual(['GET']);
+    expect(methodsAllowedOn('/api/patients')).toEqual(['POST']);
+    expect(methodsAllowedOn('/api/patients/123/appointments')).toEqual(['GET']);
+    expect(methodsAllowedOn('/api/patients/contact-preference/local/bulk')).toEqual(['POST']);
+    expect(methodsAllowedOn('/api/patients/1/2/3')).toEqual([]);
+    expect(methodsAllowedOn('/health/')).toEqual([]);
+  });
+});

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/errors.ts';
+import { validate } from '../../lib/http/validate.ts';
+import { AppointmentQuery, NewPatient, PatientPath } from '../../lib/patients/schema.ts';
+import { latestDateOnEarth } from '../../lib/time.ts';
+import { dailyAppointments, patientBody } from '../support/patients.ts';
+
+/** The field errors the API would answer with, or [] when the input is valid. */
+function errorsFor(schema: Parameters<typeof validate>[0], input: unknown) {
+  try {
+    validate(schema, input);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return (error.errors ?? []).map((e) => e.path);
+  }
+}
+const patientErrors = (overrides: Record<string, unknown>) => errorsFor(NewPatient, patientBody(overrides));
+const appointmentErrors = (appointment: Record<string, unknown>) =>
+  patientErrors({ appointments: [{ start: '2030-01-01T09:00:00Z', ...appointment }] });
+
+describe('patient: names', () => {
+  it('requires givenName and familyName', () => {
+    expect(errorsFor(NewPatient, { birthDate: '1980-01-01' })).toEqual(['givenName', 'familyName']);
+  });
+  it('trims, then requires 1–100 characters', () => {
+    expect(patientErrors({ givenName: '   ' })).toEqual(['givenName']);
+    expect(patientErrors({ familyName: 'x'.repeat(101) })).toEqual(['familyName']);
+    expect(patientErrors({ familyName: `  ${'x'.repeat(100)}  ` })).toEqual([]);
+    expect(NewPatient.parse(patientBody({ givenName: '  Robin ' })).givenName).toBe('Robin');
+  });
+  it('rejects names that are not strings', () => {
+    expect(patientErrors({ givenName: 42 })).toEqual(['givenName']);
+  });
+});
+
+describe('patient: birthDate', () => {
+  it.each([
+    '2023-02-29',
+    '1990-13-01',
+    '1990-04-31',
+    '1990-00-10',
+    '1990-1-1',
+    '19900101',
+    '1990-01-01T00:00:00Z',
+  ])('rejects %s, which is not a real YYYY-MM-DD date', (birthDate) =>
+    expect(patientErrors({ birthDate })).toEqual(['birthDate']),
+  );
+  it('accepts a leap day in a leap year', () => {
+    expect(patientErrors({ birthDate: '2024-02-29' })).toEqual([]);
+  });
+  it('rejects a date in the future, and accepts today', () => {
+    const tomorrowEverywhere = new Date(Date.parse(latestDateOnEarth()) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    expect(patientErrors({ birthDate: tomorrowEverywhere })).toEqual(['birthDate']);
+    expect(patientErrors({ birthDate: new Date().toISOString().slice(0, 10) })).toEqual([]);
+  });
+  it('is required', () => {
+    expect(patientErrors({ birthDate: undefined })).toEqual(['birthDate']);
+  });
+});
+
+describe('patient: contact points', () => {
+  it.each([
+    '07700900123',
+    '+0447700900123',
+    '+1234567',
+    '+1234567890123456',
+    '+44 7700 900123',
+    '447700900123',
+  ])('rejects the non-E.164 phone %s', (phone) => expect(patientErrors({ phone })).toEqual(['phone']));
+  it.each(['+12345678', '+447700900123', '+123456789012345'])('accepts the E.164 phone %s', (phone) =>
+    expect(patientErrors({ phone })).toEqual([]),
+  );
+  it.each(['not-an-email', 'a@b', '@example.org', 'a b@example.org'])('rejects the email %s', (email) =>
+    expect(patientErrors({ email })).toEqual(['email']),
+  );
+  it('accepts an email of 254 characters and rejects one of 255', () => {
+    const email = (last: number) =>
+      `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(last)}.org`;
+    expect(email(57)).toHaveLength(254);
+    expect(patientErrors({ email: email(57) })).toEqual([]);
+    expect(patientErrors({ email: email(58) })).toEqual(['email']);
+  });
+  it('lets both be absent', () => {
+    expect(patientErrors({ phone: undefined, email: undefined })).toEqual([]);
+  });
+});
+
+describe('patient: time zone, language, MRN', () => {
+  it.each(['Mars/Olympus_Mons', 'GMT+25', '+01:00', 'Europe/Londn', ''])(
+    'rejects the unknown zone %s',
+    (timeZone) => expect(patientErrors({ timeZone })).toEqual(['timeZone']),
+  );
+  it('stores the canonical spelling of a zone Intl knows', () => {
+    expect(NewPatient.parse(patientBody({ timeZone: 'america/new_york' })).timeZone).toBe('America/New_York');
+  });
+  it('accepts only languages with reminder templates, defaulting to en', () => {
+    expect(patientErrors({ language: 'fr' })).toEqual(['language']);
+    expect(NewPatient.parse(patientBody({ language: 'es' })).language).toBe('es');
+    expect(NewPatient.parse(patientBody()).language).toBe('en');
+  });
+  it.each(['', 'has space', 'x'.repeat(65), 'slash/no', 'ümlaut'])('rejects the MRN %j', (mrn) =>
+    expect(patientErrors({ mrn })).toEqual(['mrn']),
+  );
+  it('accepts an MRN of 64 allowed characters', () => {
+    expect(patientErrors({ mrn: `A.b_c-9${'z'.repeat(57)}` })).toEqual([]);
+  });
+});
+
+describe('patient: strictness', () => {
+  it('rejects unknown fields by name, including server-owned ones', () => {
+    expect(patientErrors({ id: 'x', createdAt: 'x', nickname: 'R' })).toEqual([
+      'id',
+      'createdAt',
+      'nickname',
+    ]);
+  });
+  it('rejects a body that is not an object', () => {
+    expect(errorsFor(NewPatient, [])).toHaveLength(1);
+    expect(errorsFor(NewPatient, null)).toHaveLength(1);
+  });
+});
+
+describe('appointments on create', () => {
+  it('requires start, as a timestamp with an offset', () => {
+    expect(patientErrors({ appointments: [{}] })).toEqual(['appointments[0].start']);
+    expect(appointmentErrors({ start: '2030-01-01T09:00:00' })).toEqual(['appointments[0].start']);
+    expect(appointmentErrors({ start: '2030-01-01' })).toEqual(['appointments[0].start']);
+    expect(appointmentErrors({ start: '2030-01-01T09:00:00+05:30' })).toEqual([]);
+  });
+  it.each([
+    '2026-02-30T10:00:00Z',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01T10:60:00Z',
+    '2026-01-01T10:00:00+24:00',
+  ])('rejects the impossible timestamp %s', (start) =>
+    expect(appointmentErrors({ start })).toEqual(['appointments[0].start']),
+  );
+  it('requires end after start', () => {
+    expect(appointmentErrors({ end: '2030-01-01T09:00:00Z' })).toEqual(['appointments[0].end']);
+    expect(appointmentErrors({ end: '2030-01-01T09:30:00Z' })).toEqual([]);
+  });
+  it('accepts only FHIR statuses, defaulting to booked', () => {
+    expect(appointmentErrors({ status: 'confirmed' })).toEqual(['appointments[0].status']);
+    expect(
+      NewPatient.parse(patientBody({ appointments: [{ start: '2030-01-01T09:00:00Z' }] })).appointments[0]
+        ?.status,
+    ).toBe('booked');
+  });
+  it('requires appointment ids of 1–64 allowed characters, unique per patient', () => {
+    expect(appointmentErrors({ id: 'no spaces' })).toEqual(['appointments[0].id']);
+    const twice = [
+      { id: 'same', start: '2030-01-01T09:00:00Z' },
+      { id: 'same', start: '2030-01-02T09:00:00Z' },
+    ];
+    expect(patientErrors({ appointments: twice })).toEqual(['appointments[1].id']);
+  });
+  it('rejects unknown appointment fields, such as a clinical reason', () => {
+    expect(appointmentErrors({ reason: 'chest pain' })).toEqual(['appointments[0].reason']);
+  });
+  it('answers 413 naming the limit for more than 100 appointments', () => {
+    expect(() => validate(NewPatient, patientBody({ appointments: dailyAppointments(101) }))).toThrow(
+      expect.objectContaining({ code: 'payload_too_large', detail: expect.stringContaining('100') }),
+    );
+    expect(patientErrors({ appointments: dailyAppointments(100) })).toEqual([]);
+  });
+});
+
+describe('path and query', () => {
+  it('requires the patient id in the path to be a UUID', () => {
+    expect(errorsFor(PatientPath, { patient_id: 'abc' })).toEqual(['patient_id']);
+    expect(errorsFor(PatientPath, { patient_id: '6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11' })).toEqual([]);
+  });
+  it.each(['0', '201', '-1', '1.5', 'ten', ''])('rejects limit=%s (1–200)', (limit) =>
+    expect(errorsFor(AppointmentQuery, { limit })).toEqual(['limit']),
+  );
+  it('defaults limit to 50', () => {
+    expect(AppointmentQuery.parse({}).limit).toBe(50);
+  });
+  it('takes status as a comma list of FHIR statuses', () => {
+    expect(AppointmentQuery.parse({ status: 'booked,cancelled' }).status).toEqual(['booked', 'cancelled']);
+    expect(errorsFor(AppointmentQuery, { status: 'booked,bogus' })).toEqual(['status[1]']);
+  });
+  it('requires from and to to be timestamps, from before to', () => {
+    expect(errorsFor(AppointmentQuery, { from: 'yesterday' })).toEqual(['from']);
+    expect(errorsFor(AppointmentQuery, { from: '2030-01-02T00:00:00Z', to: '2030-01-01T00:00:00Z' })).toEqual(
+      ['to'],
+    );
+  });
+  it('rejects unknown query parameters', () => {
+    expect(errorsFor(AppointmentQuery, { statuses: 'booked' })).toEqual(['statuses']);
+  });
+});
