@@ -9,6 +9,9 @@ import { ensureTable, startDynalite } from './local-engine.ts';
 
 // `npm start`: dynalite on disk under .data/, the table, the demo patients once, then serverless offline.
 
+// Lambda runs Node 22; the SDK's notice about the Node 20 used locally is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 const TABLE_NAME = 'clinical-assistant-local';
 const DATA_DIR = '.data/dynalite';
 const port = Number(process.env.DYNAMODB_PORT ?? 8000);

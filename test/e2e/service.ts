@@ -34,7 +34,6 @@ export default async function setup(project: TestProject) {
         ...process.env,
         DYNAMODB_ENDPOINT: engine.endpoint,
         API_KEYS: JSON.stringify(apiKeys),
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       },
     },
   );
@@ -58,7 +57,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function waitForHealth(baseUrl: string, offline: ChildProcess) {
-  for (const started = Date.now(); Date.now() - started < 110_000; ) {
+  for (const started = Date.now(); Date.now() - started < 110_000;) {
     if (offline.exitCode !== null) throw new Error(`exited with ${offline.exitCode}`);
     try {
       if ((await fetch(`${baseUrl}/health`)).ok) return;

@@ -1,0 +1,16 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', '.esbuild', '.serverless', '.data', 'coverage', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Logs go through the structured logger; scripts and tests may print.
+      'no-console': 'error',
+    },
+  },
+  { files: ['scripts/**', 'test/**', 'bench/**'], rules: { 'no-console': 'off' } },
+);
