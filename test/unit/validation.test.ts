@@ -157,6 +157,13 @@ describe('appointments on create', () => {
     ];
     expect(patientErrors({ appointments: twice })).toEqual(['appointments[1].id']);
   });
+  it('trims clinician, location and type, and bounds their length', () => {
+    expect(appointmentErrors({ clinician: ' ' })).toEqual(['appointments[0].clinician']);
+    expect(appointmentErrors({ clinician: 'x'.repeat(101) })).toEqual(['appointments[0].clinician']);
+    expect(appointmentErrors({ location: 'x'.repeat(201) })).toEqual(['appointments[0].location']);
+    expect(appointmentErrors({ type: 'x'.repeat(101) })).toEqual(['appointments[0].type']);
+    expect(appointmentErrors({ clinician: 'Dr Who', location: 'Room 2', type: 'Follow-up' })).toEqual([]);
+  });
   it('rejects unknown appointment fields, such as a clinical reason', () => {
     expect(appointmentErrors({ reason: 'chest pain' })).toEqual(['appointments[0].reason']);
   });
