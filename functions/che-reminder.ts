@@ -1,6 +1,9 @@
 import { endpoint } from '#lib/app.ts';
-import { notImplemented } from '#lib/errors.ts';
+import { ok } from '#lib/http/endpoint.ts';
+import { runCheOrchestration } from '#lib/reminders/che.ts';
+import { reminderDeps } from '#lib/reminders/live.ts';
+import { CheReminderRequest } from '#lib/reminders/schema.ts';
 
-export const handler = endpoint({ scope: 'reminders:send' }, async () => {
-  throw notImplemented('The CHE reminder orchestration is not available yet.');
-});
+export const handler = endpoint({ scope: 'reminders:send', body: CheReminderRequest }, async ({ body }) =>
+  ok(await runCheOrchestration(reminderDeps, body)),
+);

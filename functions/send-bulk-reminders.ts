@@ -1,6 +1,9 @@
 import { endpoint } from '#lib/app.ts';
-import { notImplemented } from '#lib/errors.ts';
+import { ok } from '#lib/http/endpoint.ts';
+import { sendBulkReminders } from '#lib/reminders/bulk.ts';
+import { reminderDeps } from '#lib/reminders/live.ts';
+import { BulkReminderRequest } from '#lib/reminders/schema.ts';
 
-export const handler = endpoint({ scope: 'reminders:send' }, async () => {
-  throw notImplemented('Sending bulk reminders is not available yet.');
-});
+export const handler = endpoint({ scope: 'reminders:send', body: BulkReminderRequest }, async ({ body }) =>
+  ok(await sendBulkReminders(reminderDeps, body.patientIds, { dryRun: body.dryRun, now: Date.now() })),
+);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { clockTime, timeZone } from './fields.ts';
+import { quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
 
 export interface Config {
@@ -11,6 +11,12 @@ export interface Config {
   clinicName: string;
   quietHours: { start: string; end: string };
   apiKeys: readonly ApiKey[];
+  /** `outbox` records messages in the store (local); `aws` sends by SNS and SES. */
+  notifier: 'outbox' | 'aws';
+  emailFrom?: string;
+  smsSenderId?: string;
+  /** How many patients a bulk reminder call works on at once. */
+  bulkConcurrency: number;
 }
 
 const apiKeys = z
@@ -35,19 +41,34 @@ const apiKeys = z
       .min(1, 'must configure at least one key'),
   );
 
-const Environment = z.object({
-  TABLE_NAME: z.string().min(1),
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  AWS_REGION: z.string().min(1).optional(),
-  DEFAULT_TIME_ZONE: timeZone.default('UTC'),
-  CLINIC_NAME: z.string().trim().min(1).max(100).default('the clinic'),
-  QUIET_HOURS: z
-    .string()
-    .default('21:00-08:00')
-    .transform((text) => text.split('-'))
-    .pipe(z.tuple([clockTime, clockTime], 'must be HH:MM-HH:MM, e.g. 21:00-08:00')),
-  API_KEYS: apiKeys,
-});
+const Environment = z
+  .object({
+    TABLE_NAME: z.string().min(1),
+    DYNAMODB_ENDPOINT: z.url().optional(),
+    AWS_REGION: z.string().min(1).optional(),
+    DEFAULT_TIME_ZONE: timeZone.default('UTC'),
+    CLINIC_NAME: z.string().trim().min(1).max(100).default('the clinic'),
+    QUIET_HOURS: z
+      .string()
+      .default('21:00-08:00')
+      .transform((text) => {
+        const [start, end] = text.split('-');
+        return { start, end };
+      })
+      .pipe(quietHours),
+    API_KEYS: apiKeys,
+    NOTIFIER: z.enum(['outbox', 'aws']).default('outbox'),
+    EMAIL_FROM: z.email().optional(),
+    SMS_SENDER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,11}$/, 'must be 1–11 letters or digits')
+      .optional(),
+    BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+  })
+  .refine((env) => env.NOTIFIER !== 'aws' || env.EMAIL_FROM !== undefined, {
+    path: ['EMAIL_FROM'],
+    message: 'is required when NOTIFIER is aws',
+  });
 
 /** Reads and checks the configuration once, at cold start; throws one message naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -66,7 +87,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(data.AWS_REGION && { awsRegion: data.AWS_REGION }),
     defaultTimeZone: data.DEFAULT_TIME_ZONE,
     clinicName: data.CLINIC_NAME,
-    quietHours: { start: data.QUIET_HOURS[0], end: data.QUIET_HOURS[1] },
+    quietHours: data.QUIET_HOURS,
     apiKeys: data.API_KEYS,
+    notifier: data.NOTIFIER,
+    ...(data.EMAIL_FROM && { emailFrom: data.EMAIL_FROM }),
+    ...(data.SMS_SENDER_ID && { smsSenderId: data.SMS_SENDER_ID }),
+    bulkConcurrency: data.BULK_CONCURRENCY,
   };
 }

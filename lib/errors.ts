@@ -10,7 +10,6 @@ export type ProblemCode =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'not_implemented'
   | 'delivery_failed'
   | 'store_unavailable'
   | 'internal';
@@ -46,7 +45,6 @@ export const methodNotAllowed = (allowed: readonly string[]) =>
 export const conflict = (detail: string) => new ApiError('conflict', detail);
 export const payloadTooLarge = (detail: string) => new ApiError('payload_too_large', detail);
 export const unsupportedMediaType = (detail: string) => new ApiError('unsupported_media_type', detail);
-export const notImplemented = (detail: string) => new ApiError('not_implemented', detail);
 export const storeUnavailable = () =>
   new ApiError('store_unavailable', 'The data store is not answering; try again shortly.', undefined, {
     'retry-after': '5',

@@ -23,7 +23,9 @@ export const timeZone = z.string().transform((zone, ctx) => {
 
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time, HH:MM');
 
-export const quietHours = z.strictObject({ start: clockTime, end: clockTime });
+export const quietHours = z
+  .strictObject({ start: clockTime, end: clockTime })
+  .refine((window) => window.start !== window.end, { path: ['end'], message: 'must differ from start' });
 
 /** Client-chosen identifiers (MRN, appointment id): 1–64 of letters, digits, dot, underscore, hyphen. */
 export const clientId = z

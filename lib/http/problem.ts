@@ -12,7 +12,6 @@ const PROBLEMS: Record<ProblemCode, { status: number; title: string }> = {
   conflict: { status: 409, title: 'Conflict' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
-  not_implemented: { status: 501, title: 'Not implemented' },
   delivery_failed: { status: 502, title: 'Reminder delivery failed' },
   store_unavailable: { status: 503, title: 'Store unavailable' },
   internal: { status: 500, title: 'Internal error' },

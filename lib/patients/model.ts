@@ -1,3 +1,4 @@
+import { inFieldOrder } from '../records.ts';
 import type { AppointmentStatus } from './schema.ts';
 
 // The clinic's records as stored and as returned by the API.
@@ -70,12 +71,6 @@ const APPOINTMENT_FIELDS = [
   'type',
   'createdAt',
 ] as const satisfies readonly (keyof Appointment)[];
-
-/** Only the record's own fields, in one fixed order, so equal records serialise to equal bytes. */
-function inFieldOrder<T>(source: object, fields: readonly (keyof T & string)[]): T {
-  const values = source as Record<string, unknown>;
-  return Object.fromEntries(fields.filter((f) => values[f] !== undefined).map((f) => [f, values[f]])) as T;
-}
 
 export const patientRecord = (source: object): Patient => inFieldOrder<Patient>(source, PATIENT_FIELDS);
 export const appointmentRecord = (source: object): Appointment =>

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../canonical-json.ts';
 import { notFound, validationFailed } from '../errors.ts';
+import { derivedId } from '../ids.ts';
 import type { Store } from '../store/store.ts';
 import { isTimestamp, toApiTimestamp } from '../time.ts';
 import {
@@ -81,10 +82,7 @@ function toAppointment(input: NewAppointment, id: string, createdAt: string): Ap
  * An id for an appointment sent without one, derived from the request and the appointment's place in
  * it, so a retried create writes the same appointments again rather than new ones beside them.
  */
-function appointmentIdFor(fingerprint: string, index: number): string {
-  const hex = createHash('sha256').update(`${fingerprint}/${index}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+const appointmentIdFor = (fingerprint: string, index: number) => derivedId(`${fingerprint}/${index}`);
 
 const throwPatientNotFound = (): never => {
   throw notFound('No patient has this id.');

@@ -5,6 +5,7 @@ import { birthDate, clientId, patientId, timestamp, timeZone, trimmedText } from
 
 /** Languages that have reminder templates. */
 export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 /** FHIR Appointment.status values. */
 export const APPOINTMENT_STATUSES = [

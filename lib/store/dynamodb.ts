@@ -1,12 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
+  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { conflict, storeUnavailable } from '../errors.ts';
+import { ApiError, conflict, storeUnavailable } from '../errors.ts';
+import type { OutboxMessage } from '../notify/model.ts';
 import {
   type Appointment,
   type AppointmentFilter,
@@ -15,8 +18,12 @@ import {
   type Patient,
   patientRecord,
 } from '../patients/model.ts';
+import { type ContactPreference, preferenceRecord } from '../preferences/model.ts';
+import { ledgerEntryRecord, type ReminderLedger } from '../reminders/model.ts';
+import type { ReminderState } from '../reminders/policy.ts';
+import { toSortableUtc } from '../time.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
-import { mrnTaken, type PatientDraft, type Store } from './store.ts';
+import { emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
 import { keys } from './table.ts';
 
 /**
@@ -26,7 +33,8 @@ import { keys } from './table.ts';
 export const MRN_CLAIM_LEASE_MS = 5 * 60_000;
 
 const BATCH_WRITE_SIZE = 25;
-const BATCH_WRITE_ATTEMPTS = 8;
+const BATCH_GET_SIZE = 100;
+const BATCH_ATTEMPTS = 8;
 
 type Item = Record<string, unknown>;
 
@@ -74,9 +82,10 @@ export class DynamoStore implements Store {
     const id =
       patient.mrn === undefined ? patient.id : await this.#claimMrn(patient.mrn, patient.id, fingerprint);
     const partition = keys.patient(id);
-    await this.#writeAll(
+    const unstored = await this.#writeAll(
       appointments.map((a) => ({ PK: partition, SK: keys.appointment(appointmentSortKey(a)), ...a })),
     );
+    if (unstored.length > 0) throw storeUnavailable();
     const stored = { ...patient, id };
     // Only a request finishing someone else's claim can find the profile already there.
     if (!(await this.#putIfAbsent({ PK: partition, SK: keys.profile, ...stored }))) throw mrnTaken();
@@ -106,8 +115,163 @@ export class DynamoStore implements Store {
       : { appointments };
   }
 
+  async findPreferenceTargets(patientIds: readonly string[]) {
+    const ids = [...new Set(patientIds)];
+    const items = await this.#getAll(
+      ids.flatMap((id) => [keys.profile, keys.preferenceSummary].map((SK) => ({ PK: keys.patient(id), SK }))),
+      // The profile is read only to learn that the patient exists: none of its personal fields.
+      ['PK', 'SK', 'patientId', 'channels', 'quietHours', 'updatedAt'],
+    );
+    const byKey = new Map(items.map((item) => [`${item.PK}|${item.SK}`, item]));
+    const found = new Map<string, ContactPreference | null>();
+    for (const id of ids) {
+      if (!byKey.has(`${keys.patient(id)}|${keys.profile}`)) continue;
+      const summary = byKey.get(`${keys.patient(id)}|${keys.preferenceSummary}`);
+      found.set(id, summary ? preferenceRecord(summary) : null);
+    }
+    return found;
+  }
+
+  // Each preference is written as its own version, never over a newer one, and readers take the
+  // newest: two batches racing cannot let an older updatedAt win, though BatchWriteItem has no conditions.
+  async savePreferences(preferences: readonly ContactPreference[]) {
+    const version = (p: ContactPreference) => ({
+      PK: keys.preferenceVersions(p.patientId),
+      SK: toSortableUtc(p.updatedAt),
+    });
+    const summary = (p: ContactPreference) => ({ PK: keys.patient(p.patientId), SK: keys.preferenceSummary });
+    const newest = new Map<string, ContactPreference>();
+    for (const p of preferences) {
+      const known = newest.get(p.patientId);
+      if (known === undefined || Date.parse(p.updatedAt) > Date.parse(known.updatedAt))
+        newest.set(p.patientId, p);
+    }
+    const unstored = await this.#writeAll([
+      ...preferences.map((p) => ({ ...version(p), ...p })),
+      ...[...newest.values()].map((p) => ({ ...summary(p), ...p })),
+    ]);
+    const failed = new Set(unstored.map((item) => `${item.PK}|${item.SK}`));
+    const key = ({ PK, SK }: { PK: string; SK: string }) => `${PK}|${SK}`;
+    return preferences.filter((p) => failed.has(key(version(p))) || failed.has(key(summary(p))));
+  }
+
+  async loadReminderState(patientId: string): Promise<ReminderState | undefined> {
+    const [items, newestPreference] = await Promise.all([
+      this.#queryAll({
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.patient(patientId) },
+      }),
+      this.#queryAll(
+        {
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.preferenceVersions(patientId) },
+          ScanIndexForward: false,
+          Limit: 1,
+        },
+        1,
+      ),
+    ]);
+    const profile = items.find((item) => item.SK === keys.profile);
+    if (profile === undefined) return undefined;
+    const ledger = items.find((item) => item.SK === keys.ledger);
+    return {
+      patient: patientRecord(profile),
+      appointments: items
+        .filter((item) => String(item.SK).startsWith(keys.appointment('')))
+        .map(appointmentRecord),
+      ...(newestPreference[0] && { preference: preferenceRecord(newestPreference[0]) }),
+      ledger: ledger ? toLedger(ledger) : emptyLedger(),
+    };
+  }
+
+  async loadReminderLedger(patientId: string): Promise<ReminderLedger> {
+    const item = await this.#get(keys.patient(patientId), keys.ledger);
+    return item ? toLedger(item) : emptyLedger();
+  }
+
+  saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number): Promise<boolean> {
+    const item = { PK: keys.patient(patientId), SK: keys.ledger, ...ledger };
+    return expectedVersion === 0
+      ? this.#putIfAbsent(item)
+      : this.#putIf(item, 'version = :expected', { ':expected': expectedVersion });
+  }
+
+  async recordMessage(message: OutboxMessage): Promise<void> {
+    const item = {
+      PK: keys.outbox(message.patientId),
+      SK: `${toSortableUtc(message.sentAt)}#${message.id}`,
+      ...message,
+    };
+    await guard(this.db.send(new PutCommand({ TableName: this.tableName, Item: item })));
+  }
+
+  async listMessages(patientId: string): Promise<OutboxMessage[]> {
+    const items = await this.#queryAll({
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.outbox(patientId) },
+    });
+    return items.map(({ PK: _pk, SK: _sk, ...message }) => message as unknown as OutboxMessage);
+  }
+
   async ping(): Promise<void> {
     await this.#get(keys.health, keys.health);
+  }
+
+  /** Every item a query selects, following pages, up to `limit` items. */
+  async #queryAll(
+    input: Omit<QueryCommandInput, 'TableName'>,
+    limit = Number.POSITIVE_INFINITY,
+  ): Promise<Item[]> {
+    const items: Item[] = [];
+    let startKey: Item | undefined;
+    do {
+      const output = await guard(
+        this.db.send(
+          new QueryCommand({
+            ...input,
+            TableName: this.tableName,
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        ),
+      );
+      items.push(...(output.Items ?? []));
+      startKey = output.LastEvaluatedKey;
+    } while (startKey !== undefined && items.length < limit);
+    return items;
+  }
+
+  /** Reads the items at these keys, 100 a request, retrying what DynamoDB leaves unprocessed. */
+  async #getAll(
+    itemKeys: readonly { PK: string; SK: string }[],
+    attributes: readonly string[],
+  ): Promise<Item[]> {
+    const names = Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name]));
+    const found: Item[] = [];
+    for (let i = 0; i < itemKeys.length; i += BATCH_GET_SIZE) {
+      let pending: Item[] = itemKeys.slice(i, i + BATCH_GET_SIZE);
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt === BATCH_ATTEMPTS) throw storeUnavailable();
+        if (attempt > 0) await backoff(attempt);
+        const output = await guard(
+          this.db.send(
+            new BatchGetCommand({
+              RequestItems: {
+                [this.tableName]: {
+                  Keys: pending,
+                  ConsistentRead: true,
+                  ProjectionExpression: Object.keys(names).join(', '),
+                  ExpressionAttributeNames: names,
+                },
+              },
+            }),
+          ),
+        );
+        found.push(...(output.Responses?.[this.tableName] ?? []));
+        pending = output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+      }
+    }
+    return found;
   }
 
   /** Up to `limit + 1` matching appointments, so the caller knows whether another page exists. */
@@ -211,21 +375,36 @@ export class DynamoStore implements Store {
     }
   }
 
-  /** Writes every item, retrying what DynamoDB leaves unprocessed; throws 503 if some never get in. */
-  async #writeAll(items: readonly Item[]): Promise<void> {
+  /**
+   * Writes every item, 25 a request, retrying what DynamoDB leaves unprocessed with backoff and
+   * jitter. Returns the items that never got in, so no throttled item is silently dropped.
+   */
+  async #writeAll(items: readonly Item[]): Promise<Item[]> {
+    const unstored: Item[] = [];
     for (let i = 0; i < items.length; i += BATCH_WRITE_SIZE) {
       let pending = items.slice(i, i + BATCH_WRITE_SIZE).map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt === BATCH_WRITE_ATTEMPTS) throw storeUnavailable();
+      for (let attempt = 0; pending.length > 0 && attempt < BATCH_ATTEMPTS; attempt++) {
         if (attempt > 0) await backoff(attempt);
-        const output = await guard(
-          this.db.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } })),
-        );
-        pending = (output.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
+        try {
+          const output = await guard(
+            this.db.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } })),
+          );
+          pending = (output.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
+        } catch (error) {
+          // A whole request refused while the store is overloaded: its items are tried again, then reported.
+          if (!(error instanceof ApiError && error.code === 'store_unavailable')) throw error;
+        }
       }
+      unstored.push(...pending.map((request) => request.PutRequest.Item));
     }
+    return unstored;
   }
 }
+
+const toLedger = (item: Item): ReminderLedger => ({
+  version: Number(item.version),
+  reminders: ((item.reminders ?? []) as Item[]).map(ledgerEntryRecord),
+});
 
 /** Exponential backoff with full jitter: 0–50 ms, 0–100 ms, … capped at 2 s. */
 const backoff = (attempt: number) =>

@@ -1,12 +1,18 @@
+import type { OutboxMessage } from '../notify/model.ts';
 import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } from '../patients/model.ts';
+import type { ContactPreference } from '../preferences/model.ts';
+import type { ReminderLedger } from '../reminders/model.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
-import { mrnTaken, type PatientDraft, type Store } from './store.ts';
+import { emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
 
 /** An in-process store for unit tests; the running service always uses DynamoDB. */
 export class MemoryStore implements Store {
   readonly #patients = new Map<string, Patient>();
   readonly #appointments = new Map<string, Appointment[]>();
   readonly #mrns = new Map<string, string>();
+  readonly #preferences = new Map<string, ContactPreference[]>();
+  readonly #ledgers = new Map<string, ReminderLedger>();
+  readonly #messages: OutboxMessage[] = [];
 
   async createPatient({ patient, appointments }: PatientDraft): Promise<Patient> {
     if (patient.mrn !== undefined && this.#mrns.has(patient.mrn)) throw mrnTaken();
@@ -45,7 +51,64 @@ export class MemoryStore implements Store {
       : { appointments };
   }
 
+  async findPreferenceTargets(patientIds: readonly string[]) {
+    const found = new Map<string, ContactPreference | null>();
+    for (const id of patientIds) {
+      if (this.#patients.has(id)) found.set(id, structuredClone(this.#newestPreference(id)) ?? null);
+    }
+    return found;
+  }
+
+  async savePreferences(preferences: readonly ContactPreference[]) {
+    for (const preference of preferences) {
+      const versions = (this.#preferences.get(preference.patientId) ?? []).filter(
+        (v) => Date.parse(v.updatedAt) !== Date.parse(preference.updatedAt),
+      );
+      this.#preferences.set(preference.patientId, [...versions, structuredClone(preference)]);
+    }
+    return [];
+  }
+
+  async loadReminderState(patientId: string) {
+    const patient = await this.getPatient(patientId);
+    if (patient === undefined) return undefined;
+    const preference = this.#newestPreference(patientId);
+    return {
+      patient,
+      appointments: structuredClone(this.#appointments.get(patientId) ?? []),
+      ...(preference && { preference: structuredClone(preference) }),
+      ledger: await this.loadReminderLedger(patientId),
+    };
+  }
+
+  async loadReminderLedger(patientId: string) {
+    return structuredClone(this.#ledgers.get(patientId) ?? emptyLedger());
+  }
+
+  async saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number) {
+    if ((this.#ledgers.get(patientId)?.version ?? 0) !== expectedVersion) return false;
+    this.#ledgers.set(patientId, structuredClone(ledger));
+    return true;
+  }
+
+  async recordMessage(message: OutboxMessage) {
+    this.#messages.push(structuredClone(message));
+  }
+
+  async listMessages(patientId: string) {
+    return structuredClone(this.#messages.filter((m) => m.patientId === patientId));
+  }
+
   async ping(): Promise<void> {}
+
+  #newestPreference(patientId: string): ContactPreference | undefined {
+    const versions = this.#preferences.get(patientId) ?? [];
+    return versions.reduce<ContactPreference | undefined>(
+      (newest, v) =>
+        newest === undefined || Date.parse(v.updatedAt) > Date.parse(newest.updatedAt) ? v : newest,
+      undefined,
+    );
+  }
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

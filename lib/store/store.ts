@@ -1,4 +1,5 @@
 import { conflict } from '../errors.ts';
+import type { OutboxMessage } from '../notify/model.ts';
 import type {
   Appointment,
   AppointmentFilter,
@@ -6,6 +7,9 @@ import type {
   AppointmentPosition,
   Patient,
 } from '../patients/model.ts';
+import type { ContactPreference } from '../preferences/model.ts';
+import type { ReminderLedger } from '../reminders/model.ts';
+import type { ReminderState } from '../reminders/policy.ts';
 
 /** A patient about to be created, with everything needed to retry the creation safely. */
 export interface PatientDraft {
@@ -30,8 +34,29 @@ export interface Store {
     filter: AppointmentFilter,
     page: { limit: number; after?: AppointmentPosition },
   ): Promise<AppointmentPage | undefined>;
+
+  /** For each of these patients that exists: the latest preference stored for it, or null. */
+  findPreferenceTargets(patientIds: readonly string[]): Promise<Map<string, ContactPreference | null>>;
+  /**
+   * Stores each preference as a version of its own; the newest `updatedAt` of a patient is in force
+   * whatever order the writes land in. Returns the preferences that could not be stored.
+   */
+  savePreferences(preferences: readonly ContactPreference[]): Promise<ContactPreference[]>;
+
+  /** Everything the reminder decision reads about one patient; undefined when the patient does not exist. */
+  loadReminderState(patientId: string): Promise<ReminderState | undefined>;
+  loadReminderLedger(patientId: string): Promise<ReminderLedger>;
+  /** Replaces the ledger if it is still at `expectedVersion` (0: none yet); false if it moved on. */
+  saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number): Promise<boolean>;
+
+  /** The local outbox: messages "sent" by the local notifier. */
+  recordMessage(message: OutboxMessage): Promise<void>;
+  listMessages(patientId: string): Promise<OutboxMessage[]>;
+
   /** Resolves when the store answers; throws `store_unavailable` otherwise. */
   ping(): Promise<void>;
 }
 
 export const mrnTaken = () => conflict('Another patient already has this MRN.');
+
+export const emptyLedger = (): ReminderLedger => ({ version: 0, reminders: [] });

@@ -1,0 +1,22 @@
+import { ApiError } from '../errors.ts';
+import type { Channel } from '../reminders/messages.ts';
+
+/** A message on its way to a patient. `to` is the real address: it reaches the provider and no log. */
+export interface OutgoingMessage {
+  patientId: string;
+  reminderId: string;
+  channel: Channel;
+  to: string;
+  subject?: string;
+  body: string;
+}
+
+/** The port through which reminders leave the service; adapters: outbox (local), SNS and SES (AWS). */
+export interface Notifier {
+  /** Resolves once the provider accepted the message; throws `delivery_failed` when it did not. */
+  deliver(message: OutgoingMessage): Promise<void>;
+}
+
+export const deliveryFailed = (
+  detail = 'The messaging provider did not accept the reminder; try again later.',
+) => new ApiError('delivery_failed', detail);

@@ -1,0 +1,21 @@
+import { inFieldOrder } from '../records.ts';
+import type { Channel } from '../reminders/messages.ts';
+import type { QuietHours } from '../reminders/quiet-hours.ts';
+
+/** How a patient wants to be reminded. An empty `channels` list means they opted out. */
+export interface ContactPreference {
+  patientId: string;
+  /** In order of preference; the first one the patient has a contact point for is used. */
+  channels: Channel[];
+  quietHours?: QuietHours;
+  /** When the source recorded it; the newest one is in force. */
+  updatedAt: string;
+}
+
+export function preferenceRecord(source: object): ContactPreference {
+  const { quietHours } = source as { quietHours?: QuietHours };
+  return inFieldOrder<ContactPreference>(
+    { ...source, quietHours: quietHours && { start: quietHours.start, end: quietHours.end } },
+    ['patientId', 'channels', 'quietHours', 'updatedAt'],
+  );
+}

@@ -1,0 +1,53 @@
+import { mapWithConcurrency } from '../concurrency.ts';
+import { ApiError } from '../errors.ts';
+import { describeError, type Log } from '../log.ts';
+import type { Reminder } from './model.ts';
+import { type ReminderDeps, remind } from './reminders.ts';
+
+export interface BulkResult {
+  patientId: string;
+  status: 'sent' | 'planned' | 'duplicate' | 'skipped' | 'failed' | 'not_found';
+  reminder?: Reminder;
+  error?: { code: string; detail: string };
+}
+
+/**
+ * Reminds each distinct patient of their next booked appointment, a bounded number at a time. Each
+ * patient stands alone: a failure is that patient's result and never stops the others.
+ */
+export async function sendBulkReminders(
+  deps: ReminderDeps & { log: Log; concurrency: number },
+  patientIds: readonly string[],
+  { dryRun, now }: { dryRun: boolean; now: number },
+) {
+  const distinct = [...new Set(patientIds)];
+  const results = await mapWithConcurrency(
+    distinct,
+    deps.concurrency,
+    async (patientId): Promise<BulkResult> => {
+      try {
+        const outcome = await remind(deps, patientId, { choose: { next: true } }, { dryRun, now });
+        return { patientId, status: outcome.result, reminder: outcome.reminder };
+      } catch (error) {
+        if (!(error instanceof ApiError)) deps.log.error('bulk reminder failed', describeError(error));
+        const known =
+          error instanceof ApiError ? error : new ApiError('internal', 'Unexpected error for this patient.');
+        const status = known.code === 'not_found' ? 'not_found' : 'failed';
+        return { patientId, status, error: { code: known.code, detail: known.detail } };
+      }
+    },
+  );
+  const count = (status: BulkResult['status']) => results.filter((r) => r.status === status).length;
+  return {
+    summary: {
+      requested: distinct.length,
+      sent: count('sent'),
+      planned: count('planned'),
+      duplicate: count('duplicate'),
+      skipped: count('skipped'),
+      failed: count('failed'),
+      notFound: count('not_found'),
+    },
+    results,
+  };
+}

@@ -1,0 +1,110 @@
+import type { Appointment, Patient } from '../patients/model.ts';
+import type { Language } from '../patients/schema.ts';
+import { type SmsEncoding, smsEncoding, smsSegments, toGsm7Where } from './sms.ts';
+
+// Reminder texts carry only what a patient needs to turn up: their given name, the clinic, the local
+// date and time, and the location. Never the visit type, clinician, reason or any other clinical text.
+
+export type Channel = 'sms' | 'email';
+
+export interface Message {
+  channel: Channel;
+  subject?: string;
+  body: string;
+  /** SMS only: how it is encoded and how many segments it is billed as. */
+  encoding?: SmsEncoding;
+  segments?: number;
+}
+
+interface Fields {
+  /** Empty only when the SMS had to be shortened that far. */
+  givenName: string;
+  clinic: string;
+  date: string;
+  time: string;
+  location?: string;
+}
+
+interface Templates {
+  locale: string;
+  sms(f: Fields): string;
+  emailSubject(f: Fields): string;
+  emailBody(f: Fields): string;
+}
+
+const TEMPLATES: Record<Language, Templates> = {
+  en: {
+    locale: 'en-GB',
+    sms: (f) =>
+      `Hi${f.givenName && ` ${f.givenName}`}, a reminder of your appointment at ${f.clinic} on ${f.date} at ${f.time}` +
+      `${f.location ? `, ${f.location}` : ''}. Reply STOP to opt out.`,
+    emailSubject: (f) => `Appointment reminder: ${f.date} at ${f.time}`,
+    emailBody: (f) =>
+      `Hi ${f.givenName},\n\nThis is a reminder of your appointment at ${f.clinic} on ${f.date} at ${f.time}.` +
+      `${f.location ? `\nLocation: ${f.location}` : ''}\n\n` +
+      `To stop appointment reminders, reply to this email or contact ${f.clinic}.`,
+  },
+  es: {
+    locale: 'es-ES',
+    sms: (f) =>
+      `Hola${f.givenName && ` ${f.givenName}`}, le recordamos su cita en ${f.clinic} el ${f.date} a las ${f.time}` +
+      `${f.location ? `, ${f.location}` : ''}. Responda STOP para no recibir avisos.`,
+    emailSubject: (f) => `Recordatorio de cita: ${f.date} a las ${f.time}`,
+    emailBody: (f) =>
+      `Hola ${f.givenName}:\n\nLe recordamos su cita en ${f.clinic} el ${f.date} a las ${f.time}.` +
+      `${f.location ? `\nLugar: ${f.location}` : ''}\n\n` +
+      `Para dejar de recibir recordatorios, responda a este correo o contacte con ${f.clinic}.`,
+  },
+};
+
+/** The longest SMS we send: past three segments, the message is shortened rather than split further. */
+export const MAX_SMS_SEGMENTS = 3;
+
+export function composeReminder(
+  patient: Patient,
+  appointment: Appointment,
+  channel: Channel,
+  clinicName: string,
+): Message {
+  const templates = TEMPLATES[patient.language as Language] ?? TEMPLATES.en;
+  const start = new Date(appointment.start);
+  const fields: Fields = {
+    givenName: patient.givenName,
+    clinic: clinicName,
+    date: new Intl.DateTimeFormat(templates.locale, {
+      timeZone: patient.timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }).format(start),
+    time: new Intl.DateTimeFormat(templates.locale, {
+      timeZone: patient.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(start),
+    ...(appointment.location !== undefined && { location: appointment.location }),
+  };
+  if (channel === 'email') {
+    return { channel, subject: templates.emailSubject(fields), body: templates.emailBody(fields) };
+  }
+  const body = shortestNeeded(templates, fields);
+  return { channel, body, encoding: smsEncoding(body), segments: smsSegments(body) };
+}
+
+/**
+ * The full SMS when it fits three segments; otherwise without the location, then with the given name
+ * cut short, then without it, so an unusually long text is shortened on purpose and never split into
+ * more segments.
+ */
+function shortestNeeded(templates: Templates, fields: Fields): string {
+  const { location: _, ...withoutLocation } = fields;
+  const attempts: Fields[] = [
+    fields,
+    withoutLocation,
+    { ...withoutLocation, givenName: [...fields.givenName].slice(0, 20).join('') },
+    { ...withoutLocation, givenName: '' },
+  ];
+  const texts = attempts.map((f) => toGsm7Where(templates.sms(f)));
+  return texts.find((text) => smsSegments(text) <= MAX_SMS_SEGMENTS) ?? texts.at(-1)!;
+}

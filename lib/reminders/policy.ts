@@ -1,0 +1,228 @@
+import type { Appointment, Patient } from '../patients/model.ts';
+import type { ContactPreference } from '../preferences/model.ts';
+import { contactPoint } from './contact.ts';
+import { frequencyCapEnd, remindersWithinCap } from './frequency.ts';
+import { type Channel, composeReminder, type Message } from './messages.ts';
+import type { LedgerEntry, ReminderLedger, SkipReason } from './model.ts';
+import { isWithinQuietHours, type QuietHours, quietHoursEnd } from './quiet-hours.ts';
+
+// The reminder decision as one pure function of what is stored, what was asked and the time: no I/O,
+// no clock, no randomness. Send, bulk send and the CHE orchestrator all decide here.
+
+export const STEP_NAMES = [
+  'load_patient',
+  'select_appointment',
+  'resolve_channel',
+  'check_quiet_hours',
+  'check_duplicate',
+  'check_frequency',
+  'compose',
+  'deliver',
+] as const;
+export type StepName = (typeof STEP_NAMES)[number];
+
+export interface Step {
+  name: StepName;
+  outcome: 'passed' | 'stopped' | 'not_run' | 'sent' | 'planned' | 'failed';
+  detail?: string;
+}
+
+export interface ReminderState {
+  patient: Patient;
+  appointments: readonly Appointment[];
+  preference?: ContactPreference;
+  ledger: ReminderLedger;
+}
+
+export interface ReminderPolicy {
+  clinicName: string;
+  /** Applies to patients whose preference sets none. */
+  quietHours: QuietHours;
+}
+
+/** Which appointment to remind: a named one, the next booked one, or the next within a window. */
+export type AppointmentChoice = { appointmentId: string } | { next: true } | { withinHours: number };
+
+export interface ReminderAsk {
+  choose: AppointmentChoice;
+  /** A channel the caller insists on; otherwise the patient's preference decides. */
+  channel?: Channel;
+}
+
+export type Decision =
+  | {
+      kind: 'skip';
+      reason: SkipReason;
+      notBefore?: number;
+      appointment?: Appointment;
+      channel?: Channel;
+      steps: Step[];
+    }
+  | { kind: 'duplicate'; original: LedgerEntry; appointment: Appointment; channel: Channel; steps: Step[] }
+  | {
+      kind: 'send';
+      appointment: Appointment;
+      channel: Channel;
+      address: string;
+      message: Message;
+      steps: Step[];
+    };
+
+export function decideReminder(
+  state: ReminderState,
+  ask: ReminderAsk,
+  now: number,
+  policy: ReminderPolicy,
+): Decision {
+  const trace = new Trace();
+  trace.pass('load_patient', `patient ${state.patient.id} loaded`);
+
+  const selected = selectAppointment(state.appointments, ask.choose, now);
+  if ('reason' in selected) return trace.stop('select_appointment', selected);
+  const { appointment } = selected;
+  trace.pass('select_appointment', `appointment ${appointment.id} at ${appointment.start}`);
+
+  const resolved = resolveChannel(state.patient, state.preference, ask.channel);
+  if ('reason' in resolved) return trace.stop('resolve_channel', { ...resolved, appointment });
+  const { channel, address } = resolved;
+  trace.pass('resolve_channel', resolved.detail);
+
+  const window = state.preference?.quietHours ?? policy.quietHours;
+  const quiet = checkQuietHours(now, state.patient.timeZone, window);
+  if (quiet !== undefined) return trace.stop('check_quiet_hours', { ...quiet, appointment, channel });
+  trace.pass(
+    'check_quiet_hours',
+    `outside quiet hours ${window.start}–${window.end} in ${state.patient.timeZone}`,
+  );
+
+  const original = state.ledger.reminders.find(
+    (r) => r.appointmentId === appointment.id && r.appointmentStart === appointment.start,
+  );
+  if (original !== undefined) {
+    trace.stop('check_duplicate', {
+      reason: 'already_reminded',
+      detail: `already reminded at ${original.createdAt}`,
+    });
+    return { kind: 'duplicate', original, appointment, channel, steps: trace.steps };
+  }
+  trace.pass('check_duplicate', 'no reminder yet for this appointment');
+
+  const sentAt = state.ledger.reminders.map((r) => Date.parse(r.createdAt));
+  const [lastDay, lastWeek] = remindersWithinCap(sentAt, now);
+  const counts = `${lastDay} in the last 24 h, ${lastWeek} in the last 7 days`;
+  const capEnd = frequencyCapEnd(sentAt, now);
+  if (capEnd !== undefined) {
+    return trace.stop('check_frequency', {
+      reason: 'frequency_cap',
+      notBefore: capEnd,
+      detail: counts,
+      appointment,
+      channel,
+    });
+  }
+  trace.pass('check_frequency', counts);
+
+  const message = composeReminder(state.patient, appointment, channel, policy.clinicName);
+  trace.pass(
+    'compose',
+    message.encoding
+      ? `sms, ${state.patient.language}, ${message.encoding}, ${message.segments} segment(s)`
+      : `email, ${state.patient.language}`,
+  );
+  trace.steps.push({ name: 'deliver', outcome: 'not_run' });
+  return { kind: 'send', appointment, channel, address, message, steps: trace.steps };
+}
+
+interface Stop {
+  reason: SkipReason;
+  detail: string;
+  notBefore?: number;
+  appointment?: Appointment;
+  channel?: Channel;
+}
+
+function selectAppointment(
+  appointments: readonly Appointment[],
+  choose: AppointmentChoice,
+  now: number,
+): { appointment: Appointment } | Stop {
+  const upcoming = (a: Appointment) => a.status === 'booked' && Date.parse(a.start) > now;
+  if ('appointmentId' in choose) {
+    const appointment = appointments.find((a) => a.id === choose.appointmentId);
+    if (appointment !== undefined && upcoming(appointment)) return { appointment };
+    return {
+      reason: 'appointment_not_eligible',
+      detail:
+        appointment === undefined
+          ? 'no such appointment'
+          : `appointment is ${appointment.status}, at ${appointment.start}`,
+    };
+  }
+  const horizon = 'withinHours' in choose ? now + choose.withinHours * 3_600_000 : Number.POSITIVE_INFINITY;
+  const appointment = [...appointments]
+    .filter((a) => upcoming(a) && Date.parse(a.start) <= horizon)
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || (a.id < b.id ? -1 : 1))[0];
+  if (appointment !== undefined) return { appointment };
+  return 'withinHours' in choose
+    ? {
+        reason: 'no_appointment_in_window',
+        detail: `no booked appointment in the next ${choose.withinHours} h`,
+      }
+    : { reason: 'no_upcoming_appointment', detail: 'no booked appointment in the future' };
+}
+
+function resolveChannel(
+  patient: Patient,
+  preference: ContactPreference | undefined,
+  requested: Channel | undefined,
+): { channel: Channel; address: string; detail: string } | Stop {
+  // Without a preference record the patient may be reminded on the contact points they gave, SMS first.
+  const permitted: readonly Channel[] = preference?.channels ?? ['sms', 'email'];
+  if (permitted.length === 0) return { reason: 'opted_out', detail: 'the patient opted out of reminders' };
+  if (requested !== undefined && !permitted.includes(requested)) {
+    return {
+      reason: 'channel_not_permitted',
+      detail: `the patient's preference does not allow ${requested}`,
+    };
+  }
+  const candidates = requested === undefined ? permitted : [requested];
+  for (const channel of candidates) {
+    const address = contactPoint(patient, channel);
+    if (address !== undefined) {
+      const source = preference ? 'preference' : 'no preference: contact points, SMS first';
+      return { channel, address, detail: `${channel} (${requested ? 'requested' : source})` };
+    }
+  }
+  return { reason: 'no_contact_channel', detail: `no contact point for ${candidates.join(' or ')}` };
+}
+
+/** Quiet hours fail closed: if the patient's local time cannot be worked out, nothing is sent. */
+function checkQuietHours(now: number, zone: string, window: QuietHours): Stop | undefined {
+  try {
+    if (!isWithinQuietHours(now, zone, window)) return undefined;
+    return {
+      reason: 'quiet_hours',
+      notBefore: quietHoursEnd(now, zone, window),
+      detail: `inside quiet hours ${window.start}–${window.end} in ${zone}`,
+    };
+  } catch {
+    return { reason: 'quiet_hours', detail: `local time in ${zone} is unknown: not sending` };
+  }
+}
+
+class Trace {
+  readonly steps: Step[] = [];
+
+  pass(name: StepName, detail: string) {
+    this.steps.push({ name, outcome: 'passed', detail });
+  }
+
+  /** Records the stopping step and lists every later one as not run. */
+  stop(name: StepName, stop: Stop): Extract<Decision, { kind: 'skip' }> {
+    this.steps.push({ name, outcome: 'stopped', detail: stop.detail });
+    for (const later of STEP_NAMES.slice(STEP_NAMES.indexOf(name) + 1))
+      this.steps.push({ name: later, outcome: 'not_run' });
+    const { detail: _, ...skip } = stop;
+    return { kind: 'skip', ...skip, steps: this.steps };
+  }
+}

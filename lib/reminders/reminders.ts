@@ -1,0 +1,157 @@
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { derivedId } from '../ids.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import type { Appointment } from '../patients/model.ts';
+import type { Store } from '../store/store.ts';
+import { toApiTimestamp } from '../time.ts';
+import { maskContact } from './contact.ts';
+import { FREQUENCY_CAP } from './frequency.ts';
+import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord } from './model.ts';
+import { type Decision, decideReminder, type ReminderAsk, type ReminderPolicy, type Step } from './policy.ts';
+
+// The effects around the pure decision: load, decide, reserve, deliver, record. One reminder per
+// appointment occurrence and the frequency cap both hold under races because the patient's ledger
+// is only ever replaced by a write conditional on the version the decision was made from.
+
+export interface ReminderDeps {
+  store: Store;
+  notifier: Notifier;
+  policy: ReminderPolicy;
+}
+
+export type Outcome =
+  | { result: 'sent'; reminder: Reminder; decision: Decision }
+  | { result: 'planned'; reminder: Reminder; decision: Decision }
+  | { result: 'duplicate'; reminder: Reminder; decision: Decision }
+  | { result: 'skipped'; reminder: Reminder; decision: Decision };
+
+/** How often a decision is retaken when concurrent requests keep moving the ledger on. */
+const MAX_DECISIONS = 8;
+
+export async function remind(
+  deps: ReminderDeps,
+  patientId: string,
+  ask: ReminderAsk,
+  { dryRun, now }: { dryRun: boolean; now: number },
+): Promise<Outcome> {
+  for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
+    const state = await deps.store.loadReminderState(patientId);
+    if (state === undefined) throw notFound('No patient has this id.');
+    const { choose } = ask;
+    if ('appointmentId' in choose && !state.appointments.some((a) => a.id === choose.appointmentId)) {
+      throw notFound('This patient has no appointment with this id.');
+    }
+    const decision = decideReminder(state, ask, now, deps.policy);
+    if (decision.kind === 'skip')
+      return { result: 'skipped', reminder: skippedReminder(patientId, decision, now), decision };
+    if (decision.kind === 'duplicate')
+      return { result: 'duplicate', reminder: reminderRecord(decision.original), decision };
+
+    const entry: LedgerEntry = {
+      id: reminderIdFor(patientId, decision.appointment),
+      patientId,
+      appointmentId: decision.appointment.id,
+      appointmentStart: decision.appointment.start,
+      channel: decision.channel,
+      to: maskContact(decision.channel, decision.address),
+      message: decision.message.body,
+      status: 'sending',
+      createdAt: toApiTimestamp(now),
+    };
+    if (dryRun) {
+      finishTrace(decision.steps, 'planned', 'dry run: nothing sent or stored');
+      return { result: 'planned', reminder: reminderRecord({ ...entry, status: 'planned' }), decision };
+    }
+    // Reserve before sending: whoever wins this write is the only one to send for this appointment.
+    const reserved = withReminders(state.ledger, [...current(state.ledger.reminders, now), entry]);
+    if (!(await deps.store.saveReminderLedger(patientId, reserved, state.ledger.version))) continue;
+
+    try {
+      await deps.notifier.deliver({
+        patientId,
+        reminderId: entry.id,
+        channel: entry.channel,
+        to: decision.address,
+        ...(decision.message.subject !== undefined && { subject: decision.message.subject }),
+        body: decision.message.body,
+      });
+    } catch (error) {
+      // Nothing went out: release the reservation so that a later attempt may send.
+      await updateLedger(deps.store, patientId, reserved, (reminders) =>
+        reminders.filter((r) => r.id !== entry.id),
+      );
+      finishTrace(decision.steps, 'failed', 'the provider did not accept the message');
+      throw error;
+    }
+    await updateLedger(deps.store, patientId, reserved, (reminders) =>
+      reminders.map((r) => (r.id === entry.id ? { ...r, status: 'sent' } : r)),
+    );
+    finishTrace(decision.steps, 'sent', `sent by ${entry.channel}`);
+    return { result: 'sent', reminder: reminderRecord({ ...entry, status: 'sent' }), decision };
+  }
+  throw conflict("This patient's reminders are changing too fast to decide; try again.");
+}
+
+/** One reminder per appointment occurrence: its id is derived from the patient, appointment and start. */
+const reminderIdFor = (patientId: string, appointment: Appointment) =>
+  derivedId(`reminder/${patientId}/${appointment.id}/${appointment.start}`);
+
+function skippedReminder(
+  patientId: string,
+  decision: Extract<Decision, { kind: 'skip' }>,
+  now: number,
+): Reminder {
+  const { appointment, channel } = decision;
+  return reminderRecord({
+    ...(appointment && {
+      id: reminderIdFor(patientId, appointment),
+      appointmentId: appointment.id,
+      appointmentStart: appointment.start,
+    }),
+    patientId,
+    channel,
+    status: 'skipped',
+    reason: decision.reason,
+    ...(decision.notBefore !== undefined && { notBefore: toApiTimestamp(decision.notBefore) }),
+    createdAt: toApiTimestamp(now),
+  });
+}
+
+function finishTrace(steps: Step[], outcome: Step['outcome'], detail: string) {
+  steps[steps.length - 1] = { name: 'deliver', outcome, detail };
+}
+
+const LONGEST_CAP_WINDOW = Math.max(...FREQUENCY_CAP.map((rule) => rule.withinMs));
+
+/** The ledger keeps what can still matter: reminders within the cap's window or for visits yet to come. */
+const current = (reminders: readonly LedgerEntry[], now: number) =>
+  reminders.filter(
+    (r) => Date.parse(r.createdAt) > now - LONGEST_CAP_WINDOW || Date.parse(r.appointmentStart) > now,
+  );
+
+const withReminders = (ledger: ReminderLedger, reminders: LedgerEntry[]): ReminderLedger => ({
+  version: ledger.version + 1,
+  reminders,
+});
+
+/** Applies a change to the ledger, re-reading it when another request wrote in between. */
+async function updateLedger(
+  store: Store,
+  patientId: string,
+  known: ReminderLedger,
+  change: (reminders: LedgerEntry[]) => LedgerEntry[],
+): Promise<void> {
+  let ledger = known;
+  for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
+    if (
+      await store.saveReminderLedger(
+        patientId,
+        withReminders(ledger, change(ledger.reminders)),
+        ledger.version,
+      )
+    )
+      return;
+    ledger = await store.loadReminderLedger(patientId);
+  }
+  throw new ApiError('store_unavailable', 'The reminder ledger could not be updated; try again shortly.');
+}
