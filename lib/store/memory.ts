@@ -59,7 +59,7 @@ export class MemoryStore implements Store {
     return found;
   }
 
-  async savePreferences(preferences: readonly ContactPreference[]) {
+  async savePreferences(preferences: readonly ContactPreference[]): Promise<ContactPreference[]> {
     for (const preference of preferences) {
       const versions = (this.#preferences.get(preference.patientId) ?? []).filter(
         (v) => Date.parse(v.updatedAt) !== Date.parse(preference.updatedAt),

@@ -10,7 +10,18 @@ import {
   startDynalite,
   startDynamoDbLocal,
 } from '../../scripts/local-engine.ts';
-import { crashOn, throttleBatchWrites, writesAppointments, writesProfile } from '../support/faults.ts';
+import { OutboxNotifier } from '../../lib/notify/outbox.ts';
+import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
+import { remind } from '../../lib/reminders/reminders.ts';
+import { toApiTimestamp } from '../../lib/time.ts';
+import {
+  crashOn,
+  neverProcess,
+  throttleBatchWrites,
+  writesAppointments,
+  writesProfile,
+} from '../support/faults.ts';
+import { POLICY } from '../support/reminders.ts';
 import { dailyAppointments, newPatient } from '../support/patients.ts';
 import { storeContract } from '../support/store-contract.ts';
 
@@ -115,6 +126,83 @@ for (const { name, start, available } of engines) {
           const page = await listAppointments(store(), id, AppointmentQuery.parse({}));
           expect(page.appointments).toHaveLength(1);
         });
+      });
+
+      describe('contact preferences in batches', () => {
+        const patients = async (count: number) => {
+          const ids: string[] = [];
+          for (let i = 0; i < count; i++) ids.push((await createPatient(store(), defaults, newPatient())).id);
+          return ids;
+        };
+        const inForce = async (id: string) => (await store().loadReminderState(id))?.preference;
+
+        it('racing batches: the newest updatedAt is in force for every patient, whatever lands last', async () => {
+          const ids = await patients(30);
+          for (let round = 0; round < 4; round++) {
+            const batch = (updatedAt: string, channels: string[]) =>
+              ids.map((patientId) => ({ patientId, channels, updatedAt }));
+            const newer = `2026-06-0${round + 2}T00:00:00Z`;
+            const older = `2026-06-0${round + 1}T12:00:00Z`;
+            await Promise.all([
+              writeContactPreferences(store(), batch(older, ['sms'])),
+              writeContactPreferences(store(), batch(newer, ['email'])),
+            ]);
+            for (const id of ids)
+              expect(await inForce(id)).toMatchObject({ updatedAt: newer, channels: ['email'] });
+          }
+        });
+
+        it('writes a batch of 1,000 with batched reads and writes, and a replay changes nothing', async () => {
+          const ids = await patients(40);
+          const batch = Array.from({ length: 1000 }, (_, i) => ({
+            patientId: ids[i % ids.length],
+            channels: i % 2 ? ['sms'] : ['email', 'sms'],
+            updatedAt: toApiTimestamp(Date.parse('2026-06-01T00:00:00Z') + i * 1000),
+          }));
+          const first = await writeContactPreferences(store(), batch);
+          expect(first).toMatchObject({ received: 1000, written: 1000, stale: 0, rejected: 0 });
+          const replay = await writeContactPreferences(store(), batch);
+          expect(replay).toMatchObject({ written: 40, stale: 960 });
+          expect(await inForce(ids[39]!)).toMatchObject({
+            updatedAt: toApiTimestamp(Date.parse('2026-06-01T00:00:00Z') + 999_000),
+          });
+        });
+
+        it('retries throttled items until written, and reports as rejected those that never get in', async () => {
+          const ids = await patients(3);
+          const throttled = client();
+          const calls = throttleBatchWrites(throttled);
+          neverProcess(throttled, (item) => item.PK === `PREFERENCES#${ids[2]}`);
+          const answer = await writeContactPreferences(
+            new DynamoStore(throttled, TABLE),
+            ids.map((patientId) => ({ patientId, channels: ['sms'] })),
+          );
+          expect(calls.withheld).toBeGreaterThan(0);
+          expect(answer.results.map((r) => r.status)).toEqual(['written', 'written', 'rejected']);
+          expect(answer.results[2]?.error?.code).toBe('store_unavailable');
+          expect(await inForce(ids[0]!)).toMatchObject({ channels: ['sms'] });
+        });
+      });
+
+      it('25 concurrent sends for one appointment put exactly one message in the outbox', async () => {
+        const start = toApiTimestamp(Date.now() + 30 * 3_600_000);
+        const { id } = await createPatient(
+          store(),
+          defaults,
+          newPatient({ timeZone: 'UTC', appointments: [{ id: 'v1', start }] }),
+        );
+        const noon = Date.parse(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+        const deps = () => {
+          const s = store();
+          return { store: s, notifier: new OutboxNotifier(s), policy: POLICY };
+        };
+        const outcomes = await Promise.all(
+          Array.from({ length: 25 }, () =>
+            remind(deps(), id, { choose: { next: true } }, { dryRun: false, now: noon }),
+          ),
+        );
+        expect(outcomes.filter((o) => o.result === 'sent')).toHaveLength(1);
+        expect(await store().listMessages(id)).toHaveLength(1);
       });
 
       it('retries the items DynamoDB leaves unprocessed until every appointment is stored', async () => {

@@ -33,7 +33,7 @@ export function throttleBatchWrites(db: DynamoDBDocumentClient) {
       calls.withheld += withheld.length;
       const result = await next({ ...args, input: { ...input, RequestItems: { [table]: kept } } });
       const output = result.output as { UnprocessedItems?: Record<string, unknown[]> };
-      output.UnprocessedItems = { [table]: withheld };
+      output.UnprocessedItems = { [table]: [...(output.UnprocessedItems?.[table] ?? []), ...withheld] };
       return result;
     },
     { step: 'initialize', name: 'throttledBatchWrite' },
@@ -44,3 +44,24 @@ export function throttleBatchWrites(db: DynamoDBDocumentClient) {
 export const writesProfile = (command: string, input: Input) =>
   command === 'PutItemCommand' && (input.Item as Input | undefined)?.SK === 'PROFILE';
 export const writesAppointments = (command: string) => command === 'BatchWriteItemCommand';
+
+/** Has DynamoDB leave unprocessed, on every attempt, each put whose item matches `when`. */
+export function neverProcess(db: DynamoDBDocumentClient, when: (item: Input) => boolean) {
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== 'BatchWriteItemCommand') return next(args);
+      const input = args.input as { RequestItems: Record<string, { PutRequest: { Item: Input } }[]> };
+      const [table, requests] = Object.entries(input.RequestItems)[0] ?? ['', []];
+      const refused = requests.filter((r) => when(r.PutRequest.Item));
+      const kept = requests.filter((r) => !when(r.PutRequest.Item));
+      const result = kept.length
+        ? await next({ ...args, input: { ...input, RequestItems: { [table]: kept } } })
+        : { output: { $metadata: {} }, response: {} };
+      (result.output as { UnprocessedItems?: unknown }).UnprocessedItems = refused.length
+        ? { [table]: refused }
+        : {};
+      return result;
+    },
+    { step: 'initialize', name: 'neverProcessed' },
+  );
+}

@@ -160,6 +160,102 @@ export function storeContract(name: string, openStore: () => Store) {
       await expect(second).rejects.toBeInstanceOf(ApiError);
     });
 
+    it('finds which patients exist, with the latest preference of each', async () => {
+      const store = openStore();
+      const [a, b] = [
+        await createPatient(store, defaults, newPatient()),
+        await createPatient(store, defaults, newPatient()),
+      ];
+      const preference = {
+        patientId: a.id,
+        channels: ['email' as const],
+        quietHours: { start: '22:00', end: '07:00' },
+        updatedAt: '2026-06-01T00:00:00Z',
+      };
+      expect(await store.savePreferences([preference])).toEqual([]);
+      const unknown = '6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11';
+      const targets = await store.findPreferenceTargets([a.id, b.id, unknown, a.id]);
+      expect([...targets.entries()].sort()).toEqual(
+        [
+          [a.id, preference],
+          [b.id, null],
+        ].sort(),
+      );
+    });
+
+    it('keeps the newest preference in force whatever order versions are written in', async () => {
+      const store = openStore();
+      const { id } = await createPatient(store, defaults, newPatient());
+      const at = (updatedAt: string, channels: ('sms' | 'email')[]) => ({
+        patientId: id,
+        channels,
+        updatedAt,
+      });
+      await store.savePreferences([at('2026-06-03T00:00:00Z', [])]);
+      await store.savePreferences([
+        at('2026-06-01T00:00:00Z', ['sms']),
+        at('2026-06-02T00:00:00Z', ['email']),
+      ]);
+      expect((await store.loadReminderState(id))?.preference).toEqual(at('2026-06-03T00:00:00Z', []));
+    });
+
+    it('loads the reminder state: patient, appointments, preference and an empty ledger', async () => {
+      const store = openStore();
+      const created = await createPatient(
+        store,
+        defaults,
+        newPatient({ appointments: dailyAppointments(3) }),
+      );
+      const state = await store.loadReminderState(created.id);
+      const { appointments, ...patient } = created;
+      expect(state).toEqual({ patient, appointments, ledger: { version: 0, reminders: [] } });
+      expect(await store.loadReminderState('6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11')).toBeUndefined();
+    });
+
+    it('replaces the reminder ledger only from the version it was read at', async () => {
+      const store = openStore();
+      const { id } = await createPatient(store, defaults, newPatient());
+      const entry = {
+        id: 'r1',
+        patientId: id,
+        appointmentId: 'a1',
+        appointmentStart: '2030-01-01T09:00:00Z',
+        channel: 'sms' as const,
+        to: '+44*******123',
+        message: 'Hi',
+        status: 'sending' as const,
+        createdAt: '2029-12-31T09:00:00Z',
+      };
+      expect(await store.saveReminderLedger(id, { version: 1, reminders: [entry] }, 0)).toBe(true);
+      expect(await store.saveReminderLedger(id, { version: 1, reminders: [] }, 0)).toBe(false);
+      expect(
+        await store.saveReminderLedger(id, { version: 2, reminders: [{ ...entry, status: 'sent' }] }, 1),
+      ).toBe(true);
+      expect(await store.saveReminderLedger(id, { version: 2, reminders: [] }, 1)).toBe(false);
+      expect(await store.loadReminderLedger(id)).toEqual({
+        version: 2,
+        reminders: [{ ...entry, status: 'sent' }],
+      });
+      expect((await store.loadReminderState(id))?.ledger.version).toBe(2);
+    });
+
+    it('records outbox messages per patient', async () => {
+      const store = openStore();
+      const { id } = await createPatient(store, defaults, newPatient());
+      const message = {
+        id: 'm1',
+        patientId: id,
+        reminderId: 'r1',
+        channel: 'email' as const,
+        to: 'r***@example.org',
+        subject: 'S',
+        body: 'B',
+        sentAt: '2030-01-01T09:00:00Z',
+      };
+      await store.recordMessage(message);
+      expect(await store.listMessages(id)).toEqual([message]);
+    });
+
     it('stores the 100 appointments a patient may be created with', async () => {
       const store = openStore();
       const patient = await createPatient(

@@ -13,6 +13,8 @@ describe('configuration, read once at cold start', () => {
       clinicName: 'the clinic',
       quietHours: { start: '21:00', end: '08:00' },
       apiKeys: [{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }],
+      notifier: 'outbox',
+      bulkConcurrency: 16,
     });
   });
 
@@ -24,6 +26,10 @@ describe('configuration, read once at cold start', () => {
       DEFAULT_TIME_ZONE: 'Europe/London',
       CLINIC_NAME: ' Riverside ',
       QUIET_HOURS: '20:30-07:15',
+      NOTIFIER: 'aws',
+      EMAIL_FROM: 'reminders@example.org',
+      SMS_SENDER_ID: 'Riverside',
+      BULK_CONCURRENCY: '8',
     });
     expect(config).toMatchObject({
       dynamodbEndpoint: 'http://127.0.0.1:8000',
@@ -31,7 +37,18 @@ describe('configuration, read once at cold start', () => {
       defaultTimeZone: 'Europe/London',
       clinicName: 'Riverside',
       quietHours: { start: '20:30', end: '07:15' },
+      notifier: 'aws',
+      emailFrom: 'reminders@example.org',
+      smsSenderId: 'Riverside',
+      bulkConcurrency: 8,
     });
+  });
+
+  it('needs EMAIL_FROM to send by AWS, and refuses quiet hours that start where they end', () => {
+    expect(() => loadConfig({ ...minimal, NOTIFIER: 'aws' })).toThrow(
+      'EMAIL_FROM: is required when NOTIFIER is aws',
+    );
+    expect(() => loadConfig({ ...minimal, QUIET_HOURS: '21:00-21:00' })).toThrow('QUIET_HOURS.end');
   });
 
   it('treats an empty variable as unset', () => {

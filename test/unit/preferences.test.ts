@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../../lib/http/validate.ts';
+import { createPatient } from '../../lib/patients/patients.ts';
+import type { ContactPreference } from '../../lib/preferences/model.ts';
+import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
+import { ContactPreferenceBatch } from '../../lib/preferences/schema.ts';
+import { MemoryStore } from '../../lib/store/memory.ts';
+import { newPatient } from '../support/patients.ts';
+
+async function withPatients(count = 2) {
+  const store = new MemoryStore();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++)
+    ids.push((await createPatient(store, { defaultTimeZone: 'UTC' }, newPatient())).id);
+  const inForce = async (id: string) => (await store.loadReminderState(id))?.preference;
+  return { store, ids, inForce };
+}
+
+describe('bulk contact preferences', () => {
+  it('applies each item on its own, reporting written, stale and rejected in input order with counts', async () => {
+    const { store, ids, inForce } = await withPatients();
+    await writeContactPreferences(store, [
+      { patientId: ids[1], channels: ['sms'], updatedAt: '2026-05-01T00:00:00Z' },
+    ]);
+    const unknown = randomUUID();
+    const answer = await writeContactPreferences(store, [
+      { patientId: ids[0], channels: ['email', 'sms'], quietHours: { start: '22:00', end: '07:30' } },
+      { patientId: unknown, channels: [] },
+      { patientId: ids[1], channels: ['email'], updatedAt: '2026-04-01T00:00:00Z' },
+      { patientId: ids[0], channels: ['sms', 'sms'] },
+      'not an object',
+    ]);
+    expect(answer).toMatchObject({ received: 5, written: 1, stale: 1, rejected: 3 });
+    expect(answer.results.map((r) => [r.index, r.patientId, r.status])).toEqual([
+      [0, ids[0], 'written'],
+      [1, unknown, 'rejected'],
+      [2, ids[1], 'stale'],
+      [3, ids[0], 'rejected'],
+      [4, null, 'rejected'],
+    ]);
+    expect(answer.results[1]?.error).toMatchObject({ code: 'not_found' });
+    expect(answer.results[3]?.error).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'channels' }],
+    });
+    expect((await inForce(ids[0]!))?.channels).toEqual(['email', 'sms']);
+    expect((await inForce(ids[1]!))?.channels).toEqual(['sms']);
+  });
+
+  it('names each bad field of an item relative to the item', async () => {
+    const { store, ids } = await withPatients(1);
+    const answer = await writeContactPreferences(store, [
+      {
+        patientId: ids[0],
+        channels: ['fax'],
+        quietHours: { start: '25:00', end: '07:00' },
+        updatedAt: 'yesterday',
+        extra: 1,
+      },
+    ]);
+    expect(answer.results[0]?.error?.errors?.map((e) => e.path).sort()).toEqual([
+      'channels[0]',
+      'extra',
+      'quietHours.start',
+      'updatedAt',
+    ]);
+  });
+
+  it('never lets an older updatedAt overwrite a newer one', async () => {
+    const { store, ids, inForce } = await withPatients(1);
+    await writeContactPreferences(store, [
+      { patientId: ids[0], channels: [], updatedAt: '2026-06-01T00:00:00Z' },
+    ]);
+    const older = await writeContactPreferences(store, [
+      { patientId: ids[0], channels: ['sms'], updatedAt: '2026-05-31T23:59:59Z' },
+    ]);
+    expect(older.results[0]?.status).toBe('stale');
+    expect((await inForce(ids[0]!))?.channels).toEqual([]);
+  });
+
+  it('changes nothing when the same batch is written twice', async () => {
+    const { store, ids, inForce } = await withPatients();
+    const batch = ids.map((patientId, i) => ({
+      patientId,
+      channels: i ? ['sms'] : ['email'],
+      updatedAt: '2026-06-01T10:00:00Z',
+    }));
+    const first = await writeContactPreferences(store, batch);
+    const before = await Promise.all(ids.map(inForce));
+    const again = await writeContactPreferences(store, batch);
+    expect(again).toEqual(first);
+    expect(await Promise.all(ids.map(inForce))).toEqual(before);
+  });
+
+  it('reports a different preference with the same updatedAt as stale: the first one stored wins', async () => {
+    const { store, ids, inForce } = await withPatients(1);
+    const at = '2026-06-01T10:00:00Z';
+    await writeContactPreferences(store, [{ patientId: ids[0], channels: ['sms'], updatedAt: at }]);
+    const tie = await writeContactPreferences(store, [
+      { patientId: ids[0], channels: ['email'], updatedAt: at },
+    ]);
+    expect(tie.results[0]?.status).toBe('stale');
+    expect((await inForce(ids[0]!))?.channels).toEqual(['sms']);
+  });
+
+  it('judges items for one patient in one batch in order, as if sent one by one', async () => {
+    const { store, ids, inForce } = await withPatients(1);
+    const answer = await writeContactPreferences(store, [
+      { patientId: ids[0], channels: ['sms'], updatedAt: '2026-06-02T00:00:00Z' },
+      { patientId: ids[0], channels: ['email'], updatedAt: '2026-06-01T00:00:00Z' },
+      { patientId: ids[0], channels: [], updatedAt: '2026-06-03T00:00:00Z' },
+    ]);
+    expect(answer.results.map((r) => r.status)).toEqual(['written', 'stale', 'written']);
+    expect((await inForce(ids[0]!))?.channels).toEqual([]);
+  });
+
+  it('stamps an item sent without updatedAt with the time the batch was received', async () => {
+    const { store, ids, inForce } = await withPatients(1);
+    await writeContactPreferences(
+      store,
+      [{ patientId: ids[0], channels: ['sms'] }],
+      new Date('2026-07-01T09:00:00Z'),
+    );
+    expect((await inForce(ids[0]!))?.updatedAt).toBe('2026-07-01T09:00:00Z');
+  });
+
+  it('takes up to 1,000 items; more is 413 naming the limit', () => {
+    const item = { patientId: randomUUID(), channels: [] };
+    expect(() => validate(ContactPreferenceBatch, { preferences: Array(1000).fill(item) })).not.toThrow();
+    expect(() => validate(ContactPreferenceBatch, { preferences: Array(1001).fill(item) })).toThrow(
+      expect.objectContaining({ code: 'payload_too_large', detail: expect.stringContaining('1000') }),
+    );
+  });
+
+  it('reports items the store could not take as rejected with store_unavailable, never silently', async () => {
+    const { store, ids } = await withPatients();
+    store.savePreferences = async (preferences: readonly ContactPreference[]) =>
+      preferences.filter((p) => p.patientId === ids[1]);
+    const answer = await writeContactPreferences(
+      store,
+      ids.map((patientId) => ({ patientId, channels: ['sms'] })),
+    );
+    expect(answer.results.map((r) => r.status)).toEqual(['written', 'rejected']);
+    expect(answer.results[1]?.error?.code).toBe('store_unavailable');
+  });
+});

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../../lib/http/validate.ts';
+import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/notify/notifier.ts';
+import { OutboxNotifier } from '../../lib/notify/outbox.ts';
+import { createPatient } from '../../lib/patients/patients.ts';
+import { sendBulkReminders } from '../../lib/reminders/bulk.ts';
+import { runCheOrchestration } from '../../lib/reminders/che.ts';
+import { remind } from '../../lib/reminders/reminders.ts';
+import { BulkReminderRequest, CheReminderRequest } from '../../lib/reminders/schema.ts';
+import { MemoryStore } from '../../lib/store/memory.ts';
+import { toApiTimestamp } from '../../lib/time.ts';
+import { recordingLog } from '../support/events.ts';
+import { newPatient } from '../support/patients.ts';
+import { HOUR, NOW, POLICY } from '../support/reminders.ts';
+
+const NEXT = { choose: { next: true as const } };
+const SEND = { dryRun: false, now: NOW };
+
+async function clinic(patients: Record<string, unknown>[] = [{}]) {
+  const store = new MemoryStore();
+  const ids: string[] = [];
+  for (const overrides of patients) {
+    const appointments = [
+      { id: 'a1', start: toApiTimestamp(NOW + 26 * HOUR), location: 'Room 2' },
+      { id: 'a2', start: toApiTimestamp(NOW + 50 * HOUR) },
+    ];
+    ids.push(
+      (
+        await createPatient(
+          store,
+          { defaultTimeZone: 'Europe/London' },
+          newPatient({ appointments, ...overrides }),
+        )
+      ).id,
+    );
+  }
+  const deps = { store, notifier: new OutboxNotifier(store, () => NOW), policy: POLICY };
+  return { store, ids, deps, id: ids[0]! };
+}
+
+describe('sending one reminder', () => {
+  it('sends, records the message, and keeps the reminder in the ledger as sent', async () => {
+    const { store, deps, id } = await clinic();
+    const outcome = await remind(deps, id, NEXT, SEND);
+    expect(outcome.result).toBe('sent');
+    expect(outcome.reminder).toMatchObject({
+      patientId: id,
+      appointmentId: 'a1',
+      channel: 'sms',
+      to: '+44*******123',
+      status: 'sent',
+    });
+    const messages = await store.listMessages(id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.body).toBe(outcome.reminder.message);
+    expect((await store.loadReminderLedger(id)).reminders).toEqual([{ ...outcome.reminder, status: 'sent' }]);
+  });
+
+  it('answers a repeat with the original reminder and sends nothing more', async () => {
+    const { store, deps, id } = await clinic();
+    const first = await remind(deps, id, NEXT, SEND);
+    const again = await remind(
+      deps,
+      id,
+      { choose: { appointmentId: 'a1' } },
+      { ...SEND, now: NOW + 30 * 60_000 },
+    );
+    expect(again).toMatchObject({ result: 'duplicate', reminder: first.reminder });
+    expect(await store.listMessages(id)).toHaveLength(1);
+  });
+
+  it('sends exactly one message however many calls race for one appointment', async () => {
+    const { store, deps, id } = await clinic();
+    const outcomes = await Promise.all(Array.from({ length: 25 }, () => remind(deps, id, NEXT, SEND)));
+    expect(outcomes.filter((o) => o.result === 'sent')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.result === 'duplicate')).toHaveLength(24);
+    expect(await store.listMessages(id)).toHaveLength(1);
+  });
+
+  it('keeps the frequency cap when calls race for two different appointments', async () => {
+    const { store, deps, id } = await clinic();
+    const [one, two] = await Promise.all([
+      remind(deps, id, { choose: { appointmentId: 'a1' } }, SEND),
+      remind(deps, id, { choose: { appointmentId: 'a2' } }, SEND),
+    ]);
+    expect([one.result, two.result].sort()).toEqual(['sent', 'skipped']);
+    expect([one, two].find((o) => o.result === 'skipped')?.reminder.reason).toBe('frequency_cap');
+    expect(await store.listMessages(id)).toHaveLength(1);
+  });
+
+  it('on a provider failure answers delivery_failed and releases the reservation, so a retry sends', async () => {
+    const { store, deps, id } = await clinic([{ phone: '+447700900002' }]);
+    await expect(remind(deps, id, NEXT, SEND)).rejects.toMatchObject({ code: 'delivery_failed' });
+    expect((await store.loadReminderLedger(id)).reminders).toEqual([]);
+    expect(await store.listMessages(id)).toEqual([]);
+
+    const delivered: OutgoingMessage[] = [];
+    const working: Notifier = { deliver: async (m) => void delivered.push(m) };
+    const retried = await remind({ ...deps, notifier: working }, id, NEXT, SEND);
+    expect(retried.result).toBe('sent');
+    expect(delivered[0]?.to).toBe('+447700900002');
+  });
+
+  it('plans on a dry run and stores and sends nothing', async () => {
+    const { store, deps, id } = await clinic();
+    const outcome = await remind(deps, id, NEXT, { dryRun: true, now: NOW });
+    expect(outcome.result).toBe('planned');
+    expect(outcome.reminder.status).toBe('planned');
+    expect(outcome.reminder.message).toContain('Hi Robin');
+    expect(await store.listMessages(id)).toEqual([]);
+    expect((await store.loadReminderLedger(id)).version).toBe(0);
+  });
+
+  it('answers not_found for an unknown patient or appointment', async () => {
+    const { deps, id } = await clinic();
+    await expect(remind(deps, randomUUID(), NEXT, SEND)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(remind(deps, id, { choose: { appointmentId: 'nope' } }, SEND)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('keeps in the ledger only reminders within the cap window or for visits still to come', async () => {
+    const store = new MemoryStore();
+    const appointments = [
+      { id: 'soon', start: toApiTimestamp(NOW + 26 * HOUR) },
+      { id: 'next-week', start: toApiTimestamp(NOW + 9 * 24 * HOUR) },
+      { id: 'later', start: toApiTimestamp(NOW + 20 * 24 * HOUR) },
+    ];
+    const { id } = await createPatient(store, { defaultTimeZone: 'UTC' }, newPatient({ appointments }));
+    const deps = { store, notifier: new OutboxNotifier(store), policy: POLICY };
+    await remind(deps, id, { choose: { appointmentId: 'soon' } }, SEND);
+    await remind(
+      deps,
+      id,
+      { choose: { appointmentId: 'later' } },
+      { dryRun: false, now: NOW + 2 * 24 * HOUR },
+    );
+    await remind(
+      deps,
+      id,
+      { choose: { appointmentId: 'next-week' } },
+      { dryRun: false, now: NOW + 8 * 24 * HOUR },
+    );
+    const kept = (await store.loadReminderLedger(id)).reminders.map((r) => r.appointmentId);
+    expect(kept).toEqual(['later', 'next-week']);
+  });
+});
+
+describe('bulk reminders', () => {
+  it('answers one result per distinct patient, in input order, and one failure never stops the others', async () => {
+    const { store, ids, deps } = await clinic([{}, { phone: '+447700900002' }, {}]);
+    await store.savePreferences([{ patientId: ids[2]!, channels: [], updatedAt: '2026-01-01T00:00:00Z' }]);
+    const unknown = randomUUID();
+    const { log } = recordingLog();
+    const answer = await sendBulkReminders(
+      { ...deps, log, concurrency: 4 },
+      [ids[0]!, unknown, ids[1]!, ids[0]!, ids[2]!],
+      SEND,
+    );
+    expect(answer.results.map((r) => [r.patientId, r.status])).toEqual([
+      [ids[0], 'sent'],
+      [unknown, 'not_found'],
+      [ids[1], 'failed'],
+      [ids[2], 'skipped'],
+    ]);
+    expect(answer.results[2]?.error?.code).toBe('delivery_failed');
+    expect(answer.results[3]?.reminder?.reason).toBe('opted_out');
+    expect(answer.summary).toEqual({
+      requested: 4,
+      sent: 1,
+      planned: 0,
+      duplicate: 0,
+      skipped: 1,
+      failed: 1,
+      notFound: 1,
+    });
+  });
+
+  it('reports already reminded patients as duplicates, and plans without sending on a dry run', async () => {
+    const { store, ids, deps } = await clinic([{}, {}]);
+    const { log } = recordingLog();
+    await remind(deps, ids[0]!, NEXT, SEND);
+    const dry = await sendBulkReminders({ ...deps, log, concurrency: 2 }, ids, { dryRun: true, now: NOW });
+    expect(dry.results.map((r) => r.status)).toEqual(['duplicate', 'planned']);
+    expect(await store.listMessages(ids[1]!)).toEqual([]);
+  });
+
+  it('works on at most `concurrency` patients at once', async () => {
+    const { ids, deps } = await clinic(Array.from({ length: 12 }, () => ({})));
+    let inFlight = 0;
+    let most = 0;
+    const slow: Notifier = {
+      deliver: async () => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+      },
+    };
+    const { log } = recordingLog();
+    const answer = await sendBulkReminders({ ...deps, notifier: slow, log, concurrency: 3 }, ids, SEND);
+    expect(answer.summary.sent).toBe(12);
+    expect(most).toBe(3);
+  });
+
+  it('turns an unexpected error into that patient failing, logged without its message', async () => {
+    const { ids, deps } = await clinic([{}, {}]);
+    const { log, lines } = recordingLog();
+    const broken: Notifier = {
+      deliver: async (m) => {
+        if (m.patientId === ids[0]) throw new TypeError('boom for Robin');
+      },
+    };
+    const answer = await sendBulkReminders({ ...deps, notifier: broken, log, concurrency: 2 }, ids, SEND);
+    expect(answer.results.map((r) => r.status)).toEqual(['failed', 'sent']);
+    expect(answer.results[0]?.error?.code).toBe('internal');
+    expect(JSON.stringify(lines)).not.toContain('Robin');
+  });
+
+  it('takes 1 to 500 patient ids; more is 413 naming the limit', () => {
+    const ids = (n: number) => Array.from({ length: n }, () => randomUUID());
+    expect(() => validate(BulkReminderRequest, { patientIds: ids(500) })).not.toThrow();
+    expect(() => validate(BulkReminderRequest, { patientIds: ids(501) })).toThrow(
+      expect.objectContaining({ code: 'payload_too_large' }),
+    );
+    expect(() => validate(BulkReminderRequest, { patientIds: [] })).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
+  });
+});
+
+describe('the CHE orchestration', () => {
+  const request = (patientId: string, extra: Record<string, unknown> = {}) =>
+    validate(CheReminderRequest, { patientId, ...extra });
+
+  it('sends for the earliest booked appointment in the window and traces every step', async () => {
+    const { deps, id } = await clinic();
+    const answer = await runCheOrchestration(deps, request(id), () => NOW);
+    expect(answer).toMatchObject({
+      patientId: id,
+      now: toApiTimestamp(NOW),
+      decision: 'sent',
+      channel: 'sms',
+    });
+    expect(answer.appointment?.id).toBe('a1');
+    expect(answer.steps.at(-1)).toMatchObject({ name: 'deliver', outcome: 'sent' });
+  });
+
+  it('defaults the window to 48 hours and honours a narrower one', async () => {
+    const { deps, id } = await clinic();
+    expect(
+      (await runCheOrchestration(deps, request(id, { windowHours: 24, dryRun: true }), () => NOW)).reason,
+    ).toBe('no_appointment_in_window');
+    expect(request(id).windowHours).toBe(48);
+  });
+
+  it('shares reminders with the send endpoint: a reminded appointment is already_reminded', async () => {
+    const { deps, id } = await clinic();
+    await remind(deps, id, NEXT, SEND);
+    const answer = await runCheOrchestration(deps, request(id), () => NOW + HOUR);
+    expect(answer).toMatchObject({ decision: 'skipped', reason: 'already_reminded' });
+    expect(answer.steps.map((s) => s.outcome).slice(4)).toEqual(['stopped', 'not_run', 'not_run', 'not_run']);
+  });
+
+  it('accepts `now` only with dryRun: true', () => {
+    const id = randomUUID();
+    expect(() => request(id, { now: '2026-06-10T12:00:00Z' })).toThrow(
+      expect.objectContaining({ errors: [{ path: 'now', message: 'is accepted only with dryRun: true' }] }),
+    );
+    expect(() => request(id, { now: '2026-06-10T12:00:00Z', dryRun: true })).not.toThrow();
+  });
+
+  it.each([0, 169, 1.5, '48'])('rejects windowHours %j (whole hours, 1 to 168)', (windowHours) => {
+    expect(() => request(randomUUID(), { windowHours })).toThrow(
+      expect.objectContaining({ errors: [expect.objectContaining({ path: 'windowHours' })] }),
+    );
+  });
+});
+
+describe('the local outbox notifier', () => {
+  it('fails for the documented test recipients, like a provider would', async () => {
+    const outbox = new OutboxNotifier(new MemoryStore());
+    const message = { patientId: randomUUID(), reminderId: 'r', channel: 'email' as const, body: 'x' };
+    await expect(outbox.deliver({ ...message, to: 'fail@example.org' })).rejects.toMatchObject({
+      code: 'delivery_failed',
+    });
+    await expect(outbox.deliver({ ...message, channel: 'sms', to: '+447700900002' })).rejects.toEqual(
+      deliveryFailed(),
+    );
+    await expect(outbox.deliver({ ...message, to: 'fine@example.org' })).resolves.toBeUndefined();
+  });
+});
