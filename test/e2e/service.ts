@@ -9,16 +9,19 @@ import { sha256 } from '../support/events.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The engine behind the service, for checks the API cannot make (the local outbox). */
+    engineEndpoint: string;
   }
 }
 
+export const TABLE_NAME = 'clinical-assistant-local';
 export const DEV_KEY = 'local-dev-key';
 export const READ_ONLY_KEY = 'e2e-read-only-key';
 const ALL_SCOPES = ['patients:read', 'patients:write', 'preferences:write', 'reminders:send'];
 
 export default async function setup(project: TestProject) {
   const engine = await startDynalite();
-  await ensureTable(engine.endpoint, 'clinical-assistant-local');
+  await ensureTable(engine.endpoint, TABLE_NAME);
   const [httpPort, lambdaPort] = [await freePort(), await freePort()];
   const apiKeys = [
     { id: 'local-dev', sha256: sha256(DEV_KEY), scopes: ALL_SCOPES },
@@ -50,6 +53,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`serverless offline did not start: ${(error as Error).message}\n${output}`);
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('engineEndpoint', engine.endpoint);
   return async () => {
     stop(offline);
     await engine.stop();
