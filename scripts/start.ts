@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ApiError } from '../lib/errors.ts';
 import { createPatient } from '../lib/patients/patients.ts';
 import { NewPatient } from '../lib/patients/schema.ts';
@@ -27,18 +27,24 @@ const engine = await startDynalite({ port, path: DATA_DIR }).catch((error: NodeJ
 });
 await ensureTable(engine.endpoint, TABLE_NAME);
 
+// The demo patients are loaded once; their ids are kept beside the data so every start can list them.
+const DEMO_IDS = '.data/demo-patients.json';
 const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: engine.endpoint });
-let added = 0;
+const demoIds: Record<string, string> = existsSync(DEMO_IDS)
+  ? JSON.parse(readFileSync(DEMO_IDS, 'utf8'))
+  : {};
 for (const demo of demoPatients()) {
   try {
-    await createPatient(store, { defaultTimeZone: 'Europe/London' }, NewPatient.parse(demo));
-    added++;
+    const patient = await createPatient(store, { defaultTimeZone: 'Europe/London' }, NewPatient.parse(demo));
+    demoIds[`${patient.givenName} ${patient.familyName} (${patient.mrn})`] = patient.id;
   } catch (error) {
     // The MRN is already taken: the demo data was loaded by an earlier start.
     if (!(error instanceof ApiError && error.code === 'conflict')) throw error;
   }
 }
-console.log(`Local engine ${engine.endpoint} (data in ${DATA_DIR}); demo patients added: ${added}.`);
+writeFileSync(DEMO_IDS, `${JSON.stringify(demoIds, null, 2)}\n`);
+console.log(`Local engine ${engine.endpoint}, data in ${DATA_DIR}. Demo patients (fictional):`);
+for (const [name, id] of Object.entries(demoIds)) console.log(`  ${id}  ${name}`);
 
 const offline = spawn('serverless', ['offline', '--stage', 'local'], {
   stdio: 'inherit',
