@@ -1,14 +1,4 @@
-import type { Channel } from '../reminders/messages.ts';
+import type { OutgoingMessage } from './notifier.ts';
 
-/** A message the local outbox "sent", as recorded in the store. */
-export interface OutboxMessage {
-  id: string;
-  patientId: string;
-  reminderId: string;
-  channel: Channel;
-  /** Masked, as in reminders. */
-  to: string;
-  subject?: string;
-  body: string;
-  sentAt: string;
-}
+/** A message the local outbox "sent", as recorded in the store: the address masked, as in reminders. */
+export type OutboxMessage = OutgoingMessage & { id: string; sentAt: string };
