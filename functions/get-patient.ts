@@ -1,9 +1,15 @@
 import { endpoint } from '#lib/app.ts';
+import { auditTrail } from '#lib/audit/live.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { getPatient } from '#lib/patients/patients.ts';
 import { PatientPath } from '#lib/patients/schema.ts';
 import { store } from '#lib/store/live.ts';
 
-export const handler = endpoint({ scope: 'patients:read', params: PatientPath }, async ({ params }) =>
-  ok(await getPatient(store, params.patient_id)),
+export const handler = endpoint(
+  {
+    scope: 'patients:read',
+    params: PatientPath,
+    audit: { action: 'patient.read', sink: auditTrail, patientIds: (r) => [r?.params.patient_id] },
+  },
+  async ({ params }) => ok(await getPatient(store, params.patient_id)),
 );

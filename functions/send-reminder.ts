@@ -1,17 +1,25 @@
 import { endpoint } from '#lib/app.ts';
+import { auditTrail } from '#lib/audit/live.ts';
 import { ok } from '#lib/http/endpoint.ts';
-import { remind } from '#lib/reminders/reminders.ts';
 import { reminderDeps } from '#lib/reminders/live.ts';
+import { remind } from '#lib/reminders/reminders.ts';
 import { SendReminderRequest } from '#lib/reminders/schema.ts';
 
-export const handler = endpoint({ scope: 'reminders:send', body: SendReminderRequest }, async ({ body }) => {
-  const choose =
-    body.appointmentId === undefined ? { next: true as const } : { appointmentId: body.appointmentId };
-  const ask = { choose, ...(body.channel && { channel: body.channel }) };
-  const { result, reminder } = await remind(reminderDeps, body.patientId, ask, {
-    dryRun: body.dryRun,
-    now: Date.now(),
-  });
-  const answer = { reminder, duplicate: result === 'duplicate' };
-  return result === 'sent' ? { status: 201, body: answer } : ok(answer);
-});
+export const handler = endpoint(
+  {
+    scope: 'reminders:send',
+    body: SendReminderRequest,
+    audit: { action: 'reminder.send', sink: auditTrail, patientIds: (r) => [r?.body.patientId] },
+  },
+  async ({ body }) => {
+    const choose =
+      body.appointmentId === undefined ? { next: true as const } : { appointmentId: body.appointmentId };
+    const ask = { choose, ...(body.channel && { channel: body.channel }) };
+    const { result, reminder } = await remind(reminderDeps, body.patientId, ask, {
+      dryRun: body.dryRun,
+      now: Date.now(),
+    });
+    const answer = { reminder, duplicate: result === 'duplicate' };
+    return result === 'sent' ? { status: 201, body: answer } : ok(answer);
+  },
+);

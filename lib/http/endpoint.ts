@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { ApiError, invalidJson, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
+import { type AuditSpec, patientIdsIn } from '../audit/audit.ts';
+import { ApiError, invalidJson, payloadTooLarge, storeUnavailable, unsupportedMediaType } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
 import { type ApiKey, authorize, type Scope } from './auth.ts';
-import { problemResponse } from './problem.ts';
+import { type HttpResponse, problemResponse } from './problem.ts';
 import { validate } from './validate.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -28,6 +29,8 @@ export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extend
   body?: B;
   query?: Q;
   params?: P;
+  /** Set on every endpoint that reads or writes patient data. */
+  audit?: AuditSpec<Request<Output<B>, Output<Q>, Output<P>>>;
 }
 
 export interface Request<B, Q, P> {
@@ -42,7 +45,7 @@ export interface Request<B, Q, P> {
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
-export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
 
 /**
  * The one wrapper every endpoint goes through, in this order: request id, API key and scope, path,
@@ -61,10 +64,12 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
       const started = performance.now();
       const requestId = acceptedRequestId(header(event, 'x-request-id')) ?? randomUUID();
       let caller: ApiKey | undefined;
-      let response: APIGatewayProxyStructuredResultV2;
+      let request: Request<Output<B>, Output<Q>, Output<P>> | undefined;
+      let reply: Reply | undefined;
+      let response: HttpResponse;
       try {
         caller = spec.scope && authorize(apiKeys, header(event, 'authorization'), spec.scope);
-        const request = {
+        request = {
           params: spec.params && validate(spec.params, event.pathParameters ?? {}),
           query: spec.query && validate(spec.query, event.queryStringParameters ?? {}),
           body: spec.body && validate(spec.body, readJsonBody(event)),
@@ -73,7 +78,7 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
           path: event.rawPath,
           ...(caller && { caller }),
         } as Request<Output<B>, Output<Q>, Output<P>>;
-        const reply = await handle(request);
+        reply = await handle(request);
         response = {
           statusCode: reply.status,
           headers: { 'content-type': 'application/json', ...reply.headers },
@@ -85,6 +90,28 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
         const problem =
           error instanceof ApiError ? error : new ApiError('internal', internalDetail(requestId));
         response = problemResponse(problem, requestId);
+      }
+      if (spec.audit && caller) {
+        const entry = {
+          at: new Date().toISOString(),
+          requestId,
+          keyId: caller.id,
+          action: spec.audit.action,
+          patientIds: patientIdsIn(
+            spec.audit.patientIds(request, reply && reply.status < 300 ? reply.body : undefined),
+          ),
+          outcome: response.statusCode < 400 ? ('success' as const) : ('failure' as const),
+          status: response.statusCode,
+        };
+        log.info('audit', entry);
+        try {
+          await spec.audit.sink.record(entry);
+        } catch (error) {
+          log.error('audit record not stored', { requestId, ...describeError(error) });
+          // A read that cannot be audited is not answered; a write has happened and says so.
+          if (event.requestContext.http.method === 'GET')
+            response = problemResponse(storeUnavailable(), requestId);
+        }
       }
       // Responses may carry patient data: no shared cache may keep them.
       response.headers = { ...response.headers, 'x-request-id': requestId, 'cache-control': 'no-store' };

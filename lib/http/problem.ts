@@ -1,4 +1,3 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ApiError, ProblemCode } from '../errors.ts';
 
 // The one place where a failure's meaning becomes an HTTP status and title.
@@ -17,10 +16,15 @@ const PROBLEMS: Record<ProblemCode, { status: number; title: string }> = {
   internal: { status: 500, title: 'Internal error' },
 };
 
-export const statusOf = (code: ProblemCode): number => PROBLEMS[code].status;
+/** What a handler answers API Gateway with (payload format 2.0, every field set). */
+export interface HttpResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /** RFC 9457 problem details for a failure; `type` is a stable URN per code. */
-export function problemResponse(error: ApiError, requestId: string): APIGatewayProxyStructuredResultV2 {
+export function problemResponse(error: ApiError, requestId: string): HttpResponse {
   const { status, title } = PROBLEMS[error.code];
   const body = {
     type: `urn:clinical-assistant:problem:${error.code}`,

@@ -9,6 +9,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ApiError, conflict, storeUnavailable } from '../errors.ts';
+import type { AuditEntry } from '../audit/audit.ts';
 import type { OutboxMessage } from '../notify/model.ts';
 import {
   type Appointment,
@@ -211,6 +212,20 @@ export class DynamoStore implements Store {
       ExpressionAttributeValues: { ':pk': keys.outbox(patientId) },
     });
     return items.map(({ PK: _pk, SK: _sk, ...message }) => message as unknown as OutboxMessage);
+  }
+
+  async recordAudit(entry: AuditEntry): Promise<void> {
+    const at = toSortableUtc(entry.at);
+    const item = { PK: keys.audit(at.slice(0, 10)), SK: `${at}#${entry.requestId}`, ...entry };
+    await guard(this.db.send(new PutCommand({ TableName: this.tableName, Item: item })));
+  }
+
+  async listAudit(day: string): Promise<AuditEntry[]> {
+    const items = await this.#queryAll({
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.audit(day) },
+    });
+    return items.map(({ PK: _pk, SK: _sk, ...entry }) => entry as unknown as AuditEntry);
   }
 
   async ping(): Promise<void> {

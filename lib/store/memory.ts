@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../audit/audit.ts';
 import type { OutboxMessage } from '../notify/model.ts';
 import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } from '../patients/model.ts';
 import type { ContactPreference } from '../preferences/model.ts';
@@ -13,6 +14,7 @@ export class MemoryStore implements Store {
   readonly #preferences = new Map<string, ContactPreference[]>();
   readonly #ledgers = new Map<string, ReminderLedger>();
   readonly #messages: OutboxMessage[] = [];
+  readonly #audit: AuditEntry[] = [];
 
   async createPatient({ patient, appointments }: PatientDraft): Promise<Patient> {
     if (patient.mrn !== undefined && this.#mrns.has(patient.mrn)) throw mrnTaken();
@@ -97,6 +99,14 @@ export class MemoryStore implements Store {
 
   async listMessages(patientId: string) {
     return structuredClone(this.#messages.filter((m) => m.patientId === patientId));
+  }
+
+  async recordAudit(entry: AuditEntry) {
+    this.#audit.push(structuredClone(entry));
+  }
+
+  async listAudit(day: string) {
+    return structuredClone(this.#audit.filter((entry) => entry.at.startsWith(day)));
   }
 
   async ping(): Promise<void> {}

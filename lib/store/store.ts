@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../audit/audit.ts';
 import { conflict } from '../errors.ts';
 import type { OutboxMessage } from '../notify/model.ts';
 import type {
@@ -52,6 +53,10 @@ export interface Store {
   /** The local outbox: messages "sent" by the local notifier. */
   recordMessage(message: OutboxMessage): Promise<void>;
   listMessages(patientId: string): Promise<OutboxMessage[]>;
+
+  /** The audit trail, kept by day (UTC): appended to, never changed. */
+  recordAudit(entry: AuditEntry): Promise<void>;
+  listAudit(day: string): Promise<AuditEntry[]>;
 
   /** Resolves when the store answers; throws `store_unavailable` otherwise. */
   ping(): Promise<void>;

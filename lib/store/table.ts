@@ -9,6 +9,7 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 //   PREFERENCES#<id>  <updatedAt UTC>             every preference version; the newest is in force
 //   OUTBOX#<id>       <sent UTC>#<message id>     messages of the local notifier
 //   MRN#<mrn>         CLAIM                       the claim that keeps a record number unique
+//   AUDIT#<day UTC>   <at UTC>#<request id>       the audit trail, one item per audited request
 
 export const keys = {
   patient: (patientId: string) => `PATIENT#${patientId}`,
@@ -22,6 +23,7 @@ export const keys = {
   outbox: (patientId: string) => `OUTBOX#${patientId}`,
   mrn: (mrn: string) => `MRN#${mrn}`,
   claim: 'CLAIM',
+  audit: (day: string) => `AUDIT#${day}`,
   health: 'HEALTH',
 } as const;
 

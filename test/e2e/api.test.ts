@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { DynamoStore } from '../../lib/store/dynamodb.ts';
 import { dailyAppointments, patientBody } from '../support/patients.ts';
 import { call } from './http.ts';
-import { READ_ONLY_KEY } from './service.ts';
+import { READ_ONLY_KEY, TABLE_NAME } from './service.ts';
 
 const expectProblem = (response: Awaited<ReturnType<typeof call>>, status: number, code: string) => {
   expect(response.status).toBe(status);
@@ -219,5 +220,33 @@ describe('routing', () => {
     '/api/orchestrator/che-reminder',
   ])('POST %s needs an API key', async (path) => {
     expectProblem(await call('POST', path, { body: {}, key: null }), 401, 'unauthorized');
+  });
+});
+
+describe('audit trail', () => {
+  it('keeps who read or wrote which patient, per request, in the store', async () => {
+    const created = await call('POST', '/api/patients', {
+      body: patientBody(),
+      headers: { 'x-request-id': `audit-create-${randomUUID()}` },
+    });
+    const readId = `audit-read-${randomUUID()}`;
+    await call('GET', `/api/patients/${created.body.id}`, {
+      key: READ_ONLY_KEY,
+      headers: { 'x-request-id': readId },
+    });
+    const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
+    const today = await store.listAudit(new Date().toISOString().slice(0, 10));
+    expect(today.find((e) => e.requestId === readId)).toMatchObject({
+      keyId: 'e2e-read-only',
+      action: 'patient.read',
+      patientIds: [created.body.id],
+      outcome: 'success',
+      status: 200,
+    });
+    expect(today.find((e) => e.requestId === created.headers.get('x-request-id'))).toMatchObject({
+      keyId: 'local-dev',
+      action: 'patient.create',
+      patientIds: [created.body.id],
+    });
   });
 });

@@ -256,6 +256,22 @@ export function storeContract(name: string, openStore: () => Store) {
       expect(await store.listMessages(id)).toEqual([message]);
     });
 
+    it('keeps the audit trail by day', async () => {
+      const store = openStore();
+      const entry = {
+        at: '2030-01-02T03:04:05.678Z',
+        requestId: 'req-1',
+        keyId: 'k1',
+        action: 'patient.read' as const,
+        patientIds: ['6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11'],
+        outcome: 'success' as const,
+        status: 200,
+      };
+      await store.recordAudit(entry);
+      await store.recordAudit({ ...entry, requestId: 'req-2', at: '2030-01-03T00:00:00.000Z' });
+      expect(await store.listAudit('2030-01-02')).toEqual([entry]);
+    });
+
     it('stores the 100 appointments a patient may be created with', async () => {
       const store = openStore();
       const patient = await createPatient(

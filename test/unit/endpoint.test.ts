@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { type AuditEntry, patientIdsIn } from '../../lib/audit/audit.ts';
 import { type ApiError, conflict, notFound, storeUnavailable } from '../../lib/errors.ts';
 import { MAX_BODY_BYTES, ok } from '../../lib/http/endpoint.ts';
 import { httpEvent, testEndpoint } from '../support/events.ts';
@@ -242,5 +243,85 @@ describe('access log', () => {
       keyId: 'writer',
     });
     expect(JSON.stringify(lines)).not.toContain('Jane');
+  });
+});
+
+describe('audit trail', () => {
+  const PATIENT = '6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11';
+
+  function auditedRead(record: (entry: AuditEntry) => Promise<void>) {
+    const { endpoint, lines } = testEndpoint();
+    const handler = endpoint(
+      {
+        scope: 'patients:read',
+        params: z.strictObject({ patient_id: z.string() }),
+        audit: { action: 'patient.read', sink: { record }, patientIds: (r) => [r?.params.patient_id] },
+      },
+      async ({ params }) => {
+        if (params.patient_id !== PATIENT) throw notFound('No patient has this id.');
+        return ok({ id: PATIENT, givenName: 'Jane' });
+      },
+    );
+    const read = (patientId: string, key = 'reader-key') =>
+      handler(
+        httpEvent({
+          method: 'GET',
+          path: `/api/patients/${patientId}`,
+          params: { patient_id: patientId },
+          headers: { authorization: `Bearer ${key}`, 'x-request-id': 'audit-1' },
+        }),
+      );
+    return { read, lines };
+  }
+
+  it('records who read which patient, when, under which request, with the outcome', async () => {
+    const entries: AuditEntry[] = [];
+    const { read, lines } = auditedRead(async (entry) => void entries.push(entry));
+    await read(PATIENT);
+    const missing = '0b7e7c1e-0000-4000-8000-000000000000';
+    await read(missing);
+    expect(entries).toEqual([
+      {
+        at: expect.any(String),
+        requestId: 'audit-1',
+        keyId: 'reader',
+        action: 'patient.read',
+        patientIds: [PATIENT],
+        outcome: 'success',
+        status: 200,
+      },
+      {
+        at: expect.any(String),
+        requestId: 'audit-1',
+        keyId: 'reader',
+        action: 'patient.read',
+        patientIds: [missing],
+        outcome: 'failure',
+        status: 404,
+      },
+    ]);
+    expect(lines.filter((l) => l.message === 'audit').map((l) => l.fields)).toEqual(entries);
+    expect(JSON.stringify(lines)).not.toContain('Jane');
+  });
+
+  it('records nothing for a caller it could not identify', async () => {
+    const entries: AuditEntry[] = [];
+    const { read } = auditedRead(async (entry) => void entries.push(entry));
+    expect((await read(PATIENT, 'wrong-key')).statusCode).toBe(401);
+    expect(entries).toEqual([]);
+  });
+
+  it('does not answer a read it could not audit (503), and logs why', async () => {
+    const { read, lines } = auditedRead(async () => {
+      throw new Error('store down');
+    });
+    const response = await read(PATIENT);
+    expect(response.statusCode).toBe(503);
+    expect(response.body).not.toContain('Jane');
+    expect(lines.some((l) => l.message === 'audit record not stored')).toBe(true);
+  });
+
+  it('keeps only well-formed patient ids, once each', () => {
+    expect(patientIdsIn([PATIENT, PATIENT, 'Jane Roe', 42, undefined])).toEqual([PATIENT]);
   });
 });

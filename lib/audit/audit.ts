@@ -1,0 +1,40 @@
+// The audit trail: who (the API key's id, never the key) did what to which patients, when, under
+// which request id, and with what outcome. Kept in the store and written to the log; never personal data.
+
+export interface AuditEntry {
+  at: string;
+  requestId: string;
+  keyId: string;
+  action: AuditAction;
+  patientIds: string[];
+  outcome: 'success' | 'failure';
+  status: number;
+}
+
+export type AuditAction =
+  | 'patient.create'
+  | 'patient.read'
+  | 'appointments.read'
+  | 'preferences.write'
+  | 'reminder.send'
+  | 'reminders.bulk'
+  | 'reminder.orchestrate';
+
+export interface AuditSink {
+  record(entry: AuditEntry): Promise<void>;
+}
+
+/** How an endpoint is audited: its action, and the patients a request touched. */
+export interface AuditSpec<R> {
+  action: AuditAction;
+  sink: AuditSink;
+  /** The patients named by the request, or created by it (`created` is the 2xx response body). */
+  patientIds(request: R | undefined, created: unknown): readonly unknown[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only well-formed patient ids, each once: an audit record never repeats client text. */
+export const patientIdsIn = (values: readonly unknown[]): string[] => [
+  ...new Set(values.filter((v): v is string => typeof v === 'string' && UUID.test(v))),
+];
