@@ -5,9 +5,13 @@ import { canonicalTimeZone, isCalendarDate, isTimestamp, latestDateOnEarth } fro
 
 export const timestamp = z
   .string()
-  .refine(isTimestamp, 'must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z');
+  .refine(isTimestamp, 'must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z')
+  .meta({ description: 'ISO 8601 timestamp with an offset', examples: ['2026-12-01T09:30:00Z'] });
 
-export const calendarDate = z.string().refine(isCalendarDate, 'must be a real calendar date, YYYY-MM-DD');
+export const calendarDate = z
+  .string()
+  .refine(isCalendarDate, 'must be a real calendar date, YYYY-MM-DD')
+  .meta({ description: 'A real calendar date, YYYY-MM-DD', examples: ['1988-04-12'] });
 
 export const birthDate = calendarDate.refine(
   (date) => date <= latestDateOnEarth(),

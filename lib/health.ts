@@ -1,9 +1,19 @@
+import * as z from 'zod';
 import type { Store } from './store/store.ts';
 
 export const VERSION = '1.0.0';
 
+const status = z.enum(['ok', 'unavailable']);
+export const HealthReport = z.strictObject({
+  status,
+  version: z.literal(VERSION),
+  checks: z.strictObject({ store: status }),
+});
+
 /** The health report; any failure to reach the store makes the service unavailable. */
-export async function checkHealth(store: Store) {
+export async function checkHealth(
+  store: Store,
+): Promise<{ healthy: boolean; report: z.infer<typeof HealthReport> }> {
   const storeOk = await store.ping().then(
     () => true,
     () => false,

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { ApiError, ProblemCode } from '../errors.ts';
 
 // The one place where a failure's meaning becomes an HTTP status and title.
@@ -16,6 +17,19 @@ const PROBLEMS: Record<ProblemCode, { status: number; title: string }> = {
   internal: { status: 500, title: 'Internal error' },
 };
 
+export const PROBLEM_CODES = Object.keys(PROBLEMS) as ProblemCode[];
+
+/** RFC 9457 problem details, as every error is answered. */
+export const Problem = z.strictObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.int(),
+  code: z.enum(PROBLEM_CODES as [ProblemCode, ...ProblemCode[]]),
+  detail: z.string(),
+  errors: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string(),
+});
+
 /** What a handler answers API Gateway with (payload format 2.0, every field set). */
 export interface HttpResponse {
   statusCode: number;
@@ -24,6 +38,8 @@ export interface HttpResponse {
 }
 
 /** RFC 9457 problem details for a failure; `type` is a stable URN per code. */
+export const problemInfo = (code: ProblemCode) => PROBLEMS[code];
+
 export function problemResponse(error: ApiError, requestId: string): HttpResponse {
   const { status, title } = PROBLEMS[error.code];
   const body = {

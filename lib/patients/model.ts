@@ -1,33 +1,15 @@
 import { inFieldOrder } from '../records.ts';
-import type { AppointmentStatus } from './schema.ts';
+import type * as z from 'zod';
+import {
+  Appointment as AppointmentSchema,
+  type AppointmentStatus,
+  Patient as PatientSchema,
+} from './schema.ts';
 
-// The clinic's records as stored and as returned by the API.
+// The clinic's records as stored and as returned by the API: types inferred from the response schemas.
 
-export interface Patient {
-  id: string;
-  givenName: string;
-  familyName: string;
-  birthDate: string;
-  phone?: string;
-  email?: string;
-  timeZone: string;
-  language: string;
-  mrn?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Appointment {
-  id: string;
-  /** UTC, in the API's timestamp form. */
-  start: string;
-  end?: string;
-  status: AppointmentStatus;
-  clinician?: string;
-  location?: string;
-  type?: string;
-  createdAt: string;
-}
+export type Patient = z.infer<typeof PatientSchema>;
+export type Appointment = z.infer<typeof AppointmentSchema>;
 
 /** Where a page of appointments ended: the listing resumes strictly after it. */
 export interface AppointmentPosition {
@@ -47,31 +29,8 @@ export interface AppointmentPage {
   next?: AppointmentPosition;
 }
 
-const PATIENT_FIELDS = [
-  'id',
-  'mrn',
-  'givenName',
-  'familyName',
-  'birthDate',
-  'phone',
-  'email',
-  'timeZone',
-  'language',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof Patient)[];
-
-const APPOINTMENT_FIELDS = [
-  'id',
-  'start',
-  'end',
-  'status',
-  'clinician',
-  'location',
-  'type',
-  'createdAt',
-] as const satisfies readonly (keyof Appointment)[];
-
-export const patientRecord = (source: object): Patient => inFieldOrder<Patient>(source, PATIENT_FIELDS);
+/** A record with only the schema's fields, in the schema's order, whatever order the store kept. */
+export const patientRecord = (source: object): Patient =>
+  inFieldOrder<Patient>(source, Object.keys(PatientSchema.shape) as (keyof Patient)[]);
 export const appointmentRecord = (source: object): Appointment =>
-  inFieldOrder<Appointment>(source, APPOINTMENT_FIELDS);
+  inFieldOrder<Appointment>(source, Object.keys(AppointmentSchema.shape) as (keyof Appointment)[]);

@@ -95,3 +95,44 @@ export const AppointmentQuery = z
     message: 'must be after from',
   });
 export type AppointmentQuery = z.infer<typeof AppointmentQuery>;
+
+// Responses. Their TypeScript types (lib/patients/model.ts) are inferred from these, and the OpenAPI
+// document is generated from them.
+
+const apiTimestamp = z.iso.datetime({ offset: true });
+
+export const Patient = z.strictObject({
+  id: z.uuid(),
+  mrn: z.string().optional(),
+  givenName: z.string(),
+  familyName: z.string(),
+  birthDate: z.iso.date(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
+  timeZone: z.string(),
+  language: z.enum(LANGUAGES),
+  createdAt: apiTimestamp,
+  updatedAt: apiTimestamp,
+});
+
+export const Appointment = z.strictObject({
+  id: z.string(),
+  /** UTC, in the API's timestamp form. */
+  start: apiTimestamp,
+  end: apiTimestamp.optional(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  clinician: z.string().optional(),
+  location: z.string().optional(),
+  type: z.string().optional(),
+  createdAt: apiTimestamp,
+});
+
+/** The 201 answer to a create: the patient, with the appointments it was created with (and their ids). */
+export const CreatedPatient = Patient.extend({ appointments: z.array(Appointment) });
+
+export const AppointmentList = z.strictObject({
+  patientId: z.uuid(),
+  appointments: z.array(Appointment),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});

@@ -1,18 +1,13 @@
-import { ApiError, type FieldError, notFound, storeUnavailable } from '../errors.ts';
+import type * as z from 'zod';
+import { ApiError, notFound, storeUnavailable } from '../errors.ts';
 import { validate } from '../http/validate.ts';
 import type { Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
 import { type ContactPreference, preferenceRecord } from './model.ts';
-import { ContactPreferenceItem } from './schema.ts';
+import { ContactPreferenceItem, type PreferencesResult } from './schema.ts';
 
-export type ItemStatus = 'written' | 'stale' | 'rejected';
-
-export interface ItemResult {
-  index: number;
-  patientId: string | null;
-  status: ItemStatus;
-  error?: { code: string; detail: string; errors?: readonly FieldError[] };
-}
+type ItemResult = z.infer<typeof PreferencesResult>['results'][number];
+type ItemStatus = ItemResult['status'];
 
 type Verdict =
   { status: 'stale' | 'rejected'; error?: ApiError } | { status: 'written'; preference?: ContactPreference };
@@ -86,5 +81,5 @@ function judge(incoming: ContactPreference, stored: ContactPreference | null): V
 const describe = (error: ApiError) => ({
   code: error.code,
   detail: error.detail,
-  ...(error.errors && { errors: error.errors }),
+  ...(error.errors && { errors: [...error.errors] }),
 });

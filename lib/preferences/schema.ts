@@ -19,3 +19,27 @@ export type ContactPreferenceItem = z.infer<typeof ContactPreferenceItem>;
 export const ContactPreferenceBatch = z.strictObject({
   preferences: z.array(z.unknown()).max(MAX_PREFERENCES_PER_BATCH),
 });
+
+const count = z.int().min(0);
+
+/** The answer to a batch: counts, and one result per item in input order. */
+export const PreferencesResult = z.strictObject({
+  received: count,
+  written: count,
+  stale: count,
+  rejected: count,
+  results: z.array(
+    z.strictObject({
+      index: count,
+      patientId: z.string().nullable(),
+      status: z.enum(['written', 'stale', 'rejected']),
+      error: z
+        .strictObject({
+          code: z.string(),
+          detail: z.string(),
+          errors: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+        })
+        .optional(),
+    }),
+  ),
+});

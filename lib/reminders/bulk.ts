@@ -1,15 +1,11 @@
 import { mapWithConcurrency } from '../concurrency.ts';
 import { ApiError } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
-import type { Reminder } from './model.ts';
+import type * as z from 'zod';
 import { type ReminderDeps, remind } from './reminders.ts';
+import type { BulkReminderResponse } from './schema.ts';
 
-export interface BulkResult {
-  patientId: string;
-  status: 'sent' | 'planned' | 'duplicate' | 'skipped' | 'failed' | 'not_found';
-  reminder?: Reminder;
-  error?: { code: string; detail: string };
-}
+type BulkResult = z.infer<typeof BulkReminderResponse>['results'][number];
 
 /**
  * Reminds each distinct patient of their next booked appointment, a bounded number at a time. Each

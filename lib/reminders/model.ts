@@ -1,35 +1,13 @@
+import type * as z from 'zod';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from './messages.ts';
+import { Reminder as ReminderSchema, type SKIP_REASONS, type Step as StepSchema } from './schema.ts';
 
 export type { Channel } from './messages.ts';
 
-/** Why a reminder was not sent; the orchestrator adds its own two. */
-export type SkipReason =
-  | 'opted_out'
-  | 'no_contact_channel'
-  | 'channel_not_permitted'
-  | 'quiet_hours'
-  | 'no_upcoming_appointment'
-  | 'appointment_not_eligible'
-  | 'frequency_cap'
-  | 'no_appointment_in_window'
-  | 'already_reminded';
-
-/** A reminder as the API shows it. `sending` is a reservation whose message is on its way. */
-export interface Reminder {
-  id?: string;
-  patientId: string;
-  appointmentId?: string;
-  appointmentStart?: string;
-  channel?: Channel;
-  /** Masked: `+44*******123`, `j***@example.org`. */
-  to?: string;
-  message?: string;
-  status: 'sending' | 'sent' | 'skipped' | 'planned';
-  reason?: SkipReason;
-  notBefore?: string;
-  createdAt: string;
-}
+export type SkipReason = (typeof SKIP_REASONS)[number];
+export type Reminder = z.infer<typeof ReminderSchema>;
+export type Step = z.infer<typeof StepSchema>;
 
 /** A reminder that went out, or is going out, as kept in the patient's ledger. */
 export interface LedgerEntry {
@@ -51,19 +29,7 @@ export interface ReminderLedger {
   reminders: LedgerEntry[];
 }
 
-const REMINDER_FIELDS = [
-  'id',
-  'patientId',
-  'appointmentId',
-  'appointmentStart',
-  'channel',
-  'to',
-  'message',
-  'status',
-  'reason',
-  'notBefore',
-  'createdAt',
-] as const satisfies readonly (keyof Reminder)[];
+const REMINDER_FIELDS = Object.keys(ReminderSchema.shape) as (keyof Reminder)[];
 
 export const reminderRecord = (source: object): Reminder => inFieldOrder<Reminder>(source, REMINDER_FIELDS);
 export const ledgerEntryRecord = (source: object): LedgerEntry =>

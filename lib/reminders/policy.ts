@@ -3,29 +3,14 @@ import type { ContactPreference } from '../preferences/model.ts';
 import { contactPoint } from './contact.ts';
 import { frequencyCapEnd, remindersWithinCap } from './frequency.ts';
 import { type Channel, composeReminder, type Message } from './messages.ts';
-import type { LedgerEntry, ReminderLedger, SkipReason } from './model.ts';
+import type { LedgerEntry, ReminderLedger, SkipReason, Step } from './model.ts';
 import { isWithinQuietHours, type QuietHours, quietHoursEnd } from './quiet-hours.ts';
+import { STEP_NAMES } from './schema.ts';
+
+type StepName = Step['name'];
 
 // The reminder decision as one pure function of what is stored, what was asked and the time: no I/O,
 // no clock, no randomness. Send, bulk send and the CHE orchestrator all decide here.
-
-export const STEP_NAMES = [
-  'load_patient',
-  'select_appointment',
-  'resolve_channel',
-  'check_quiet_hours',
-  'check_duplicate',
-  'check_frequency',
-  'compose',
-  'deliver',
-] as const;
-export type StepName = (typeof STEP_NAMES)[number];
-
-export interface Step {
-  name: StepName;
-  outcome: 'passed' | 'stopped' | 'not_run' | 'sent' | 'planned' | 'failed';
-  detail?: string;
-}
 
 export interface ReminderState {
   patient: Patient;

@@ -6,8 +6,8 @@ import type { Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
 import { maskContact } from './contact.ts';
 import { FREQUENCY_CAP } from './frequency.ts';
-import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord } from './model.ts';
-import { type Decision, decideReminder, type ReminderAsk, type ReminderPolicy, type Step } from './policy.ts';
+import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord, type Step } from './model.ts';
+import { type Decision, decideReminder, type ReminderAsk, type ReminderPolicy } from './policy.ts';
 
 // The effects around the pure decision: load, decide, reserve, deliver, record. One reminder per
 // appointment occurrence and the frequency cap both hold under races because the patient's ledger

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Decision, decideReminder, type ReminderAsk, STEP_NAMES } from '../../lib/reminders/policy.ts';
+import { type Decision, decideReminder, type ReminderAsk } from '../../lib/reminders/policy.ts';
+import { STEP_NAMES } from '../../lib/reminders/schema.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import {
   appointment,

@@ -1,0 +1,70 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- an OpenAPI document is untyped JSON */
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { PROBLEM_CODES } from '../../lib/http/problem.ts';
+import { ENDPOINTS } from '../../lib/http/routes.ts';
+import { OPENAPI_PATH, renderOpenApi } from '../../scripts/openapi.ts';
+import { document, validatorFor } from '../support/contract.ts';
+
+type Media = { schema: { $ref: string }; examples: Record<string, { value: unknown }> };
+
+function everyMedia() {
+  const found: { where: string; media: Media }[] = [];
+  for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      for (const [mediaType, media] of Object.entries(operation.requestBody?.content ?? {})) {
+        found.push({ where: `${method} ${path} request ${mediaType}`, media: media as Media });
+      }
+      for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+        for (const [mediaType, media] of Object.entries(response.content ?? {})) {
+          found.push({ where: `${method} ${path} ${status} ${mediaType}`, media: media as Media });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+describe('docs/openapi.json', () => {
+  it('is up to date with the schemas (run `npm run openapi` after changing one)', () => {
+    expect(readFileSync(OPENAPI_PATH, 'utf8')).toBe(renderOpenApi());
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes the eight endpoints and the index, each protected by its scope', () => {
+    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(
+      ([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(['GET /', ...ENDPOINTS.map((r) => `${r.method} ${r.path}`)].sort());
+    for (const route of ENDPOINTS.filter((r) => r.path.startsWith('/api'))) {
+      expect(document.paths[route.path][route.method.toLowerCase()].security[0].apiKey).toHaveLength(1);
+    }
+  });
+
+  it('gives an example for every request and response, each valid against its schema', () => {
+    for (const { where, media } of everyMedia()) {
+      expect(Object.keys(media.examples ?? {}).length, where).toBeGreaterThan(0);
+      const validate = validatorFor(media.schema.$ref);
+      for (const [name, { value }] of Object.entries(media.examples)) {
+        expect(validate(value) ? [] : validate.errors, `${where} example ${name}`).toEqual([]);
+      }
+    }
+  });
+
+  it('documents every problem code with an example', () => {
+    const documented = new Set(
+      everyMedia()
+        .filter(({ media }) => media.schema.$ref.endsWith('/Problem'))
+        .flatMap(({ media }) => Object.keys(media.examples)),
+    );
+    const notAnOperation = ['method_not_allowed']; // answered by the catch-all route, described in info
+    expect([...PROBLEM_CODES].filter((code) => !documented.has(code)).sort()).toEqual(notAnOperation);
+    expect(Object.keys(document['x-problem-codes']).sort()).toEqual([...PROBLEM_CODES].sort());
+  });
+});
