@@ -325,3 +325,11 @@ describe('audit trail', () => {
     expect(patientIdsIn([PATIENT, PATIENT, 'Jane Roe', 42, undefined])).toEqual([PATIENT]);
   });
 });
+
+it('treats a body handed over already parsed (false, 0) as the JSON text it was', async () => {
+  const { handler } = writeEndpoint();
+  const event = { ...httpEvent({ headers: JSON_HEADERS }), body: false as unknown as string };
+  const response = await handler(event);
+  expect(response.statusCode).toBe(400);
+  expect(problem(response).code).toBe('validation_failed');
+});

@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/errors.ts';
+import { validate } from '../../lib/http/validate.ts';
+import { AppointmentQuery, NewPatient } from '../../lib/patients/schema.ts';
+import { ContactPreferenceBatch, ContactPreferenceItem } from '../../lib/preferences/schema.ts';
+import { BulkReminderRequest, CheReminderRequest, SendReminderRequest } from '../../lib/reminders/schema.ts';
+
+const SCHEMAS = {
+  NewPatient,
+  AppointmentQuery,
+  ContactPreferenceBatch,
+  ContactPreferenceItem,
+  SendReminderRequest,
+  BulkReminderRequest,
+  CheReminderRequest,
+};
+
+const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+const validPatient = fc.record(
+  {
+    givenName: fc.string({ minLength: 1, maxLength: 100 }).filter((s) => s.trim().length > 0),
+    familyName: fc.string({ minLength: 1, maxLength: 100 }).filter((s) => s.trim().length > 0),
+    birthDate: fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2020-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+    phone: fc.tuple(fc.integer({ min: 1, max: 9 }), digits(7, 14)).map(([first, rest]) => `+${first}${rest}`),
+    timeZone: fc.constantFrom('Europe/London', 'America/New_York', 'Asia/Tokyo', 'UTC'),
+    language: fc.constantFrom('en', 'es'),
+    mrn: fc.stringMatching(/^[A-Za-z0-9._-]{1,64}$/),
+  },
+  { requiredKeys: ['givenName', 'familyName', 'birthDate'] },
+);
+
+describe('validators, for any input (property)', () => {
+  it('either accept or answer a 400/413 ApiError naming fields: never another exception', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.values(SCHEMAS)),
+        fc.anything({ withObjectString: true, withNullPrototype: true }),
+        (schema, input) => {
+          try {
+            validate(schema, input);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ApiError);
+            expect(['validation_failed', 'payload_too_large']).toContain((error as ApiError).code);
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('accept every patient that keeps the field rules, trimming names and canonicalising zones', () => {
+    fc.assert(
+      fc.property(validPatient, (patient) => {
+        const parsed = validate(NewPatient, patient);
+        expect(parsed.givenName).toBe(patient.givenName.trim());
+        expect(parsed.language).toBe(patient.language ?? 'en');
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reject any unknown field, whatever its name, including __proto__ and constructor', () => {
+    fc.assert(
+      fc.property(
+        validPatient,
+        fc.oneof(
+          fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString'),
+          fc.string({ minLength: 1 }),
+        ),
+        fc.jsonValue(),
+        (patient, key, value) => {
+          fc.pre(!(key in NewPatient.shape));
+          // Built as JSON text, as it arrives, so that a "__proto__" key is an own property.
+          const input = JSON.parse(
+            `{${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'},${JSON.stringify(patient).slice(1)}`,
+          );
+          expect(() => validate(NewPatient, input)).toThrow(
+            expect.objectContaining({
+              errors: expect.arrayContaining([{ path: key, message: 'is not a known field' }]),
+            }),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
