@@ -34,7 +34,12 @@ export async function startDynalite({ port, path }: { port?: number; path?: stri
   return {
     name: 'dynalite',
     endpoint: `http://127.0.0.1:${listenPort}`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive connections from SDK clients would otherwise hold the close open.
+        server.closeAllConnections();
+      }),
   };
 }
 

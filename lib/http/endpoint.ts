@@ -144,7 +144,8 @@ function acceptedRequestId(value: string | undefined): string | undefined {
 function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   // API Gateway always sends a string; serverless-offline hands over falsy JSON (false, 0) parsed.
   const body: unknown = event.body;
-  const raw = typeof body === 'string' ? body : body === undefined || body === null ? '' : JSON.stringify(body);
+  const raw =
+    typeof body === 'string' ? body : body === undefined || body === null ? '' : JSON.stringify(body);
   const bytes = Buffer.from(raw, event.isBase64Encoded ? 'base64' : 'utf8');
   if (bytes.length > MAX_BODY_BYTES) {
     throw payloadTooLarge(`The request body is larger than the limit of 1 MiB (${MAX_BODY_BYTES} bytes).`);

@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Engine, ensureTable, freePort, startDynalite } from '../../scripts/local-engine.ts';
+import { patientBody } from '../support/patients.ts';
+import { DEV_KEY, type RunningService, startService, TABLE_NAME } from './service.ts';
+
+// A service of its own, on an engine this test stops and starts again: with the store gone the
+// service answers 503 promptly, and it recovers by itself when the store is back.
+
+const dataDir = mkdtempSync(join(tmpdir(), 'engine-'));
+let port: number;
+let engine: Engine;
+let service: RunningService;
+
+beforeAll(async () => {
+  port = await freePort();
+  engine = await startDynalite({ port, path: dataDir });
+  await ensureTable(engine.endpoint, TABLE_NAME);
+  service = await startService(engine.endpoint, '.esbuild-store-failure');
+}, 120_000);
+
+afterAll(async () => {
+  service?.stop();
+  await engine?.stop();
+});
+
+/** Every request is bounded: a service that hangs on a dead store fails the test instead of waiting. */
+async function request(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${service.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${DEV_KEY}`, 'content-type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(12_000),
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: await response.json(),
+  };
+}
+
+it(
+  'answers 503 while the store is down, and recovers by itself when it returns',
+  { timeout: 90_000 },
+  async () => {
+    const created = await request('POST', '/api/patients', patientBody());
+    expect(created.status).toBe(201);
+
+    await engine.stop();
+    const health = await request('GET', '/health');
+    expect(health).toMatchObject({
+      status: 503,
+      body: { status: 'unavailable', version: '1.0.0', checks: { store: 'unavailable' } },
+    });
+    for (const [method, path, body] of [
+      ['GET', `/api/patients/${created.body.id}`],
+      ['GET', `/api/patients/${created.body.id}/appointments`],
+      ['POST', '/api/patients', patientBody()],
+      ['POST', '/api/reminders/send', { patientId: created.body.id }],
+    ] as const) {
+      const answer = await request(method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(503);
+      expect(answer.contentType).toBe('application/problem+json');
+      expect(answer.body.code).toBe('store_unavailable');
+    }
+
+    engine = await startDynalite({ port, path: dataDir });
+    expect((await request('GET', '/health')).status).toBe(200);
+    const read = await request('GET', `/api/patients/${created.body.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.familyName).toBe(created.body.familyName);
+  },
+);
