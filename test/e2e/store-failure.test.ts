@@ -34,10 +34,11 @@ async function request(method: string, path: string, body?: unknown) {
     ...(body !== undefined && { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(12_000),
   });
+  const text = await response.text();
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
-    body: await response.json(),
+    body: JSON.parse(text),
   };
 }
 
