@@ -1,14 +1,10 @@
-import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import type { PublishCommandInput } from '@aws-sdk/client-sns';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from './notifier.ts';
 
-interface Sender<C> {
-  send(command: C): Promise<unknown>;
-}
-
 export interface AwsNotifierOptions {
-  sms: Sender<PublishCommand>;
-  email: Sender<SendEmailCommand>;
+  publishSms(input: PublishCommandInput): Promise<unknown>;
+  sendEmail(input: SendEmailCommandInput): Promise<unknown>;
   /** A verified SES identity. */
   emailFrom: string;
   /** Shown as the sender where carriers allow alphanumeric ids (e.g. the UK). */
@@ -19,7 +15,8 @@ export interface AwsNotifierOptions {
 export class AwsNotifier implements Notifier {
   constructor(private readonly options: AwsNotifierOptions) {}
 
-  static open({
+  /** The SDK clients are imported here, when first needed, not with the function's code. */
+  static async open({
     emailFrom,
     smsSenderId,
     region,
@@ -28,14 +25,16 @@ export class AwsNotifier implements Notifier {
     smsSenderId?: string;
     region?: string;
   }) {
+    const [sns, ses] = await Promise.all([import('@aws-sdk/client-sns'), import('@aws-sdk/client-sesv2')]);
     const client = {
       maxAttempts: 2,
       requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
       ...(region && { region }),
     };
+    const [smsClient, emailClient] = [new sns.SNSClient(client), new ses.SESv2Client(client)];
     return new AwsNotifier({
-      sms: new SNSClient(client),
-      email: new SESv2Client(client),
+      publishSms: (input) => smsClient.send(new sns.PublishCommand(input)),
+      sendEmail: (input) => emailClient.send(new ses.SendEmailCommand(input)),
       emailFrom,
       ...(smsSenderId && { smsSenderId }),
     });
@@ -43,16 +42,16 @@ export class AwsNotifier implements Notifier {
 
   async deliver(message: OutgoingMessage): Promise<void> {
     try {
-      if (message.channel === 'sms') await this.options.sms.send(this.#sms(message));
-      else await this.options.email.send(this.#email(message));
+      if (message.channel === 'sms') await this.options.publishSms(this.#sms(message));
+      else await this.options.sendEmail(this.#email(message));
     } catch {
       // The provider's error may quote the address: it is not passed on.
       throw deliveryFailed();
     }
   }
 
-  #sms(message: OutgoingMessage): PublishCommand {
-    return new PublishCommand({
+  #sms(message: OutgoingMessage): PublishCommandInput {
+    return {
       PhoneNumber: message.to,
       Message: message.body,
       MessageAttributes: {
@@ -62,11 +61,11 @@ export class AwsNotifier implements Notifier {
           'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: this.options.smsSenderId },
         }),
       },
-    });
+    };
   }
 
-  #email(message: OutgoingMessage): SendEmailCommand {
-    return new SendEmailCommand({
+  #email(message: OutgoingMessage): SendEmailCommandInput {
+    return {
       FromEmailAddress: this.options.emailFrom,
       Destination: { ToAddresses: [message.to] },
       Content: {
@@ -75,6 +74,6 @@ export class AwsNotifier implements Notifier {
           Body: { Text: { Data: message.body, Charset: 'UTF-8' } },
         },
       },
-    });
+    };
   }
 }
