@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Engine, ensureTable, freePort, startDynalite } from '../../scripts/local-engine.ts';
 import { patientBody } from '../support/patients.ts';
-import { DEV_KEY, type RunningService, startService, TABLE_NAME } from './service.ts';
+import { DEV_KEY, E2E_API_KEYS, type RunningService, startService, TABLE_NAME } from './service.ts';
 
 // A service of its own, on an engine this test stops and starts again: with the store gone the
 // service answers 503 promptly, and it recovers by itself when the store is back.
@@ -18,7 +18,10 @@ beforeAll(async () => {
   port = await freePort();
   engine = await startDynalite({ port, path: dataDir });
   await ensureTable(engine.endpoint, TABLE_NAME);
-  service = await startService(engine.endpoint, '.esbuild-store-failure');
+  service = await startService(engine.endpoint, {
+    apiKeys: E2E_API_KEYS,
+    workFolder: '.esbuild-store-failure',
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './local-engine.ts';
+
+// `serverless offline` as the tests and the benchmarks run it: free ports, output to a file, and
+// ready only once GET /health answers.
+
+export interface RunningService {
+  baseUrl: string;
+  logPath: string;
+  stop(): void;
+}
+
+/** `serverless offline` on free ports against the engine at `engineEndpoint`, once it answers. */
+export async function startService(
+  engineEndpoint: string,
+  {
+    apiKeys,
+    workFolder = '.esbuild',
+    env = {},
+  }: { apiKeys?: unknown; workFolder?: string; env?: Record<string, string> } = {},
+): Promise<RunningService> {
+  const [httpPort, lambdaPort] = [await freePort(), await freePort()];
+  const offline = spawn(
+    'node_modules/.bin/serverless',
+    ['offline', '--stage', 'local', '--httpPort', String(httpPort), '--lambdaPort', String(lambdaPort)],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: engineEndpoint,
+        ...(apiKeys !== undefined && { API_KEYS: JSON.stringify(apiKeys) }),
+        ESBUILD_WORK_FOLDER: workFolder,
+        ...env,
+      },
+    },
+  );
+  const logPath = join(mkdtempSync(join(tmpdir(), 'service-')), 'output.log');
+  const log = createWriteStream(logPath);
+  offline.stdout?.pipe(log);
+  offline.stderr?.pipe(log);
+  const baseUrl = `http://127.0.0.1:${httpPort}`;
+  const stop = () => {
+    if (offline.pid !== undefined && offline.exitCode === null) process.kill(-offline.pid, 'SIGTERM');
+  };
+  try {
+    await waitForHealth(baseUrl, offline);
+  } catch (error) {
+    stop();
+    throw new Error(`serverless offline did not start: ${(error as Error).message} (output in ${logPath})`);
+  }
+  return { baseUrl, logPath, stop };
+}
+
+async function waitForHealth(baseUrl: string, offline: ChildProcess) {
+  for (const started = Date.now(); Date.now() - started < 110_000;) {
+    if (offline.exitCode !== null) throw new Error(`exited with ${offline.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('timed out waiting for GET /health');
+}
