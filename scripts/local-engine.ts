@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -43,6 +43,39 @@ export async function startDynalite({ port, path }: { port?: number; path?: stri
   };
 }
 
+/** dynalite in a process of its own (in memory), so that it uses another core, as a remote store would. */
+export async function startDynaliteProcess(): Promise<Engine> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['node_modules/dynalite/cli.js', '--port', String(port), '--createTableMs', '0'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(endpoint, child, 'dynalite');
+  return { name: 'dynalite (own process)', endpoint, stop: async () => void child.kill() };
+}
+
+async function waitUntilAnswering(endpoint: string, child: ChildProcess, name: string) {
+  const client = localClient(endpoint);
+  try {
+    for (let waited = 0; ; waited += 250) {
+      try {
+        await client.send(new DescribeTableCommand({ TableName: 'none' }));
+        return;
+      } catch (error) {
+        if ((error as Error).name === 'ResourceNotFoundException') return;
+        if (waited > 30_000 || child.exitCode !== null) throw new Error(`${name} did not start`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
 export const javaAvailable = (): boolean => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 
 /** AWS's DynamoDB Local (in memory), once it answers requests. */
@@ -50,18 +83,7 @@ export async function startDynamoDbLocal(): Promise<Engine> {
   const port = await freePort();
   const child = spawnDynamoDbLocal({ port, stdio: 'ignore' });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = localClient(endpoint);
-  for (let waited = 0; ; waited += 250) {
-    try {
-      await client.send(new DescribeTableCommand({ TableName: 'none' }));
-      break;
-    } catch (error) {
-      if ((error as Error).name === 'ResourceNotFoundException') break;
-      if (waited > 30_000 || child.exitCode !== null) throw new Error('DynamoDB Local did not start');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  client.destroy();
+  await waitUntilAnswering(endpoint, child, 'DynamoDB Local');
   return {
     name: 'DynamoDB Local',
     endpoint,

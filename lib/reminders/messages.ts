@@ -60,6 +60,22 @@ const TEMPLATES: Record<Language, Templates> = {
 /** The longest SMS we send: past three segments, the message is shortened rather than split further. */
 export const MAX_SMS_SEGMENTS = 3;
 
+// Building an Intl formatter costs far more than using one: keep one per locale, zone and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, timeZone: string, style: 'date' | 'time'): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${style}`;
+  let cached = formatters.get(key);
+  if (cached === undefined) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'date'
+        ? { timeZone, weekday: 'short', day: 'numeric', month: 'short' }
+        : { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+    cached = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
 export function composeReminder(
   patient: Patient,
   appointment: Appointment,
@@ -71,18 +87,8 @@ export function composeReminder(
   const fields: Fields = {
     givenName: patient.givenName,
     clinic: clinicName,
-    date: new Intl.DateTimeFormat(templates.locale, {
-      timeZone: patient.timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-    }).format(start),
-    time: new Intl.DateTimeFormat(templates.locale, {
-      timeZone: patient.timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(start),
+    date: formatter(templates.locale, patient.timeZone, 'date').format(start),
+    time: formatter(templates.locale, patient.timeZone, 'time').format(start),
     ...(appointment.location !== undefined && { location: appointment.location }),
   };
   if (channel === 'email') {

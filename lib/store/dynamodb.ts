@@ -8,6 +8,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { mapWithConcurrency } from '../concurrency.ts';
 import { ApiError, conflict, storeUnavailable } from '../errors.ts';
 import type { AuditEntry } from '../audit/audit.ts';
 import type { OutboxMessage } from '../notify/model.ts';
@@ -36,6 +37,8 @@ export const MRN_CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH_WRITE_SIZE = 25;
 const BATCH_GET_SIZE = 100;
 const BATCH_ATTEMPTS = 8;
+/** Batch requests of one call in flight at once: overlaps round trips without flooding the table. */
+const BATCHES_IN_FLIGHT = 4;
 
 type Item = Record<string, unknown>;
 
@@ -263,31 +266,36 @@ export class DynamoStore implements Store {
     attributes: readonly string[],
   ): Promise<Item[]> {
     const names = Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name]));
-    const found: Item[] = [];
-    for (let i = 0; i < itemKeys.length; i += BATCH_GET_SIZE) {
-      let pending: Item[] = itemKeys.slice(i, i + BATCH_GET_SIZE);
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt === BATCH_ATTEMPTS) throw storeUnavailable();
-        if (attempt > 0) await backoff(attempt);
-        const output = await guard(
-          this.db.send(
-            new BatchGetCommand({
-              RequestItems: {
-                [this.tableName]: {
-                  Keys: pending,
-                  ConsistentRead: true,
-                  ProjectionExpression: Object.keys(names).join(', '),
-                  ExpressionAttributeNames: names,
+    const pages = await mapWithConcurrency(
+      chunks(itemKeys, BATCH_GET_SIZE),
+      BATCHES_IN_FLIGHT,
+      async (chunk) => {
+        const found: Item[] = [];
+        let pending: Item[] = chunk;
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          if (attempt === BATCH_ATTEMPTS) throw storeUnavailable();
+          if (attempt > 0) await backoff(attempt);
+          const output = await guard(
+            this.db.send(
+              new BatchGetCommand({
+                RequestItems: {
+                  [this.tableName]: {
+                    Keys: pending,
+                    ConsistentRead: true,
+                    ProjectionExpression: Object.keys(names).join(', '),
+                    ExpressionAttributeNames: names,
+                  },
                 },
-              },
-            }),
-          ),
-        );
-        found.push(...(output.Responses?.[this.tableName] ?? []));
-        pending = output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-      }
-    }
-    return found;
+              }),
+            ),
+          );
+          found.push(...(output.Responses?.[this.tableName] ?? []));
+          pending = output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+        }
+        return found;
+      },
+    );
+    return pages.flat();
   }
 
   /** Up to `limit + 1` matching appointments, so the caller knows whether another page exists. */
@@ -396,26 +404,32 @@ export class DynamoStore implements Store {
    * jitter. Returns the items that never got in, so no throttled item is silently dropped.
    */
   async #writeAll(items: readonly Item[]): Promise<Item[]> {
-    const unstored: Item[] = [];
-    for (let i = 0; i < items.length; i += BATCH_WRITE_SIZE) {
-      let pending = items.slice(i, i + BATCH_WRITE_SIZE).map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; pending.length > 0 && attempt < BATCH_ATTEMPTS; attempt++) {
-        if (attempt > 0) await backoff(attempt);
-        try {
-          const output = await guard(
-            this.db.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } })),
-          );
-          pending = (output.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
-        } catch (error) {
-          // A whole request refused while the store is overloaded: its items are tried again, then reported.
-          if (!(error instanceof ApiError && error.code === 'store_unavailable')) throw error;
+    const unstored = await mapWithConcurrency(
+      chunks(items, BATCH_WRITE_SIZE),
+      BATCHES_IN_FLIGHT,
+      async (chunk) => {
+        let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
+        for (let attempt = 0; pending.length > 0 && attempt < BATCH_ATTEMPTS; attempt++) {
+          if (attempt > 0) await backoff(attempt);
+          try {
+            const output = await guard(
+              this.db.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } })),
+            );
+            pending = (output.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
+          } catch (error) {
+            // A whole request refused while the store is overloaded: its items are tried again, then reported.
+            if (!(error instanceof ApiError && error.code === 'store_unavailable')) throw error;
+          }
         }
-      }
-      unstored.push(...pending.map((request) => request.PutRequest.Item));
-    }
-    return unstored;
+        return pending.map((request) => request.PutRequest.Item);
+      },
+    );
+    return unstored.flat();
   }
 }
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 const toLedger = (item: Item): ReminderLedger => ({
   version: Number(item.version),

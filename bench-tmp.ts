@@ -1,0 +1,17 @@
+import { ensureTable, startDynaliteProcess } from './scripts/local-engine.ts';
+import { DynamoStore } from './lib/store/dynamodb.ts';
+import { createPatient } from './lib/patients/patients.ts';
+import { NewPatient } from './lib/patients/schema.ts';
+import { sendBulkReminders } from './lib/reminders/bulk.ts';
+const e = await startDynaliteProcess(); await ensureTable(e.endpoint, 'tbl1');
+const store = DynamoStore.open({ tableName: 'tbl1', endpoint: e.endpoint });
+const offset = Math.min(12, Math.max(-14, new Date().getUTCHours() - 13));
+const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '+' : '-'}${Math.abs(offset)}`;
+const ids: string[] = [];
+for (let i = 0; i < 500; i += 50) ids.push(...(await Promise.all(Array.from({ length: 50 }, () => createPatient(store, { defaultTimeZone: 'UTC' }, NewPatient.parse({ givenName: 'a', familyName: 'b', birthDate: '1980-01-01', phone: '+447700900123', timeZone: zone, appointments: [{ start: new Date(Date.now() + 86400000).toISOString() }] }))))).map((p) => p.id));
+const notifier = { deliver: async () => { await new Promise((r) => setTimeout(r, 50)); } };
+const log = { info() {}, error() {} };
+const t = performance.now();
+const r = await sendBulkReminders({ store, notifier, policy: { clinicName: 'C', quietHours: { start: '21:00', end: '08:00' } }, log, concurrency: Number(process.env.C ?? 16) }, ids, { dryRun: false, now: Date.now() });
+console.log('wall', (performance.now() - t).toFixed(0), r.summary.sent);
+await e.stop(); process.exit(0);
