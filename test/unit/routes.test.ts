@@ -9,7 +9,7 @@ interface FunctionDefinition {
   events: { httpApi: string | { method: string; path: string } }[];
 }
 const manifest = parse(readFileSync('serverless.yml', 'utf8'), {
-  customTags: [{ tag: '!GetAtt', resolve: (s: string) => s }],
+  customTags: ['!GetAtt', '!Sub', '!Ref'].map((tag) => ({ tag, resolve: (s: string) => s })),
 });
 const functions = Object.values(manifest.functions as Record<string, FunctionDefinition>);
 const declaredRoutes = functions.flatMap((f) =>
