@@ -16,6 +16,7 @@ import { mapWithConcurrency } from '../lib/concurrency.ts';
 import { ensureTable, localClient, startDynaliteProcess } from '../scripts/local-engine.ts';
 import { startService } from '../scripts/local-service.ts';
 import { httpEvent } from '../test/support/events.ts';
+import { middayZone } from '../test/support/clock.ts';
 
 // `npm run bench`: where the service stands against the limits of its design, measured side by side
 // in one run on this machine. Prints a table and writes bench/results/latest.json.
@@ -69,11 +70,6 @@ const handlers = {
   cheReminder: (await import('../functions/che-reminder.ts')).handler,
 };
 
-/** A zone where it is early afternoon now, so quiet hours never decide a benchmark. */
-const middayZone = () => {
-  const offset = Math.min(12, Math.max(-14, new Date().getUTCHours() - 13));
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '+' : '-'}${Math.abs(offset)}`;
-};
 const patientRequest = (i: number, appointments = 1) =>
   NewPatient.parse({
     givenName: `Bench${i}`,

@@ -207,29 +207,34 @@ export class DynamoStore implements Store {
       SK: `${toSortableUtc(message.sentAt)}#${message.id}`,
       ...message,
     };
-    await guard(this.db.send(new PutCommand({ TableName: this.tableName, Item: item })));
+    await this.#append(item);
   }
 
-  async listMessages(patientId: string): Promise<OutboxMessage[]> {
-    const items = await this.#queryAll({
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.outbox(patientId) },
-    });
-    return items.map(({ PK: _pk, SK: _sk, ...message }) => message as unknown as OutboxMessage);
+  listMessages(patientId: string): Promise<OutboxMessage[]> {
+    return this.#recordsIn<OutboxMessage>(keys.outbox(patientId));
   }
 
   async recordAudit(entry: AuditEntry): Promise<void> {
     const at = toSortableUtc(entry.at);
-    const item = { PK: keys.audit(at.slice(0, 10)), SK: `${at}#${entry.requestId}`, ...entry };
+    await this.#append({ PK: keys.audit(at.slice(0, 10)), SK: `${at}#${entry.requestId}`, ...entry });
+  }
+
+  listAudit(day: string): Promise<AuditEntry[]> {
+    return this.#recordsIn<AuditEntry>(keys.audit(day));
+  }
+
+  /** Writes a record that is only ever added, never changed (outbox, audit). */
+  async #append(item: Item): Promise<void> {
     await guard(this.db.send(new PutCommand({ TableName: this.tableName, Item: item })));
   }
 
-  async listAudit(day: string): Promise<AuditEntry[]> {
+  /** Every record of a partition, without its keys. */
+  async #recordsIn<T>(partition: string): Promise<T[]> {
     const items = await this.#queryAll({
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.audit(day) },
+      ExpressionAttributeValues: { ':pk': partition },
     });
-    return items.map(({ PK: _pk, SK: _sk, ...entry }) => entry as unknown as AuditEntry);
+    return items.map(({ PK: _pk, SK: _sk, ...record }) => record as unknown as T);
   }
 
   async ping(): Promise<void> {

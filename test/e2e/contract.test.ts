@@ -5,13 +5,9 @@ import { contractViolations, operationFor } from '../support/contract.ts';
 import { dailyAppointments, patientBody } from '../support/patients.ts';
 import { call } from './http.ts';
 import { READ_ONLY_KEY } from './service.ts';
+import { middayZone } from '../support/clock.ts';
 
 // Real requests to the service under serverless offline, each answer checked against docs/openapi.json.
-
-const middayZone = () => {
-  const offset = Math.min(12, Math.max(-14, new Date().getUTCHours() - 13));
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '+' : '-'}${Math.abs(offset)}`;
-};
 
 it(
   'every answer, of every endpoint and status exercised, matches the OpenAPI document',

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, inject, it } from 'vitest';
 import { toApiTimestamp } from '../../lib/time.ts';
+import { middayZone } from '../support/clock.ts';
 import { call } from './http.ts';
 
 // A full scenario with distinctive personal data, then everything the service printed is searched for it.
@@ -19,11 +20,10 @@ it(
       phone: `+1555${randomInt(1_000_000, 9_999_999)}`,
       email: `${letters()}@example.org`,
     };
-    const offset = Math.min(12, Math.max(-14, new Date().getUTCHours() - 13));
     const body = {
       ...person,
       mrn: `PHI-${randomUUID()}`,
-      timeZone: offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '+' : '-'}${Math.abs(offset)}`,
+      timeZone: middayZone(),
       appointments: [{ id: 'v1', start: toApiTimestamp(Date.now() + 24 * 3_600_000), location: 'Room 9' }],
     };
 

@@ -7,13 +7,8 @@ import { toApiTimestamp } from '../../lib/time.ts';
 import { patientBody } from '../support/patients.ts';
 import { call } from './http.ts';
 import { TABLE_NAME } from './service.ts';
+import { middayZone } from '../support/clock.ts';
 
-// Sends happen at the real time, so test patients live in a zone where it is now early afternoon:
-// quiet hours never decide these tests, whenever they run.
-const middayZone = () => {
-  const offset = Math.min(12, Math.max(-14, new Date().getUTCHours() - 13));
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '+' : '-'}${Math.abs(offset)}`;
-};
 const tomorrow = () => toApiTimestamp(Date.now() + 24 * 3_600_000);
 
 const engine = () => DynamoStore.open({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
