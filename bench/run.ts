@@ -364,7 +364,7 @@ async function rawRead(ids: string[]) {
 const handlerTimes: number[] = [];
 const rawTimes: number[] = [];
 const rawReadWriteTimes: number[] = [];
-for (let run = 0; run < 5; run++) {
+for (let run = 0; run < 9; run++) {
   const at = Date.now() + run * 60_000;
   let started = performance.now();
   const answer = await handlers.writePreferences(
