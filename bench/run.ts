@@ -425,9 +425,9 @@ const wall = performance.now() - started;
 const ideal = Math.ceil(500 / concurrency) * 50;
 const duplicates = [...delivered.values()].reduce((sum, n) => sum + n - 1, 0);
 // The store's share, done raw: per patient the same 2 queries and 2 conditional-free writes, as many
-// patients at once as the bulk call works on, and no provider.
+// patients at once as the bulk call loads and reserves (twice its provider concurrency), no provider.
 const storeStarted = performance.now();
-await mapWithConcurrency(fiveHundred, concurrency, async (id) => {
+await mapWithConcurrency(fiveHundred, concurrency * 2, async (id) => {
   await Promise.all([
     raw.send(
       new QueryCommand({

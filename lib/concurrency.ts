@@ -15,3 +15,20 @@ export async function mapWithConcurrency<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** Wraps an async function so that at most `limit` calls run at once; the others wait their turn. */
+export function limited<A extends unknown[], R>(limit: number, call: (...args: A) => Promise<R>) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (...args: A): Promise<R> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await call(...args);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}

@@ -1,6 +1,7 @@
-import { mapWithConcurrency } from '../concurrency.ts';
+import { limited, mapWithConcurrency } from '../concurrency.ts';
 import { ApiError } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
+import type { OutgoingMessage } from '../notify/notifier.ts';
 import type * as z from 'zod';
 import { type ReminderDeps, remind } from './reminders.ts';
 import type { BulkReminderResponse } from './schema.ts';
@@ -8,8 +9,10 @@ import type { BulkReminderResponse } from './schema.ts';
 type BulkResult = z.infer<typeof BulkReminderResponse>['results'][number];
 
 /**
- * Reminds each distinct patient of their next booked appointment, a bounded number at a time. Each
- * patient stands alone: a failure is that patient's result and never stops the others.
+ * Reminds each distinct patient of their next booked appointment. At most `concurrency` messages are
+ * with the provider at once; as many patients again are being loaded and reserved meanwhile, so the
+ * provider never waits on the store. Each patient stands alone: a failure is that patient's result
+ * and never stops the others.
  */
 export async function sendBulkReminders(
   deps: ReminderDeps & { log: Log; concurrency: number },
@@ -17,12 +20,18 @@ export async function sendBulkReminders(
   { dryRun, now }: { dryRun: boolean; now: number },
 ) {
   const distinct = [...new Set(patientIds)];
+  const notifier = { deliver: limited(deps.concurrency, (m: OutgoingMessage) => deps.notifier.deliver(m)) };
   const results = await mapWithConcurrency(
     distinct,
-    deps.concurrency,
+    deps.concurrency * 2,
     async (patientId): Promise<BulkResult> => {
       try {
-        const outcome = await remind(deps, patientId, { choose: { next: true } }, { dryRun, now });
+        const outcome = await remind(
+          { ...deps, notifier },
+          patientId,
+          { choose: { next: true } },
+          { dryRun, now },
+        );
         return { patientId, status: outcome.result, reminder: outcome.reminder };
       } catch (error) {
         if (!(error instanceof ApiError)) deps.log.error('bulk reminder failed', describeError(error));

@@ -186,7 +186,7 @@ describe('bulk reminders', () => {
     expect(await store.listMessages(ids[1]!)).toEqual([]);
   });
 
-  it('works on at most `concurrency` patients at once', async () => {
+  it('has at most `concurrency` messages with the provider at once', async () => {
     const { ids, deps } = await clinic(Array.from({ length: 12 }, () => ({})));
     let inFlight = 0;
     let most = 0;
