@@ -92,26 +92,8 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
         response = problemResponse(problem, requestId);
       }
       if (spec.audit && caller) {
-        const entry = {
-          at: new Date().toISOString(),
-          requestId,
-          keyId: caller.id,
-          action: spec.audit.action,
-          patientIds: patientIdsIn(
-            spec.audit.patientIds(request, reply && reply.status < 300 ? reply.body : undefined),
-          ),
-          outcome: response.statusCode < 400 ? ('success' as const) : ('failure' as const),
-          status: response.statusCode,
-        };
-        log.info('audit', entry);
-        try {
-          await spec.audit.sink.record(entry);
-        } catch (error) {
-          log.error('audit record not stored', { requestId, ...describeError(error) });
-          // A read that cannot be audited is not answered; a write has happened and says so.
-          if (event.requestContext.http.method === 'GET')
-            response = problemResponse(storeUnavailable(), requestId);
-        }
+        const created = reply && reply.status < 300 ? reply.body : undefined;
+        response = await audit(spec.audit, { caller, requestId, event, response, request, created });
       }
       // Responses may carry patient data: no shared cache may keep them.
       response.headers = { ...response.headers, 'x-request-id': requestId, 'cache-control': 'no-store' };
@@ -126,6 +108,41 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
       return response;
     };
   };
+
+  /** Records the call in the audit trail; a read that cannot be audited is not answered. */
+  async function audit<R>(
+    spec: AuditSpec<R>,
+    call: {
+      caller: ApiKey;
+      requestId: string;
+      event: APIGatewayProxyEventV2;
+      response: HttpResponse;
+      request: R | undefined;
+      created: unknown;
+    },
+  ): Promise<HttpResponse> {
+    const { caller, requestId, event, response } = call;
+    const entry = {
+      at: new Date().toISOString(),
+      requestId,
+      keyId: caller.id,
+      action: spec.action,
+      patientIds: patientIdsIn(spec.patientIds(call.request, call.created)),
+      outcome: response.statusCode < 400 ? ('success' as const) : ('failure' as const),
+      status: response.statusCode,
+    };
+    log.info('audit', entry);
+    try {
+      await spec.sink.record(entry);
+      return response;
+    } catch (error) {
+      log.error('audit record not stored', { requestId, ...describeError(error) });
+      // A write has happened and says so; the log line above is its audit record of last resort.
+      return event.requestContext.http.method === 'GET'
+        ? problemResponse(storeUnavailable(), requestId)
+        : response;
+    }
+  }
 }
 
 const internalDetail = (requestId: string) =>
