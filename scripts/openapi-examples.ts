@@ -6,9 +6,7 @@ const PATIENT_ID = '3f2b8c1e-5a7d-4e2f-9b1c-6d8e0f2a4b71';
 const REMINDER_ID = '9c41e2d7-7b3a-8f10-a2c4-5e6f7a8b9c0d';
 const AT = '2026-11-20T10:15:00Z';
 
-const patient = {
-  id: PATIENT_ID,
-  mrn: 'MRN-1001',
+const details = {
   givenName: 'Jamie',
   familyName: 'Example',
   birthDate: '1988-04-12',
@@ -16,9 +14,8 @@ const patient = {
   email: 'jamie@example.org',
   timeZone: 'Europe/London',
   language: 'en',
-  createdAt: AT,
-  updatedAt: AT,
 };
+const patient = { id: PATIENT_ID, mrn: 'MRN-1001', ...details, createdAt: AT, updatedAt: AT };
 const appointment = {
   id: 'visit-1',
   start: '2026-12-01T09:30:00Z',
@@ -63,13 +60,7 @@ export const EXAMPLES = {
   health: { status: 'ok', version: '1.0.0', checks: { store: 'ok' } },
   healthUnavailable: { status: 'unavailable', version: '1.0.0', checks: { store: 'unavailable' } },
   newPatient: {
-    givenName: 'Jamie',
-    familyName: 'Example',
-    birthDate: '1988-04-12',
-    phone: '+447700900123',
-    email: 'jamie@example.org',
-    timeZone: 'Europe/London',
-    language: 'en',
+    ...details,
     mrn: 'MRN-1001',
     appointments: [{ id: 'visit-1', start: '2026-12-01T09:30:00Z', location: 'Riverside Clinic, Room 2' }],
   },
