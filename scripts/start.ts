@@ -25,7 +25,11 @@ const engine = await startDynalite({ port, path: DATA_DIR }).catch((error: NodeJ
   );
   process.exit(1);
 });
-await ensureTable(engine.endpoint, TABLE_NAME);
+await ensureTable(engine.endpoint, TABLE_NAME).catch(async (error: Error) => {
+  console.error(error.message);
+  await engine.stop();
+  process.exit(1);
+});
 
 // The demo patients are loaded once; their ids are kept beside the data so every start can list them.
 const DEMO_IDS = '.data/demo-patients.json';
@@ -46,9 +50,21 @@ writeFileSync(DEMO_IDS, `${JSON.stringify(demoIds, null, 2)}\n`);
 console.log(`Local engine ${engine.endpoint}, data in ${DATA_DIR}. Demo patients (fictional):`);
 for (const [name, id] of Object.entries(demoIds)) console.log(`  ${id}  ${name}`);
 
+const schedule = process.env.LOCAL_SCHEDULE !== 'off';
+console.log(
+  schedule
+    ? 'Due reminders are sent every minute (LOCAL_SCHEDULE=off stops that); `npm run remind-due` runs it now.'
+    : 'The reminder schedule is off (LOCAL_SCHEDULE=off); `npm run remind-due` runs it once.',
+);
+
 const offline = spawn('serverless', ['offline', '--stage', 'local'], {
   stdio: 'inherit',
-  env: { ...process.env, DYNAMODB_ENDPOINT: engine.endpoint, PATH: `node_modules/.bin:${process.env.PATH}` },
+  env: {
+    ...process.env,
+    DYNAMODB_ENDPOINT: engine.endpoint,
+    LOCAL_SCHEDULE_ENABLED: String(schedule),
+    PATH: `node_modules/.bin:${process.env.PATH}`,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => offline.kill(signal));
 offline.on('exit', async (code) => {

@@ -12,6 +12,8 @@ import {
   patientRecord,
 } from './model.ts';
 import type { AppointmentQuery, NewAppointment, NewPatient } from './schema.ts';
+import type { ReminderLedger } from '../reminders/model.ts';
+import { type AppointmentReminder } from '../reminders/status.ts';
 
 export interface PatientDefaults {
   defaultTimeZone: string;
@@ -50,21 +52,38 @@ export async function getPatient(store: Store, patientId: string): Promise<Patie
 }
 
 export async function listAppointments(store: Store, patientId: string, query: AppointmentQuery) {
-  const page = await store.listAppointments(
-    patientId,
-    {
-      ...(query.from && { from: query.from }),
-      ...(query.to && { to: query.to }),
-      ...(query.status && { statuses: query.status }),
-    },
-    { limit: query.limit, ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }) },
-  );
+  const [page, ledger] = await Promise.all([
+    store.listAppointments(
+      patientId,
+      {
+        ...(query.from && { from: query.from }),
+        ...(query.to && { to: query.to }),
+        ...(query.status && { statuses: query.status }),
+      },
+      { limit: query.limit, ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }) },
+    ),
+    store.loadReminderLedger(patientId),
+  ]);
   if (page === undefined) return throwPatientNotFound();
   return {
     patientId,
-    appointments: page.appointments,
+    appointments: page.appointments.map((appointment) => ({
+      ...appointment,
+      reminder: reminderOf(ledger, appointment),
+    })),
     nextCursor: page.next ? encodeCursor(page.next) : null,
   };
+}
+
+/** The reminder of the appointment's current occurrence: same appointment, same start. */
+function reminderOf(ledger: ReminderLedger, appointment: Appointment): AppointmentReminder | null {
+  const entry = ledger.reminders.find(
+    (r) =>
+      r.appointmentId === appointment.id && Date.parse(r.appointmentStart) === Date.parse(appointment.start),
+  );
+  if (entry === undefined) return null;
+  const { id, status, channel, to, createdAt, reason } = entry;
+  return { id, status, channel, to, createdAt, ...(reason !== undefined && { reason }) };
 }
 
 function toAppointment(input: NewAppointment, id: string, createdAt: string): Appointment {

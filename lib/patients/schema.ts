@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { birthDate, clientId, patientId, timestamp, timeZone, trimmedText } from '../fields.ts';
+import { AppointmentReminder } from '../reminders/status.ts';
 
 // One schema per payload: the runtime check, the TypeScript type and (later) the OpenAPI document.
 
@@ -130,9 +131,12 @@ export const Appointment = z.strictObject({
 /** The 201 answer to a create: the patient, with the appointments it was created with (and their ids). */
 export const CreatedPatient = Patient.extend({ appointments: z.array(Appointment) });
 
+/** An appointment in the listing, with the reminder of its current occurrence (null when none). */
+export const ListedAppointment = Appointment.extend({ reminder: AppointmentReminder.nullable() });
+
 export const AppointmentList = z.strictObject({
   patientId: z.uuid(),
-  appointments: z.array(Appointment),
+  appointments: z.array(ListedAppointment),
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
 });

@@ -1,9 +1,12 @@
 import { config } from '../app.ts';
+import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
 import { AwsNotifier } from '../notify/aws.ts';
-import type { Notifier } from '../notify/notifier.ts';
+import type { Notifier, OutgoingMessage } from '../notify/notifier.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
+import { SqsDueWorkQueue } from '../queue/sqs.ts';
 import { store } from '../store/live.ts';
+import type { DueRunDeps, DueWorkQueue } from './due.ts';
 
 /** SNS and SES, opened with the first message rather than at every cold start. */
 function awsNotifier(emailFrom: string): Notifier {
@@ -26,3 +29,28 @@ export const reminderDeps = {
   log: logger,
   concurrency: config.bulkConcurrency,
 };
+
+/** The worker queue, opened with the first fan-out. */
+function workQueue(queueUrl: string): DueWorkQueue {
+  let queue: Promise<DueWorkQueue> | undefined;
+  const open = () =>
+    SqsDueWorkQueue.open({ queueUrl, ...(config.awsRegion && { region: config.awsRegion }) });
+  return { enqueue: async (work) => (await (queue ??= open())).enqueue(work) };
+}
+
+/**
+ * What a scheduled run works with. SMS leave at `perSecond` a second from this process: the whole
+ * provider rate for a run, a worker's share for each of the reserved workers.
+ */
+export function dueRunDeps(perSecond: number): DueRunDeps {
+  const { notifier } = reminderDeps;
+  const sms = rateLimited(perSecond, (m: OutgoingMessage) => notifier.deliver(m));
+  return {
+    ...reminderDeps,
+    notifier: { deliver: (m) => (m.channel === 'sms' ? sms(m) : notifier.deliver(m)) },
+    leadHours: config.reminderLeadHours,
+    // Half of what the run's 60 s allow at the provider's rate: the rest is left for the store.
+    inProcessLimit: Math.floor(30 * config.smsMaxPerSecond),
+    ...(config.reminderQueueUrl && { queue: workQueue(config.reminderQueueUrl) }),
+  };
+}

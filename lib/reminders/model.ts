@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from './messages.ts';
+import type { ReminderStatus } from './status.ts';
 import { Reminder as ReminderSchema, type SKIP_REASONS, type Step as StepSchema } from './schema.ts';
 
 export type { Channel } from './messages.ts';
@@ -18,7 +19,9 @@ export interface LedgerEntry {
   channel: Channel;
   to: string;
   message: string;
-  status: 'sending' | 'sent';
+  status: ReminderStatus;
+  /** Why delivery failed, as a short code. */
+  reason?: string;
   createdAt: string;
 }
 

@@ -5,7 +5,6 @@ import type { Appointment } from '../patients/model.ts';
 import type { Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
 import { maskContact } from './contact.ts';
-import { FREQUENCY_CAP } from './frequency.ts';
 import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord, type Step } from './model.ts';
 import { type Decision, decideReminder, type ReminderAsk, type ReminderPolicy } from './policy.ts';
 
@@ -83,9 +82,17 @@ export async function remind(
       finishTrace(decision.steps, 'failed', 'the provider did not accept the message');
       throw error;
     }
-    await updateLedger(deps.store, patientId, reserved, (reminders) =>
-      reminders.map((r) => (r.id === entry.id ? { ...r, status: 'sent' } : r)),
-    );
+    await Promise.all([
+      updateLedger(deps.store, patientId, reserved, (reminders) =>
+        reminders.map((r) => (r.id === entry.id ? { ...r, status: 'sent' } : r)),
+      ),
+      // Reminded: no scheduled run needs to look at this occurrence again.
+      deps.store.leaveDueIndex({
+        patientId,
+        appointmentId: entry.appointmentId,
+        start: entry.appointmentStart,
+      }),
+    ]);
     finishTrace(decision.steps, 'sent', `sent by ${entry.channel}`);
     return { result: 'sent', reminder: reminderRecord({ ...entry, status: 'sent' }), decision };
   }
@@ -121,12 +128,16 @@ function finishTrace(steps: Step[], outcome: Step['outcome'], detail: string) {
   steps[steps.length - 1] = { name: 'deliver', outcome, detail };
 }
 
-const LONGEST_CAP_WINDOW = Math.max(...FREQUENCY_CAP.map((rule) => rule.withinMs));
+/**
+ * How long the ledger keeps a reminder: far longer than the frequency cap's week, so the appointments
+ * listing shows what became of recent visits' reminders, and bounded, so the ledger stays one small item.
+ */
+export const LEDGER_RETENTION_MS = 90 * 24 * 3_600_000;
 
-/** The ledger keeps what can still matter: reminders within the cap's window or for visits yet to come. */
+/** The ledger keeps reminders of the retention period and of visits yet to come. */
 const current = (reminders: readonly LedgerEntry[], now: number) =>
   reminders.filter(
-    (r) => Date.parse(r.createdAt) > now - LONGEST_CAP_WINDOW || Date.parse(r.appointmentStart) > now,
+    (r) => Date.parse(r.createdAt) > now - LEDGER_RETENTION_MS || Date.parse(r.appointmentStart) > now,
   );
 
 const withReminders = (ledger: ReminderLedger, reminders: LedgerEntry[]): ReminderLedger => ({

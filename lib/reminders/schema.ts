@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { clientId, patientId, timestamp } from '../fields.ts';
 import { Appointment } from '../patients/schema.ts';
 import { CHANNELS } from '../preferences/schema.ts';
+import { REMINDER_STATUSES } from './status.ts';
 
 /** Why a reminder was not sent; the last two are the orchestrator's. */
 export const SKIP_REASONS = [
@@ -76,7 +77,7 @@ export const Reminder = z.strictObject({
   /** Masked: `+44*******123`, `j***@example.org`. */
   to: z.string().optional(),
   message: z.string().optional(),
-  status: z.enum(['sending', 'sent', 'skipped', 'planned']),
+  status: z.enum([...REMINDER_STATUSES, 'skipped', 'planned']),
   reason: z.enum(SKIP_REASONS).optional(),
   notBefore: apiTimestamp.optional(),
   createdAt: apiTimestamp,

@@ -7,6 +7,7 @@ import {
   PutCommand,
   QueryCommand,
   type QueryCommandInput,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { ApiError, conflict, storeUnavailable } from '../errors.ts';
@@ -23,10 +24,10 @@ import {
 import { type ContactPreference, preferenceRecord } from '../preferences/model.ts';
 import { ledgerEntryRecord, type ReminderLedger } from '../reminders/model.ts';
 import type { ReminderState } from '../reminders/policy.ts';
-import { toSortableUtc } from '../time.ts';
+import { toApiTimestamp, toSortableUtc } from '../time.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
-import { emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
-import { keys } from './table.ts';
+import { type DueAppointment, emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
+import { dueBucket, dueBucketsBetween, INDEX, keys } from './table.ts';
 
 /**
  * How long an MRN claim without a stored patient blocks other requests. Far longer than any function
@@ -86,15 +87,35 @@ export class DynamoStore implements Store {
   async createPatient({ patient, appointments, fingerprint }: PatientDraft): Promise<Patient> {
     const id =
       patient.mrn === undefined ? patient.id : await this.#claimMrn(patient.mrn, patient.id, fingerprint);
-    const partition = keys.patient(id);
-    const unstored = await this.#writeAll(
-      appointments.map((a) => ({ PK: partition, SK: keys.appointment(appointmentSortKey(a)), ...a })),
-    );
+    const unstored = await this.#writeAll(appointments.map((a) => this.#appointmentItem(id, a)));
     if (unstored.length > 0) throw storeUnavailable();
     const stored = { ...patient, id };
     // Only a request finishing someone else's claim can find the profile already there.
-    if (!(await this.#putIfAbsent({ PK: partition, SK: keys.profile, ...stored }))) throw mrnTaken();
+    if (!(await this.#putIfAbsent({ PK: keys.patient(id), SK: keys.profile, ...stored }))) throw mrnTaken();
     return stored;
+  }
+
+  async saveAppointment(patientId: string, appointment: Appointment): Promise<void> {
+    await guard(
+      this.db.send(
+        new PutCommand({ TableName: this.tableName, Item: this.#appointmentItem(patientId, appointment) }),
+      ),
+    );
+  }
+
+  /**
+   * An appointment as stored: keyed by its id, ordered by `startKey` in both indexes, and in the due index
+   * while it is booked and ahead. One item, so a move or a cancellation leaves no entry at the old time.
+   */
+  #appointmentItem(patientId: string, appointment: Appointment): Item {
+    const due = appointment.status === 'booked' && Date.parse(appointment.start) > this.clock();
+    return {
+      PK: keys.patient(patientId),
+      SK: keys.appointment(appointment.id),
+      ...appointment,
+      startKey: appointmentSortKey(appointment),
+      ...(due && { dueBucket: dueBucket(patientId, appointment.id, appointment.start) }),
+    };
   }
 
   async getPatient(patientId: string): Promise<Patient | undefined> {
@@ -189,6 +210,55 @@ export class DynamoStore implements Store {
     };
   }
 
+  async findDueAppointments(after: number, until: number): Promise<DueAppointment[]> {
+    const range = {
+      ':after': toSortableUtc(toApiTimestamp(after + 1)),
+      // `$` sorts after `#`: every appointment id starting at `until` is inside.
+      ':until': `${toSortableUtc(toApiTimestamp(until))}$`,
+    };
+    const pages = await mapWithConcurrency(dueBucketsBetween(after, until), BATCHES_IN_FLIGHT, (bucket) =>
+      this.#queryAll(
+        {
+          IndexName: INDEX.due,
+          KeyConditionExpression: 'dueBucket = :bucket AND startKey BETWEEN :after AND :until',
+          ExpressionAttributeValues: { ':bucket': bucket, ...range },
+        },
+        Number.POSITIVE_INFINITY,
+        false,
+      ),
+    );
+    return pages.flat().map((item) => {
+      const startKey = String(item.startKey);
+      return {
+        patientId: String(item.PK).slice(keys.patient('').length),
+        appointmentId: String(item.SK).slice(keys.appointment('').length),
+        start: toApiTimestamp(startKey.slice(0, startKey.indexOf('#'))),
+      };
+    });
+  }
+
+  async leaveDueIndex(due: DueAppointment): Promise<boolean> {
+    try {
+      await guard(
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { PK: keys.patient(due.patientId), SK: keys.appointment(due.appointmentId) },
+            UpdateExpression: 'REMOVE dueBucket',
+            ConditionExpression: 'attribute_exists(dueBucket) AND startKey = :startKey',
+            ExpressionAttributeValues: {
+              ':startKey': appointmentSortKey({ start: due.start, id: due.appointmentId }),
+            },
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
   async loadReminderLedger(patientId: string): Promise<ReminderLedger> {
     const item = await this.#get(keys.patient(patientId), keys.ledger);
     return item ? toLedger(item) : emptyLedger();
@@ -245,6 +315,8 @@ export class DynamoStore implements Store {
   async #queryAll(
     input: Omit<QueryCommandInput, 'TableName'>,
     limit = Number.POSITIVE_INFINITY,
+    /** A global secondary index can only be read eventually consistent. */
+    consistent = true,
   ): Promise<Item[]> {
     const items: Item[] = [];
     let startKey: Item | undefined;
@@ -254,7 +326,7 @@ export class DynamoStore implements Store {
           new QueryCommand({
             ...input,
             TableName: this.tableName,
-            ConsistentRead: true,
+            ConsistentRead: consistent,
             ExclusiveStartKey: startKey,
           }),
         ),
@@ -310,7 +382,6 @@ export class DynamoStore implements Store {
     page: { limit: number; after?: AppointmentPosition },
   ): Promise<Appointment[]> {
     const range = appointmentRange(filter, page.after);
-    const lowest = keys.appointment(range.lowest);
     const statuses = filter.statuses ?? [];
     const found: Appointment[] = [];
     let startKey: Item | undefined;
@@ -319,7 +390,8 @@ export class DynamoStore implements Store {
         this.db.send(
           new QueryCommand({
             TableName: this.tableName,
-            KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lowest AND :highest',
+            IndexName: INDEX.byStart,
+            KeyConditionExpression: 'PK = :pk AND startKey BETWEEN :lowest AND :highest',
             ...(statuses.length > 0
               ? {
                   FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
@@ -328,9 +400,10 @@ export class DynamoStore implements Store {
               : {}),
             ExpressionAttributeValues: {
               ':pk': keys.patient(patientId),
-              ':lowest': lowest,
-              ':highest':
-                range.highest === undefined ? keys.appointmentsEnd : keys.appointment(range.highest),
+              // '0' sorts before every start key (years 0001–9999): no lower bound.
+              ':lowest': range.lowest || '0',
+              // `~` sorts after every character of a start key: no upper bound.
+              ':highest': range.highest ?? '~',
               ...Object.fromEntries(statuses.map((status, i) => [`:s${i}`, status])),
             },
             // One more than a page, plus the resume position itself when it is the lowest key.
@@ -341,7 +414,7 @@ export class DynamoStore implements Store {
         ),
       );
       for (const item of output.Items ?? []) {
-        if (range.excludeLowest && item.SK === lowest) continue;
+        if (range.excludeLowest && item.startKey === range.lowest) continue;
         found.push(appointmentRecord(item));
       }
       startKey = output.LastEvaluatedKey;

@@ -4,7 +4,7 @@ import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } fro
 import type { ContactPreference } from '../preferences/model.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
-import { emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
+import { type DueAppointment, emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
 
 /** An in-process store for unit tests; the running service always uses DynamoDB. */
 export class MemoryStore implements Store {
@@ -15,14 +15,44 @@ export class MemoryStore implements Store {
   readonly #ledgers = new Map<string, ReminderLedger>();
   readonly #messages: OutboxMessage[] = [];
   readonly #audit: AuditEntry[] = [];
+  /** The due index: `<patient id>/<appointment id>` of booked appointments not yet reminded → start. */
+  readonly #due = new Map<string, DueAppointment>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
 
   async createPatient({ patient, appointments }: PatientDraft): Promise<Patient> {
     if (patient.mrn !== undefined && this.#mrns.has(patient.mrn)) throw mrnTaken();
     if (patient.mrn !== undefined) this.#mrns.set(patient.mrn, patient.id);
-    const ordered = [...appointments].sort((a, b) => compare(appointmentSortKey(a), appointmentSortKey(b)));
-    this.#appointments.set(patient.id, structuredClone(ordered));
+    this.#appointments.set(patient.id, []);
+    for (const appointment of appointments) await this.saveAppointment(patient.id, appointment);
     this.#patients.set(patient.id, structuredClone(patient));
     return structuredClone(patient);
+  }
+
+  async saveAppointment(patientId: string, appointment: Appointment): Promise<void> {
+    const others = (this.#appointments.get(patientId) ?? []).filter((a) => a.id !== appointment.id);
+    const ordered = [...others, structuredClone(appointment)].sort((a, b) =>
+      compare(appointmentSortKey(a), appointmentSortKey(b)),
+    );
+    this.#appointments.set(patientId, ordered);
+    const key = `${patientId}/${appointment.id}`;
+    this.#due.delete(key);
+    if (appointment.status === 'booked' && Date.parse(appointment.start) > this.clock())
+      this.#due.set(key, { patientId, appointmentId: appointment.id, start: appointment.start });
+  }
+
+  async findDueAppointments(after: number, until: number): Promise<DueAppointment[]> {
+    return [...this.#due.values()]
+      .filter((due) => Date.parse(due.start) > after && Date.parse(due.start) <= until)
+      .map((due) => structuredClone(due));
+  }
+
+  async leaveDueIndex(due: DueAppointment): Promise<boolean> {
+    const key = `${due.patientId}/${due.appointmentId}`;
+    const indexed = this.#due.get(key);
+    if (indexed === undefined || Date.parse(indexed.start) !== Date.parse(due.start)) return false;
+    this.#due.delete(key);
+    return true;
   }
 
   async getPatient(patientId: string): Promise<Patient | undefined> {

@@ -20,6 +20,13 @@ export interface PatientDraft {
   fingerprint: string;
 }
 
+/** An appointment in the due index: who, which, and the start it was indexed at. */
+export interface DueAppointment {
+  patientId: string;
+  appointmentId: string;
+  start: string;
+}
+
 /** The port through which the domain keeps the clinic's records; adapters: memory (tests) and DynamoDB. */
 export interface Store {
   /**
@@ -29,6 +36,11 @@ export interface Store {
    */
   createPatient(draft: PatientDraft): Promise<Patient>;
   getPatient(patientId: string): Promise<Patient | undefined>;
+  /**
+   * Stores one appointment of an existing patient, replacing the one with its id: a new start or status
+   * takes it out of the due index at its old time in the same write.
+   */
+  saveAppointment(patientId: string, appointment: Appointment): Promise<void>;
   /** Appointments ascending by (start, id); undefined when the patient does not exist. */
   listAppointments(
     patientId: string,
@@ -49,6 +61,14 @@ export interface Store {
   loadReminderLedger(patientId: string): Promise<ReminderLedger>;
   /** Replaces the ledger if it is still at `expectedVersion` (0: none yet); false if it moved on. */
   saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number): Promise<boolean>;
+
+  /** Booked appointments not yet reminded whose start is after `after` and at or before `until`. */
+  findDueAppointments(after: number, until: number): Promise<DueAppointment[]>;
+  /**
+   * Takes an appointment out of the due index if it still starts at `start`; true when this call took it
+   * out, so that of several racing runs exactly one acts on it.
+   */
+  leaveDueIndex(due: DueAppointment): Promise<boolean>;
 
   /** The local outbox: messages "sent" by the local notifier. */
   recordMessage(message: OutboxMessage): Promise<void>;

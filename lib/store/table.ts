@@ -1,22 +1,35 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { createHash } from 'node:crypto';
+import { toSortableUtc } from '../time.ts';
 
 // Single-table layout: the live records of a patient share the partition `PATIENT#<id>`, so one Query
 // reads everything a reminder decision needs.
 //   PATIENT#<id>      PROFILE                     the patient; its presence makes the patient visible
-//   PATIENT#<id>      APPT#<start UTC>#<appt id>  one appointment, so a Query returns them by start
+//   PATIENT#<id>      APPT#<appt id>              one appointment: moving it rewrites this one item
 //   PATIENT#<id>      PREFERENCE                  the latest preference seen: batched stale checks
 //   PATIENT#<id>      REMINDERS                   the reminder ledger (versioned, optimistic)
 //   PREFERENCES#<id>  <updatedAt UTC>             every preference version; the newest is in force
 //   OUTBOX#<id>       <sent UTC>#<message id>     messages of the local notifier
 //   MRN#<mrn>         CLAIM                       the claim that keeps a record number unique
 //   AUDIT#<day UTC>   <at UTC>#<request id>       the audit trail, one item per audited request
+//
+// Two indexes over the appointment items, both keyed by `startKey` (`<start UTC>#<appt id>`):
+//   ByStart (local)   a patient's appointments in start order, for the listing
+//   Due (global)      sparse: only booked appointments not yet reminded carry `dueBucket`
+//                     (`DUE#<start day UTC>#<shard>`), so the scheduled run reads what is due, not the table
+
+export const INDEX = { byStart: 'ByStart', due: 'Due' } as const;
+
+/**
+ * Each day of appointments is spread over this many index partitions: a bulk load of one day's visits
+ * then writes at up to this many times a single partition's 1,000 writes a second.
+ */
+export const DUE_SHARDS = 4;
 
 export const keys = {
   patient: (patientId: string) => `PATIENT#${patientId}`,
   profile: 'PROFILE',
-  appointment: (sortKey: string) => `APPT#${sortKey}`,
-  /** Sorts after every appointment key and before `PROFILE`. */
-  appointmentsEnd: 'APPT$',
+  appointment: (appointmentId: string) => `APPT#${appointmentId}`,
   preferenceSummary: 'PREFERENCE',
   preferenceVersions: (patientId: string) => `PREFERENCES#${patientId}`,
   ledger: 'REMINDERS',
@@ -25,19 +38,57 @@ export const keys = {
   claim: 'CLAIM',
   audit: (day: string) => `AUDIT#${day}`,
   health: 'HEALTH',
+  /** The due index partition of a start day (`YYYY-MM-DD`, UTC) and shard. */
+  due: (day: string, shard: number) => `DUE#${day}#${shard}`,
 } as const;
 
+/** The due index partition of one appointment: its start day, and a shard fixed by its identity. */
+export function dueBucket(patientId: string, appointmentId: string, start: string): string {
+  const shard = createHash('sha256').update(`${patientId}/${appointmentId}`).digest().readUInt32BE(0);
+  return keys.due(toSortableUtc(start).slice(0, 10), shard % DUE_SHARDS);
+}
+
+/** Every due index partition holding starts from `after` to `until` (UTC days, inclusive), each shard. */
+export function dueBucketsBetween(after: number, until: number): string[] {
+  const buckets: string[] = [];
+  const lastDay = new Date(until).toISOString().slice(0, 10);
+  for (let day = new Date(after).toISOString().slice(0, 10); day <= lastDay;) {
+    for (let shard = 0; shard < DUE_SHARDS; shard++) buckets.push(keys.due(day, shard));
+    day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  }
+  return buckets;
+}
+
 export function tableDefinition(tableName: string): CreateTableCommandInput {
+  const attribute = (AttributeName: string) => ({ AttributeName, AttributeType: 'S' as const });
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [
-      { AttributeName: 'PK', AttributeType: 'S' },
-      { AttributeName: 'SK', AttributeType: 'S' },
-    ],
+    AttributeDefinitions: [attribute('PK'), attribute('SK'), attribute('startKey'), attribute('dueBucket')],
     KeySchema: [
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'SK', KeyType: 'RANGE' },
+    ],
+    LocalSecondaryIndexes: [
+      {
+        IndexName: INDEX.byStart,
+        KeySchema: [
+          { AttributeName: 'PK', KeyType: 'HASH' },
+          { AttributeName: 'startKey', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: INDEX.due,
+        KeySchema: [
+          { AttributeName: 'dueBucket', KeyType: 'HASH' },
+          { AttributeName: 'startKey', KeyType: 'RANGE' },
+        ],
+        // The run needs only who and which appointment: PK and SK name both.
+        Projection: { ProjectionType: 'KEYS_ONLY' },
+      },
     ],
   };
 }

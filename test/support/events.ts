@@ -56,6 +56,7 @@ export function recordingLog() {
   const lines: { level: string; message: string; fields: Record<string, unknown> }[] = [];
   const log: Log = {
     info: (message, fields) => lines.push({ level: 'info', message, fields }),
+    warn: (message, fields) => lines.push({ level: 'warn', message, fields }),
     error: (message, fields) => lines.push({ level: 'error', message, fields }),
   };
   return { log, lines };

@@ -15,6 +15,9 @@ describe('configuration, read once at cold start', () => {
       apiKeys: [{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }],
       notifier: 'outbox',
       bulkConcurrency: 16,
+      reminderLeadHours: 48,
+      smsMaxPerSecond: 10,
+      reminderWorkers: 2,
     });
   });
 
@@ -30,6 +33,10 @@ describe('configuration, read once at cold start', () => {
       EMAIL_FROM: 'reminders@example.org',
       SMS_SENDER_ID: 'Riverside',
       BULK_CONCURRENCY: '8',
+      REMINDER_LEAD_HOURS: '24',
+      SMS_MAX_PER_SECOND: '2.5',
+      REMINDER_QUEUE_URL: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
+      REMINDER_WORKERS: '4',
     });
     expect(config).toMatchObject({
       dynamodbEndpoint: 'http://127.0.0.1:8000',
@@ -41,6 +48,10 @@ describe('configuration, read once at cold start', () => {
       emailFrom: 'reminders@example.org',
       smsSenderId: 'Riverside',
       bulkConcurrency: 8,
+      reminderLeadHours: 24,
+      smsMaxPerSecond: 2.5,
+      reminderQueueUrl: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
+      reminderWorkers: 4,
     });
   });
 

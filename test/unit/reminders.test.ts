@@ -120,30 +120,23 @@ describe('sending one reminder', () => {
     });
   });
 
-  it('keeps in the ledger only reminders within the cap window or for visits still to come', async () => {
+  it('keeps in the ledger the reminders of the last 90 days and of visits still to come', async () => {
     const store = new MemoryStore();
+    const DAY = 24 * HOUR;
     const appointments = [
       { id: 'soon', start: toApiTimestamp(NOW + 26 * HOUR) },
-      { id: 'next-week', start: toApiTimestamp(NOW + 9 * 24 * HOUR) },
-      { id: 'later', start: toApiTimestamp(NOW + 20 * 24 * HOUR) },
+      { id: 'mid', start: toApiTimestamp(NOW + 30 * DAY) },
+      { id: 'far', start: toApiTimestamp(NOW + 100 * DAY) },
     ];
     const { id } = await createPatient(store, { defaultTimeZone: 'UTC' }, newPatient({ appointments }));
     const deps = { store, notifier: new OutboxNotifier(store), policy: POLICY };
-    await remind(deps, id, { choose: { appointmentId: 'soon' } }, SEND);
-    await remind(
-      deps,
-      id,
-      { choose: { appointmentId: 'later' } },
-      { dryRun: false, now: NOW + 2 * 24 * HOUR },
-    );
-    await remind(
-      deps,
-      id,
-      { choose: { appointmentId: 'next-week' } },
-      { dryRun: false, now: NOW + 8 * 24 * HOUR },
-    );
+    const at = (now: number) => ({ dryRun: false, now });
+    await remind(deps, id, { choose: { appointmentId: 'soon' } }, at(NOW));
+    await remind(deps, id, { choose: { appointmentId: 'mid' } }, at(NOW + 29 * DAY));
+    // 92 days on: "soon" is past and older than the retention; "mid" is past but 63 days old.
+    await remind(deps, id, { choose: { appointmentId: 'far' } }, at(NOW + 92 * DAY));
     const kept = (await store.loadReminderLedger(id)).reminders.map((r) => r.appointmentId);
-    expect(kept).toEqual(['later', 'next-week']);
+    expect(kept).toEqual(['mid', 'far']);
   });
 });
 

@@ -6,14 +6,17 @@ import { ENDPOINTS, INDEX_ROUTE, methodsAllowedOn } from '../../lib/http/routes.
 
 interface FunctionDefinition {
   handler: string;
-  events: { httpApi: string | { method: string; path: string } }[];
+  /** HTTP routes, or the events of a non-HTTP function (schedule, sqs). */
+  events: { httpApi?: string | { method: string; path: string } }[];
 }
 const manifest = parse(readFileSync('serverless.yml', 'utf8'), {
   customTags: ['!GetAtt', '!Sub', '!Ref'].map((tag) => ({ tag, resolve: (s: string) => s })),
 });
 const functions = Object.values(manifest.functions as Record<string, FunctionDefinition>);
 const declaredRoutes = functions.flatMap((f) =>
-  f.events.map((e) => (typeof e.httpApi === 'string' ? e.httpApi : `${e.httpApi.method} ${e.httpApi.path}`)),
+  f.events.flatMap(({ httpApi: route }) =>
+    route === undefined ? [] : [typeof route === 'string' ? route : `${route.method} ${route.path}`],
+  ),
 );
 
 describe('the public surface', () => {

@@ -1,0 +1,21 @@
+import { describeError, type Log } from '../log.ts';
+
+/**
+ * The wrapper of a scheduled function: runs the job at the invocation's time, logs its summary (counts
+ * only) and returns it, so that a direct invocation (`npm run remind-due`) prints what the run did.
+ */
+export function createScheduledJob(log: Log) {
+  return function scheduledJob<R extends object>(name: string, run: (now: number) => Promise<R>) {
+    return async (): Promise<R> => {
+      const started = Date.now();
+      try {
+        const summary = await run(started);
+        log.info('scheduled run', { job: name, durationMs: Date.now() - started, ...summary });
+        return summary;
+      } catch (error) {
+        log.error('scheduled run failed', { job: name, ...describeError(error) });
+        throw error;
+      }
+    };
+  };
+}

@@ -1,0 +1,176 @@
+import * as z from 'zod';
+import { mapWithConcurrency } from '../concurrency.ts';
+import { clientId, patientId } from '../fields.ts';
+import { ApiError } from '../errors.ts';
+import { describeError, type Log } from '../log.ts';
+import { MAX_APPOINTMENTS_PER_PATIENT } from '../patients/schema.ts';
+import type { DueAppointment } from '../store/store.ts';
+import type { SkipReason } from './model.ts';
+import { decideReminder } from './policy.ts';
+import { type ReminderDeps, remind } from './reminders.ts';
+
+// The scheduled run: every booked appointment starting within the lead time that has no reminder yet is
+// decided by the one `remind` the endpoints use. What quiet hours or the cap hold back stays in the due
+// index and is tried again by the next run; what starts without a reminder is counted missed, once.
+
+const HOUR = 3_600_000;
+
+/** How far back a run looks for appointments that started without a reminder, to count them missed. */
+export const MISSED_LOOKBACK_MS = 7 * 24 * HOUR;
+
+/** Reasons that say the patient is not to be reminded at all: their appointments are not "missed". */
+const NOT_TO_BE_REMINDED: ReadonlySet<SkipReason> = new Set([
+  'opted_out',
+  'no_contact_channel',
+  'channel_not_permitted',
+]);
+
+/** One patient's share of a run: the due appointments to decide, in start order (a queue message). */
+export const PatientWork = z.strictObject({
+  patientId,
+  appointmentIds: z.array(clientId).min(1).max(MAX_APPOINTMENTS_PER_PATIENT),
+});
+export type PatientWork = z.infer<typeof PatientWork>;
+
+export interface DueSummary {
+  considered: number;
+  sent: number;
+  skipped: Partial<Record<SkipReason, number>>;
+  failed: number;
+  missed: number;
+  /** Patients handed to the worker queue instead of reminded by this invocation. */
+  dispatched?: number;
+}
+
+/** Where a run too large for one invocation hands its work: a queue whose workers call `remindPatient`. */
+export interface DueWorkQueue {
+  enqueue(work: readonly PatientWork[]): Promise<void>;
+}
+
+export interface DueRunDeps extends ReminderDeps {
+  log: Log;
+  /** Patients decided at once by one invocation. */
+  concurrency: number;
+  leadHours: number;
+  /** Above this many due appointments, a run with a queue fans out instead of reminding in-process. */
+  inProcessLimit: number;
+  queue?: DueWorkQueue;
+}
+
+export async function remindDue(deps: DueRunDeps, now: number): Promise<DueSummary> {
+  const due = await deps.store.findDueAppointments(now - MISSED_LOOKBACK_MS, now + deps.leadHours * HOUR);
+  // The orchestrator's window: now < start ≤ now + lead.
+  const ahead = due.filter((d) => Date.parse(d.start) > now);
+  const started = due.filter((d) => Date.parse(d.start) <= now);
+  const summary = emptySummary(due.length);
+
+  const work = byPatient(ahead);
+  if (deps.queue !== undefined && ahead.length > deps.inProcessLimit) {
+    await deps.queue.enqueue(work);
+    summary.dispatched = work.length;
+  } else {
+    const tallies = await mapWithConcurrency(work, deps.concurrency, (w) =>
+      // In-process, a patient the store could not serve is a failure of this run; the next one retries.
+      remindPatient(deps, w, now).catch(() => ({ ...emptySummary(0), failed: w.appointmentIds.length })),
+    );
+    for (const tally of tallies) add(summary, tally);
+  }
+  const missed = await mapWithConcurrency(started, deps.concurrency, (d) => countMissed(deps, d));
+  summary.missed = missed.filter(Boolean).length;
+  return summary;
+}
+
+/**
+ * Decides each due appointment of one patient, one after another (they share one ledger). A failure
+ * is counted and leaves the appointment due for the next run; only a store that does not answer throws,
+ * so that a queue delivers the work again.
+ */
+export async function remindPatient(
+  deps: DueRunDeps,
+  { patientId, appointmentIds }: PatientWork,
+  now: number,
+): Promise<DueSummary> {
+  const tally = emptySummary(appointmentIds.length);
+  for (const appointmentId of appointmentIds) {
+    try {
+      const outcome = await remind(deps, patientId, { choose: { appointmentId } }, { dryRun: false, now });
+      if (outcome.result === 'sent') tally.sent++;
+      else if (outcome.result === 'duplicate') {
+        count(tally.skipped, 'already_reminded');
+        const { appointmentStart: start } = outcome.reminder;
+        if (start !== undefined) await deps.store.leaveDueIndex({ patientId, appointmentId, start });
+      } else if (outcome.decision.kind === 'skip') count(tally.skipped, outcome.decision.reason);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'store_unavailable') throw error;
+      tally.failed++;
+      deps.log.warn('scheduled reminder failed', {
+        patientId,
+        appointmentId,
+        ...(error instanceof ApiError ? { code: error.code } : describeError(error)),
+      });
+    }
+  }
+  return tally;
+}
+
+/**
+ * An appointment that started while still due. It is missed when the patient could have been reminded
+ * (quiet hours, the cap or failures held it back until too late); it leaves the index either way.
+ */
+async function countMissed(deps: DueRunDeps, due: DueAppointment): Promise<boolean> {
+  const state = await deps.store.loadReminderState(due.patientId);
+  // Judged just before the start: the same decision a last run would have made.
+  const verdict =
+    state &&
+    decideReminder(
+      state,
+      { choose: { appointmentId: due.appointmentId } },
+      Date.parse(due.start) - 1,
+      deps.policy,
+    );
+  const missed =
+    verdict !== undefined &&
+    verdict.kind !== 'duplicate' &&
+    !(
+      verdict.kind === 'skip' &&
+      (NOT_TO_BE_REMINDED.has(verdict.reason) || verdict.reason === 'appointment_not_eligible')
+    );
+  // Of overlapping runs, only the one that takes it out of the index counts it.
+  if (!(await deps.store.leaveDueIndex(due)) || !missed) return false;
+  deps.log.warn('reminder missed', {
+    patientId: due.patientId,
+    appointmentId: due.appointmentId,
+    start: due.start,
+  });
+  return true;
+}
+
+function byPatient(due: readonly DueAppointment[]): PatientWork[] {
+  const work = new Map<string, PatientWork>();
+  for (const d of [...due].sort((a, b) => Date.parse(a.start) - Date.parse(b.start))) {
+    const entry = work.get(d.patientId) ?? { patientId: d.patientId, appointmentIds: [] as string[] };
+    entry.appointmentIds.push(d.appointmentId);
+    work.set(d.patientId, entry);
+  }
+  return [...work.values()];
+}
+
+const emptySummary = (considered: number): DueSummary => ({
+  considered,
+  sent: 0,
+  skipped: {},
+  failed: 0,
+  missed: 0,
+});
+
+const count = (skipped: DueSummary['skipped'], reason: SkipReason) => {
+  skipped[reason] = (skipped[reason] ?? 0) + 1;
+};
+
+/** Adds a patient's tally to the run's, leaving the run's own `considered` as it is. */
+function add(summary: DueSummary, tally: DueSummary) {
+  summary.sent += tally.sent;
+  summary.failed += tally.failed;
+  for (const [reason, n] of Object.entries(tally.skipped) as [SkipReason, number][])
+    summary.skipped[reason] = (summary.skipped[reason] ?? 0) + n;
+}
