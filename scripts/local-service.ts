@@ -9,6 +9,8 @@ import { freePort } from './local-engine.ts';
 
 export interface RunningService {
   baseUrl: string;
+  /** Where serverless-offline serves the Lambda invoke API (scripts/invoke.ts). */
+  lambdaPort: number;
   logPath: string;
   stop(): void;
 }
@@ -34,6 +36,8 @@ export async function startService(
         DYNAMODB_ENDPOINT: engineEndpoint,
         ...(apiKeys !== undefined && { API_KEYS: JSON.stringify(apiKeys) }),
         ESBUILD_WORK_FOLDER: workFolder,
+        // A test decides when a scheduled run happens; `env` may turn the schedule back on.
+        LOCAL_SCHEDULE_ENABLED: 'false',
         ...env,
       },
     },
@@ -52,7 +56,7 @@ export async function startService(
     stop();
     throw new Error(`serverless offline did not start: ${(error as Error).message} (output in ${logPath})`);
   }
-  return { baseUrl, logPath, stop };
+  return { baseUrl, lambdaPort, logPath, stop };
 }
 
 async function waitForHealth(baseUrl: string, offline: ChildProcess) {
