@@ -1,4 +1,5 @@
 import { inFieldOrder } from '../records.ts';
+import type { ReminderLedger } from '../reminders/model.ts';
 import type * as z from 'zod';
 import {
   Appointment as AppointmentSchema,
@@ -25,6 +26,8 @@ export interface AppointmentFilter {
 
 export interface AppointmentPage {
   appointments: Appointment[];
+  /** The patient's reminder ledger, read with the page: the reminder of each appointment is in it. */
+  ledger: ReminderLedger;
   /** Set when more appointments match after the last one returned. */
   next?: AppointmentPosition;
 }

@@ -52,24 +52,21 @@ export async function getPatient(store: Store, patientId: string): Promise<Patie
 }
 
 export async function listAppointments(store: Store, patientId: string, query: AppointmentQuery) {
-  const [page, ledger] = await Promise.all([
-    store.listAppointments(
-      patientId,
-      {
-        ...(query.from && { from: query.from }),
-        ...(query.to && { to: query.to }),
-        ...(query.status && { statuses: query.status }),
-      },
-      { limit: query.limit, ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }) },
-    ),
-    store.loadReminderLedger(patientId),
-  ]);
+  const page = await store.listAppointments(
+    patientId,
+    {
+      ...(query.from && { from: query.from }),
+      ...(query.to && { to: query.to }),
+      ...(query.status && { statuses: query.status }),
+    },
+    { limit: query.limit, ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }) },
+  );
   if (page === undefined) return throwPatientNotFound();
   return {
     patientId,
     appointments: page.appointments.map((appointment) => ({
       ...appointment,
-      reminder: reminderOf(ledger, appointment),
+      reminder: reminderOf(page.ledger, appointment),
     })),
     nextCursor: page.next ? encodeCursor(page.next) : null,
   };

@@ -128,17 +128,23 @@ export class DynamoStore implements Store {
     filter: AppointmentFilter,
     page: { limit: number; after?: AppointmentPosition },
   ) {
-    // Both reads at once: one round trip's latency; the profile decides between a page and a 404.
-    const [patient, found] = await Promise.all([
-      this.getPatient(patientId),
+    // Both reads at once: one round trip's latency. The profile, read for its key alone, decides between
+    // a page and a 404; the ledger beside it holds the appointments' reminders.
+    const [records, found] = await Promise.all([
+      this.#getAll(
+        [keys.profile, keys.ledger].map((SK) => ({ PK: keys.patient(patientId), SK })),
+        ['PK', 'SK', 'version', 'reminders'],
+      ),
       this.#queryAppointments(patientId, filter, page),
     ]);
-    if (patient === undefined) return undefined;
+    if (!records.some((item) => item.SK === keys.profile)) return undefined;
+    const ledgerItem = records.find((item) => item.SK === keys.ledger);
+    const ledger = ledgerItem ? toLedger(ledgerItem) : emptyLedger();
     const appointments = found.slice(0, page.limit);
     const last = appointments.at(-1);
     return found.length > page.limit && last
-      ? { appointments, next: { start: last.start, id: last.id } }
-      : { appointments };
+      ? { appointments, ledger, next: { start: last.start, id: last.id } }
+      : { appointments, ledger };
   }
 
   async findPreferenceTargets(patientIds: readonly string[]) {

@@ -78,9 +78,10 @@ export class MemoryStore implements Store {
     });
     const appointments = structuredClone(matching.slice(0, page.limit));
     const last = appointments.at(-1);
+    const ledger = await this.loadReminderLedger(patientId);
     return matching.length > page.limit && last
-      ? { appointments, next: { start: last.start, id: last.id } }
-      : { appointments };
+      ? { appointments, ledger, next: { start: last.start, id: last.id } }
+      : { appointments, ledger };
   }
 
   async findPreferenceTargets(patientIds: readonly string[]) {

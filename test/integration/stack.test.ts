@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition } from '../../lib/store/table.ts';
 
 // `serverless package --stage prod` must work with no AWS credentials; its CloudFormation template is
 // then read for the properties a security review asks about.
@@ -14,24 +15,37 @@ const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.T
 const statementsOf = (roleId: string) =>
   resources[roleId]!.Properties.Policies[0].PolicyDocument.Statement as any[];
 
+const REMINDER_ACCESS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:Query',
+  'dynamodb:UpdateItem',
+  'ses:SendEmail',
+  'sns:Publish',
+];
 const EXPECTED_ACCESS: Record<string, string[]> = {
   Index: [],
   NotFound: [],
   Health: ['dynamodb:GetItem'],
   CreatePatient: ['dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
   GetPatient: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-  ListAppointments: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+  ListAppointments: ['dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
   WritePreferences: ['dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:PutItem'],
-  SendReminder: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'sns:Publish'],
-  SendBulkReminders: [
-    'dynamodb:GetItem',
-    'dynamodb:PutItem',
-    'dynamodb:Query',
-    'ses:SendEmail',
-    'sns:Publish',
-  ],
-  CheReminder: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'sns:Publish'],
+  SendReminder: REMINDER_ACCESS,
+  SendBulkReminders: REMINDER_ACCESS,
+  CheReminder: REMINDER_ACCESS,
+  RemindDue: [...REMINDER_ACCESS, 'dynamodb:Query', 'sqs:SendMessage'].sort(),
+  // The SQS event source reads and deletes the work messages with the function's own role.
+  RemindDueWorker: [
+    ...REMINDER_ACCESS,
+    'sqs:DeleteMessage',
+    'sqs:GetQueueAttributes',
+    'sqs:ReceiveMessage',
+  ].sort(),
 };
+/** Each function's DynamoDB statements name the table, or one index of it by name. */
+const TABLE = { 'Fn::GetAtt': ['PatientsTable', 'Arn'] };
+const tableIndex = (name: string) => ({ 'Fn::Sub': `\${PatientsTable.Arn}/index/${name}` });
 
 beforeAll(() => {
   const out = mkdtempSync(join(tmpdir(), 'stack-'));
@@ -63,7 +77,10 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       expect(logs.Action.every((a: string) => a.startsWith('logs:'))).toBe(true);
       expect(rest.flatMap((s) => s.Action).sort(), name).toEqual(expected);
       for (const s of rest.filter((s) => s.Action.some((a: string) => a.startsWith('dynamodb:')))) {
-        expect(s.Resource).toEqual({ 'Fn::GetAtt': ['PatientsTable', 'Arn'] });
+        expect([TABLE, tableIndex('ByStart'), tableIndex('Due')], name).toContainEqual(s.Resource);
+      }
+      for (const s of rest.filter((s) => s.Action.some((a: string) => a.startsWith('sqs:')))) {
+        expect([s.Resource].flat()).toEqual([{ 'Fn::GetAtt': ['ReminderWorkQueue', 'Arn'] }]);
       }
     }
   });
@@ -80,6 +97,54 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
     expect(resources.TableKey).toMatchObject({
       Type: 'AWS::KMS::Key',
       Properties: { EnableKeyRotation: true },
+    });
+  });
+
+  it('reads the due index in the scheduled run, and appointments by start only in the listing', () => {
+    const reads = (name: string) =>
+      statementsOf(`${name}IamRoleLambdaExecution`).filter((s) => s.Action.includes('dynamodb:Query'));
+    expect(reads('RemindDue').map((s) => s.Resource)).toContainEqual(tableIndex('Due'));
+    expect(reads('ListAppointments').map((s) => s.Resource)).toEqual([tableIndex('ByStart')]);
+  });
+
+  it('gives the table the indexes of lib/store/table.ts: appointments by start, and the sparse due index', () => {
+    const table = resources.PatientsTable!.Properties;
+    const expected = tableDefinition('unused');
+    expect(table.AttributeDefinitions).toEqual(expected.AttributeDefinitions);
+    expect(table.KeySchema).toEqual(expected.KeySchema);
+    expect(table.LocalSecondaryIndexes).toEqual(expected.LocalSecondaryIndexes);
+    expect(table.GlobalSecondaryIndexes).toEqual(expected.GlobalSecondaryIndexes);
+  });
+
+  it('runs the due reminders on a schedule, and fans large runs out over a queue with a dead-letter queue', () => {
+    const [[, rule]] = ofType('AWS::Events::Rule') as [[string, Resource]];
+    expect(rule.Properties).toMatchObject({ ScheduleExpression: 'rate(15 minutes)', State: 'ENABLED' });
+    expect(rule.Properties.Targets[0].Arn).toEqual({ 'Fn::GetAtt': ['RemindDueLambdaFunction', 'Arn'] });
+
+    const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping') as [[string, Resource]];
+    expect(mapping.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': ['ReminderWorkQueue', 'Arn'] },
+      FunctionName: { 'Fn::GetAtt': ['RemindDueWorkerLambdaFunction', 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const worker = resources.RemindDueWorkerLambdaFunction!.Properties;
+    const queue = resources.ReminderWorkQueue!.Properties;
+    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker.Timeout);
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': ['ReminderWorkDeadLetters', 'Arn'] },
+      maxReceiveCount: 5,
+    });
+    for (const id of ['ReminderWorkQueue', 'ReminderWorkDeadLetters'])
+      expect(resources[id]!.Properties.KmsMasterKeyId).toBeDefined();
+    // The workers' share of the provider's rate is SMS_MAX_PER_SECOND / REMINDER_WORKERS.
+    expect(worker.ReservedConcurrentExecutions).toBe(Number(worker.Environment.Variables.REMINDER_WORKERS));
+    expect(resources.RemindDueLambdaFunction!.Properties.Environment.Variables.REMINDER_QUEUE_URL).toEqual({
+      Ref: 'ReminderWorkQueue',
+    });
+    expect(resources.ReminderWorkDeadLettersAlarm!.Properties).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 0,
     });
   });
 
