@@ -153,8 +153,11 @@ await roundTrips('create patient, 20 appointments', 3, 'one batch of appointment
 await roundTrips('read patient', 2, 'profile + audit', () =>
   handlers.getPatient(get(`/api/patients/${reader}`, { patient_id: reader! })),
 );
-await roundTrips('list appointments', 3, 'profile (for 404) and one query, in parallel + audit', () =>
-  handlers.listAppointments(get(`/api/patients/${reader}/appointments`, { patient_id: reader! })),
+await roundTrips(
+  'list appointments',
+  3,
+  'profile (for 404) with the reminder ledger in one batch read, and one query, in parallel + audit',
+  () => handlers.listAppointments(get(`/api/patients/${reader}/appointments`, { patient_id: reader! })),
 );
 for (const size of [1, 100, 1000]) {
   const reads = Math.ceil((2 * size) / 100);
@@ -172,17 +175,17 @@ for (const size of [1, 100, 1000]) {
 const [sendTo, orchestrateFor, dryRunFor] = await patients(3);
 await roundTrips(
   'single send',
-  5,
-  'patient + newest preference (2 parallel queries), reserve, mark sent, audit',
+  6,
+  'patient + newest preference (2 parallel queries), reserve, mark sent and leave the due index (in parallel), audit',
   () => handlers.sendReminder(post('/api/reminders/send', { patientId: sendTo })),
 );
 await roundTrips(
   'bulk send of 100',
-  100 * 4 + 1,
-  'per patient: 2 parallel queries, reserve, mark sent; audit once',
+  100 * 5 + 1,
+  'per patient: 2 parallel queries, reserve, mark sent and leave the due index; audit once',
   () => handlers.sendBulkReminders(post('/api/reminders/bulk', { patientIds: bulkIds })),
 );
-await roundTrips('CHE orchestration (sends)', 5, 'as a single send', () =>
+await roundTrips('CHE orchestration (sends)', 6, 'as a single send', () =>
   handlers.cheReminder(post('/api/orchestrator/che-reminder', { patientId: orchestrateFor })),
 );
 await roundTrips('CHE orchestration (dry run)', 3, '2 parallel queries + audit: nothing reserved', () =>
