@@ -107,6 +107,21 @@ for (const { name, start, available } of engines) {
         expect(await due(NOW, NOW + 48 * HOUR)).toEqual([]);
       });
 
+      it('finds starts on both sides of a UTC midnight, with after excluded and until included', async () => {
+        const { store, patient } = await clinic();
+        const midnight = Date.parse('2026-06-11T00:00:00Z');
+        await patient([
+          { id: 'at-after', start: at(midnight - 2 * HOUR) },
+          { id: 'last-ms', start: at(midnight - 1) },
+          { id: 'midnight', start: at(midnight) },
+          { id: 'at-until', start: at(midnight + 2 * HOUR) },
+          { id: 'past-until', start: at(midnight + 2 * HOUR + 1) },
+        ]);
+        const found = await store.findDueAppointments(midnight - 2 * HOUR, midnight + 2 * HOUR);
+        expect(found.map((d) => d.appointmentId).sort()).toEqual(['at-until', 'last-ms', 'midnight']);
+        expect(found.find((d) => d.appointmentId === 'last-ms')?.start).toBe('2026-06-10T23:59:59.999Z');
+      });
+
       it('costs requests in proportion to what is due, not to the patients in the table', async () => {
         const { deps, requests, itemsRead, patient } = await clinic();
         const unrelated = () =>
