@@ -71,11 +71,20 @@ export async function remindDue(deps: DueRunDeps, now: number): Promise<DueSumma
   } else {
     const tallies = await mapWithConcurrency(work, deps.concurrency, (w) =>
       // In-process, a patient the store could not serve is a failure of this run; the next one retries.
-      remindPatient(deps, w, now).catch(() => ({ ...emptySummary(0), failed: w.appointmentIds.length })),
+      remindPatient(deps, w, now).catch((error: unknown) => {
+        deps.log.warn('scheduled reminders failed', { patientId: w.patientId, ...describeError(error) });
+        return { ...emptySummary(0), failed: w.appointmentIds.length };
+      }),
     );
     for (const tally of tallies) add(summary, tally);
   }
-  const missed = await mapWithConcurrency(started, deps.concurrency, (d) => countMissed(deps, d));
+  const missed = await mapWithConcurrency(started, deps.concurrency, (d) =>
+    // Not counted now is counted by the next run: the appointment stays in the index until then.
+    countMissed(deps, d).catch((error: unknown) => {
+      deps.log.warn('missed reminder not counted', { patientId: d.patientId, ...describeError(error) });
+      return false;
+    }),
+  );
   summary.missed = missed.filter(Boolean).length;
   return summary;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeUnavailable } from '../../lib/errors.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
@@ -191,6 +192,22 @@ describe('the scheduled run: retried, missed, never twice', () => {
     expect(await remindDue(deps, NOW)).toMatchObject({ considered: 1, failed: 1, sent: 0 });
     expect(await remindDue(deps, NOW + HOUR)).toMatchObject({ considered: 1, failed: 1 });
     expect(await store.listMessages(id)).toHaveLength(0);
+  });
+});
+
+describe('the scheduled run: a store that fails for one patient', () => {
+  it('counts that patient failed and still reminds the others; the next run tries again', async () => {
+    const { deps, patient, store } = clinic();
+    const [ok, broken] = [
+      await patient([{ id: 'a1', start: at(NOW + 3 * HOUR) }]),
+      await patient([{ id: 'a1', start: at(NOW + 4 * HOUR) }]),
+    ];
+    const load = store.loadReminderState.bind(store);
+    store.loadReminderState = async (id) => (id === broken ? Promise.reject(storeUnavailable()) : load(id));
+    expect(await remindDue(deps, NOW)).toMatchObject({ considered: 2, sent: 1, failed: 1 });
+    store.loadReminderState = load;
+    expect(await remindDue(deps, NOW)).toMatchObject({ considered: 1, sent: 1 });
+    for (const id of [ok, broken]) expect(await store.listMessages(id)).toHaveLength(1);
   });
 });
 
