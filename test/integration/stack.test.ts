@@ -51,7 +51,12 @@ beforeAll(() => {
   const out = mkdtempSync(join(tmpdir(), 'stack-'));
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
   execFileSync('node_modules/.bin/serverless', ['package', '--stage', 'prod', '--package', out], {
-    env: { ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: {
+      ...env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // Packaging empties its esbuild folder when done: never the one a running service loads from.
+      ESBUILD_WORK_FOLDER: '.esbuild-stack',
+    },
     stdio: 'pipe',
   });
   resources = JSON.parse(
