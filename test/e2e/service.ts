@@ -31,7 +31,10 @@ export const E2E_API_KEYS = [
 export default async function setup(project: TestProject) {
   const engine = await startDynalite();
   await ensureTable(engine.endpoint, TABLE_NAME);
-  const service = await startService(engine.endpoint, { apiKeys: E2E_API_KEYS }).catch(async (error) => {
+  const service = await startService(engine.endpoint, {
+    apiKeys: E2E_API_KEYS,
+    workFolder: '.esbuild-e2e',
+  }).catch(async (error) => {
     await engine.stop();
     throw error;
   });
