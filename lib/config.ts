@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
+import type { AwsMessaging } from './notify/aws.ts';
 
 export interface Config {
   tableName: string;
@@ -11,10 +12,12 @@ export interface Config {
   clinicName: string;
   quietHours: { start: string; end: string };
   apiKeys: readonly ApiKey[];
-  /** `outbox` records messages in the store (local); `aws` sends by SNS and SES. */
+  /** `outbox` records messages in the store (local); `aws` sends by End User Messaging SMS and SES. */
   notifier: 'outbox' | 'aws';
-  emailFrom?: string;
-  smsSenderId?: string;
+  /** Present exactly when `notifier` is `aws`. */
+  messaging?: AwsMessaging;
+  /** How long before an appointment reminders go out; no SMS is handed on for longer than this. */
+  reminderLeadHours: number;
   /** How many patients a bulk reminder call works on at once. */
   bulkConcurrency: number;
 }
@@ -59,16 +62,35 @@ const Environment = z
     API_KEYS: apiKeys,
     NOTIFIER: z.enum(['outbox', 'aws']).default('outbox'),
     EMAIL_FROM: z.email().optional(),
-    SMS_SENDER_ID: z
+    EMAIL_CONFIGURATION_SET: z
       .string()
-      .regex(/^[A-Za-z0-9]{1,11}$/, 'must be 1–11 letters or digits')
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, "_" or "-"')
       .optional(),
+    SMS_ORIGINATION_IDENTITY: z
+      .string()
+      .regex(/^[A-Za-z0-9_:/+-]{1,256}$/, 'must be a phone number, pool id, sender id or ARN')
+      .optional(),
+    SMS_CONFIGURATION_SET: z
+      .string()
+      .regex(/^[A-Za-z0-9_:/-]{1,256}$/, 'must be a configuration set name or ARN')
+      .optional(),
+    REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(48),
     BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   })
-  .refine((env) => env.NOTIFIER !== 'aws' || env.EMAIL_FROM !== undefined, {
-    path: ['EMAIL_FROM'],
-    message: 'is required when NOTIFIER is aws',
+  .superRefine((env, ctx) => {
+    if (env.NOTIFIER !== 'aws') return;
+    for (const name of AWS_MESSAGING) {
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NOTIFIER is aws' });
+    }
   });
+
+const AWS_MESSAGING = [
+  'EMAIL_FROM',
+  'EMAIL_CONFIGURATION_SET',
+  'SMS_ORIGINATION_IDENTITY',
+  'SMS_CONFIGURATION_SET',
+] as const;
 
 /** Reads and checks the configuration once, at cold start; throws one message naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -90,8 +112,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     quietHours: data.QUIET_HOURS,
     apiKeys: data.API_KEYS,
     notifier: data.NOTIFIER,
-    ...(data.EMAIL_FROM && { emailFrom: data.EMAIL_FROM }),
-    ...(data.SMS_SENDER_ID && { smsSenderId: data.SMS_SENDER_ID }),
+    ...(data.NOTIFIER === 'aws' && {
+      messaging: {
+        emailFrom: data.EMAIL_FROM!,
+        emailConfigurationSet: data.EMAIL_CONFIGURATION_SET!,
+        smsOriginationIdentity: data.SMS_ORIGINATION_IDENTITY!,
+        smsConfigurationSet: data.SMS_CONFIGURATION_SET!,
+      },
+    }),
+    reminderLeadHours: data.REMINDER_LEAD_HOURS,
     bulkConcurrency: data.BULK_CONCURRENCY,
   };
 }

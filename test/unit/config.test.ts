@@ -14,6 +14,7 @@ describe('configuration, read once at cold start', () => {
       quietHours: { start: '21:00', end: '08:00' },
       apiKeys: [{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }],
       notifier: 'outbox',
+      reminderLeadHours: 48,
       bulkConcurrency: 16,
     });
   });
@@ -28,7 +29,11 @@ describe('configuration, read once at cold start', () => {
       QUIET_HOURS: '20:30-07:15',
       NOTIFIER: 'aws',
       EMAIL_FROM: 'reminders@example.org',
-      SMS_SENDER_ID: 'Riverside',
+      EMAIL_CONFIGURATION_SET: 'clinical-assistant-prod',
+      SMS_ORIGINATION_IDENTITY:
+        'arn:aws:sms-voice:eu-west-2:111122223333:phone-number/phone-0123456789abcdef',
+      SMS_CONFIGURATION_SET: 'clinical-assistant-prod',
+      REMINDER_LEAD_HOURS: '24',
       BULK_CONCURRENCY: '8',
     });
     expect(config).toMatchObject({
@@ -38,16 +43,27 @@ describe('configuration, read once at cold start', () => {
       clinicName: 'Riverside',
       quietHours: { start: '20:30', end: '07:15' },
       notifier: 'aws',
-      emailFrom: 'reminders@example.org',
-      smsSenderId: 'Riverside',
+      messaging: {
+        emailFrom: 'reminders@example.org',
+        emailConfigurationSet: 'clinical-assistant-prod',
+        smsOriginationIdentity:
+          'arn:aws:sms-voice:eu-west-2:111122223333:phone-number/phone-0123456789abcdef',
+        smsConfigurationSet: 'clinical-assistant-prod',
+      },
+      reminderLeadHours: 24,
       bulkConcurrency: 8,
     });
   });
 
-  it('needs EMAIL_FROM to send by AWS, and refuses quiet hours that start where they end', () => {
-    expect(() => loadConfig({ ...minimal, NOTIFIER: 'aws' })).toThrow(
-      'EMAIL_FROM: is required when NOTIFIER is aws',
-    );
+  it('needs the sender and both configuration sets to send by AWS, and refuses quiet hours that start where they end', () => {
+    const load = () => loadConfig({ ...minimal, NOTIFIER: 'aws' });
+    for (const name of [
+      'EMAIL_FROM',
+      'EMAIL_CONFIGURATION_SET',
+      'SMS_ORIGINATION_IDENTITY',
+      'SMS_CONFIGURATION_SET',
+    ])
+      expect(load).toThrow(`${name}: is required when NOTIFIER is aws`);
     expect(() => loadConfig({ ...minimal, QUIET_HOURS: '21:00-21:00' })).toThrow('QUIET_HOURS.end');
   });
 
@@ -61,6 +77,9 @@ describe('configuration, read once at cold start', () => {
         API_KEYS: '[{"id":"k","sha256":"nothex","scopes":["everything"]}]',
         DEFAULT_TIME_ZONE: 'Nowhere/Land',
         QUIET_HOURS: '9pm-8am',
+        REMINDER_LEAD_HOURS: '0',
+        SMS_ORIGINATION_IDENTITY: 'Riverside Clinic',
+        EMAIL_CONFIGURATION_SET: 'a'.repeat(65),
       });
     expect(load).toThrow(/^Invalid configuration: /);
     for (const name of [
@@ -69,6 +88,9 @@ describe('configuration, read once at cold start', () => {
       'API_KEYS.0.scopes',
       'DEFAULT_TIME_ZONE',
       'QUIET_HOURS',
+      'REMINDER_LEAD_HOURS',
+      'SMS_ORIGINATION_IDENTITY',
+      'EMAIL_CONFIGURATION_SET',
     ]) {
       expect(load).toThrow(name);
     }
