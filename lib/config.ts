@@ -44,6 +44,14 @@ const apiKeys = z
       .min(1, 'must configure at least one key'),
   );
 
+/** What the `aws` notifier cannot send without. */
+const AWS_MESSAGING = [
+  'EMAIL_FROM',
+  'EMAIL_CONFIGURATION_SET',
+  'SMS_ORIGINATION_IDENTITY',
+  'SMS_CONFIGURATION_SET',
+] as const;
+
 const Environment = z
   .object({
     TABLE_NAME: z.string().min(1),
@@ -84,13 +92,6 @@ const Environment = z
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NOTIFIER is aws' });
     }
   });
-
-const AWS_MESSAGING = [
-  'EMAIL_FROM',
-  'EMAIL_CONFIGURATION_SET',
-  'SMS_ORIGINATION_IDENTITY',
-  'SMS_CONFIGURATION_SET',
-] as const;
 
 /** Reads and checks the configuration once, at cold start; throws one message naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {

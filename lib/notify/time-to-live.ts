@@ -1,5 +1,5 @@
 /** The range End User Messaging SMS accepts for `TimeToLive`, in seconds (5 s to 72 h). */
-export const SMS_TTL_SECONDS = { min: 5, max: 72 * 3600 } as const;
+const SMS_TTL_SECONDS = { min: 5, max: 72 * 3600 } as const;
 
 /**
  * How long the provider may keep trying to hand an SMS to the carrier: until the appointment starts, never
