@@ -123,6 +123,13 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
     });
     for (const topic of ['SmsEventsTopic', 'EmailEventsTopic', 'InboundSmsTopic'])
       expect(resources[topic]!.Properties.KmsMasterKeyId).toEqual({ Ref: 'MessagingKey' });
+    const key = resources.MessagingKey!.Properties;
+    expect(key.EnableKeyRotation).toBe(true);
+    expect(key.KeyPolicy.Statement[1]).toMatchObject({
+      Principal: { Service: ['sms-voice.amazonaws.com', 'ses.amazonaws.com'] },
+      Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+    });
     const publishers = ofType('AWS::SNS::TopicPolicy').flatMap(([, policy]) =>
       policy.Properties.PolicyDocument.Statement.map((s: any) => [
         s.Principal.Service,
