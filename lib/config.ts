@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
+import type { AwsMessaging } from './notify/aws.ts';
 
 export interface Config {
   tableName: string;
@@ -11,13 +12,13 @@ export interface Config {
   clinicName: string;
   quietHours: { start: string; end: string };
   apiKeys: readonly ApiKey[];
-  /** `outbox` records messages in the store (local); `aws` sends by SNS and SES. */
+  /** `outbox` records messages in the store (local); `aws` sends by End User Messaging SMS and SES. */
   notifier: 'outbox' | 'aws';
-  emailFrom?: string;
-  smsSenderId?: string;
+  /** Present exactly when `notifier` is `aws`. */
+  messaging?: AwsMessaging;
   /** How many patients a bulk reminder call works on at once. */
   bulkConcurrency: number;
-  /** The scheduled run reminds appointments starting within this many hours. */
+  /** The scheduled run reminds appointments starting within this many hours; no SMS lives longer. */
   reminderLeadHours: number;
   /** The SMS provider's throughput: messages a second, shared by every worker of a run. */
   smsMaxPerSecond: number;
@@ -49,6 +50,14 @@ const apiKeys = z
       .min(1, 'must configure at least one key'),
   );
 
+/** What the `aws` notifier cannot send without. */
+const AWS_MESSAGING = [
+  'EMAIL_FROM',
+  'EMAIL_CONFIGURATION_SET',
+  'SMS_ORIGINATION_IDENTITY',
+  'SMS_CONFIGURATION_SET',
+] as const;
+
 const Environment = z
   .object({
     TABLE_NAME: z.string().min(1),
@@ -67,19 +76,30 @@ const Environment = z
     API_KEYS: apiKeys,
     NOTIFIER: z.enum(['outbox', 'aws']).default('outbox'),
     EMAIL_FROM: z.email().optional(),
-    SMS_SENDER_ID: z
+    EMAIL_CONFIGURATION_SET: z
       .string()
-      .regex(/^[A-Za-z0-9]{1,11}$/, 'must be 1–11 letters or digits')
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, "_" or "-"')
       .optional(),
-    BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+    SMS_ORIGINATION_IDENTITY: z
+      .string()
+      .regex(/^[A-Za-z0-9_:/+-]{1,256}$/, 'must be a phone number, pool id, sender id or ARN')
+      .optional(),
+    SMS_CONFIGURATION_SET: z
+      .string()
+      .regex(/^[A-Za-z0-9_:/-]{1,256}$/, 'must be a configuration set name or ARN')
+      .optional(),
     REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(48),
+    BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
     SMS_MAX_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
     REMINDER_QUEUE_URL: z.url().optional(),
     REMINDER_WORKERS: z.coerce.number().int().min(1).max(100).default(2),
   })
-  .refine((env) => env.NOTIFIER !== 'aws' || env.EMAIL_FROM !== undefined, {
-    path: ['EMAIL_FROM'],
-    message: 'is required when NOTIFIER is aws',
+  .superRefine((env, ctx) => {
+    if (env.NOTIFIER !== 'aws') return;
+    for (const name of AWS_MESSAGING) {
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NOTIFIER is aws' });
+    }
   });
 
 /** Reads and checks the configuration once, at cold start; throws one message naming every bad variable. */
@@ -102,10 +122,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     quietHours: data.QUIET_HOURS,
     apiKeys: data.API_KEYS,
     notifier: data.NOTIFIER,
-    ...(data.EMAIL_FROM && { emailFrom: data.EMAIL_FROM }),
-    ...(data.SMS_SENDER_ID && { smsSenderId: data.SMS_SENDER_ID }),
-    bulkConcurrency: data.BULK_CONCURRENCY,
+    ...(data.NOTIFIER === 'aws' && {
+      messaging: {
+        emailFrom: data.EMAIL_FROM!,
+        emailConfigurationSet: data.EMAIL_CONFIGURATION_SET!,
+        smsOriginationIdentity: data.SMS_ORIGINATION_IDENTITY!,
+        smsConfigurationSet: data.SMS_CONFIGURATION_SET!,
+      },
+    }),
     reminderLeadHours: data.REMINDER_LEAD_HOURS,
+    bulkConcurrency: data.BULK_CONCURRENCY,
     smsMaxPerSecond: data.SMS_MAX_PER_SECOND,
     ...(data.REMINDER_QUEUE_URL && { reminderQueueUrl: data.REMINDER_QUEUE_URL }),
     reminderWorkers: data.REMINDER_WORKERS,

@@ -38,5 +38,7 @@ export const clientId = z
 
 export const patientId = z.uuid('must be a patient id (a UUID)');
 
+export const phone = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164: "+" then 8–15 digits');
+
 export const trimmedText = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);

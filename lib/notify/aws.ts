@@ -1,66 +1,86 @@
+import type { SendTextMessageCommandInput } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import type { PublishCommandInput } from '@aws-sdk/client-sns';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from './notifier.ts';
+import { smsTimeToLive } from './time-to-live.ts';
 
-export interface AwsNotifierOptions {
-  publishSms(input: PublishCommandInput): Promise<unknown>;
-  sendEmail(input: SendEmailCommandInput): Promise<unknown>;
+/** Where the `aws` notifier sends from, and the configuration sets whose events become receipts. */
+export interface AwsMessaging {
   /** A verified SES identity. */
   emailFrom: string;
-  /** Shown as the sender where carriers allow alphanumeric ids (e.g. the UK). */
-  smsSenderId?: string;
+  emailConfigurationSet: string;
+  /** A phone number, pool or sender id of End User Messaging SMS, or its ARN. */
+  smsOriginationIdentity: string;
+  smsConfigurationSet: string;
 }
 
-/** Reminders by Amazon SNS (SMS, transactional) and Amazon SES v2 (email). */
+export interface AwsNotifierOptions extends AwsMessaging {
+  sendText(input: SendTextMessageCommandInput): Promise<unknown>;
+  sendEmail(input: SendEmailCommandInput): Promise<unknown>;
+  /** No SMS may be handed to a carrier for longer than this before its appointment. */
+  leadHours: number;
+  clock?: () => number;
+}
+
+/** How a receipt finds its reminder: SMS `Context` key and SES tag name (letters only, as tags allow). */
+export const REMINDER_ID_KEY = 'reminderId';
+
+/** Reminders by AWS End User Messaging SMS (transactional) and Amazon SES v2 (email). */
 export class AwsNotifier implements Notifier {
   constructor(private readonly options: AwsNotifierOptions) {}
 
   /** The SDK clients are imported here, when first needed, not with the function's code. */
   static async open({
-    emailFrom,
-    smsSenderId,
     region,
-  }: {
-    emailFrom: string;
-    smsSenderId?: string;
-    region?: string;
-  }) {
-    const [sns, ses] = await Promise.all([import('@aws-sdk/client-sns'), import('@aws-sdk/client-sesv2')]);
+    ...settings
+  }: AwsMessaging & { leadHours: number; region?: string }): Promise<AwsNotifier> {
+    const [sms, ses] = await Promise.all([
+      import('@aws-sdk/client-pinpoint-sms-voice-v2'),
+      import('@aws-sdk/client-sesv2'),
+    ]);
     const client = {
       maxAttempts: 2,
       requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
       ...(region && { region }),
     };
-    const [smsClient, emailClient] = [new sns.SNSClient(client), new ses.SESv2Client(client)];
+    const [smsClient, emailClient] = [new sms.PinpointSMSVoiceV2Client(client), new ses.SESv2Client(client)];
     return new AwsNotifier({
-      publishSms: (input) => smsClient.send(new sns.PublishCommand(input)),
+      ...settings,
+      sendText: (input) => smsClient.send(new sms.SendTextMessageCommand(input)),
       sendEmail: (input) => emailClient.send(new ses.SendEmailCommand(input)),
-      emailFrom,
-      ...(smsSenderId && { smsSenderId }),
     });
   }
 
   async deliver(message: OutgoingMessage): Promise<void> {
+    // Built before sending: an SMS too late to arrive before the visit is refused as such.
+    const sms = message.channel === 'sms' ? this.#sms(message) : undefined;
     try {
-      if (message.channel === 'sms') await this.options.publishSms(this.#sms(message));
-      else await this.options.sendEmail(this.#email(message));
-    } catch {
-      // The provider's error may quote the address: it is not passed on.
-      throw deliveryFailed();
+      await (sms ? this.options.sendText(sms) : this.options.sendEmail(this.#email(message)));
+    } catch (error) {
+      // The provider's error may quote the address: it is not passed on, only what it means.
+      throw optedOut(error)
+        ? deliveryFailed('The provider holds this phone number as opted out of SMS from the clinic.')
+        : deliveryFailed();
     }
   }
 
-  #sms(message: OutgoingMessage): PublishCommandInput {
+  #sms(message: OutgoingMessage): SendTextMessageCommandInput {
+    const timeToLive = smsTimeToLive({
+      now: (this.options.clock ?? Date.now)(),
+      appointmentStart: message.appointmentStart,
+      leadHours: this.options.leadHours,
+    });
+    if (timeToLive === undefined)
+      throw deliveryFailed('The appointment starts too soon for an SMS to arrive before it.');
     return {
-      PhoneNumber: message.to,
-      Message: message.body,
-      MessageAttributes: {
-        // Transactional: delivered for reliability, not price, and allowed outside marketing rules.
-        'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
-        ...(this.options.smsSenderId && {
-          'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: this.options.smsSenderId },
-        }),
-      },
+      DestinationPhoneNumber: message.to,
+      OriginationIdentity: this.options.smsOriginationIdentity,
+      MessageBody: message.body,
+      // Transactional: routed for reliability, not price; a reminder is time-sensitive.
+      MessageType: 'TRANSACTIONAL',
+      ConfigurationSetName: this.options.smsConfigurationSet,
+      TimeToLive: timeToLive,
+      // Copied into every delivery event: our id and nothing about the patient.
+      Context: { [REMINDER_ID_KEY]: message.reminderId },
     };
   }
 
@@ -74,6 +94,13 @@ export class AwsNotifier implements Notifier {
           Body: { Text: { Data: message.body, Charset: 'UTF-8' } },
         },
       },
+      ConfigurationSetName: this.options.emailConfigurationSet,
+      EmailTags: [{ Name: REMINDER_ID_KEY, Value: message.reminderId }],
     };
   }
 }
+
+const optedOut = (error: unknown) =>
+  error instanceof Error &&
+  error.name === 'ConflictException' &&
+  (error as { Reason?: string }).Reason === 'DESTINATION_PHONE_NUMBER_OPTED_OUT';

@@ -5,13 +5,15 @@ import type { Channel } from '../reminders/messages.ts';
 export interface OutgoingMessage {
   patientId: string;
   reminderId: string;
+  /** When the visit begins (UTC): no SMS may reach the patient after it. */
+  appointmentStart: string;
   channel: Channel;
   to: string;
   subject?: string;
   body: string;
 }
 
-/** The port through which reminders leave the service; adapters: outbox (local), SNS and SES (AWS). */
+/** The port through which reminders leave the service; adapters: outbox (local), End User Messaging SMS and SES (AWS). */
 export interface Notifier {
   /** Resolves once the provider accepted the message; throws `delivery_failed` when it did not. */
   deliver(message: OutgoingMessage): Promise<void>;

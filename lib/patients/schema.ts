@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { birthDate, clientId, patientId, timestamp, timeZone, trimmedText } from '../fields.ts';
+import { birthDate, clientId, patientId, phone, timestamp, timeZone, trimmedText } from '../fields.ts';
 import { AppointmentReminder } from '../reminders/status.ts';
 
 // One schema per payload: the runtime check, the TypeScript type and (later) the OpenAPI document.
@@ -46,10 +46,7 @@ export const NewPatient = z
     givenName: trimmedText(100),
     familyName: trimmedText(100),
     birthDate,
-    phone: z
-      .string()
-      .regex(/^\+[1-9]\d{7,14}$/, 'must be E.164: "+" then 8–15 digits')
-      .optional(),
+    phone: phone.optional(),
     email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').optional(),
     timeZone: timeZone.optional(),
     language: z.enum(LANGUAGES).default('en'),

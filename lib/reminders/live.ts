@@ -1,20 +1,20 @@
 import { config } from '../app.ts';
 import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
-import { AwsNotifier } from '../notify/aws.ts';
+import { type AwsMessaging, AwsNotifier } from '../notify/aws.ts';
 import type { Notifier, OutgoingMessage } from '../notify/notifier.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
 import { SqsDueWorkQueue } from '../queue/sqs.ts';
 import { store } from '../store/live.ts';
 import type { DueRunDeps, DueWorkQueue } from './due.ts';
 
-/** SNS and SES, opened with the first message rather than at every cold start. */
-function awsNotifier(emailFrom: string): Notifier {
+/** End User Messaging SMS and SES, opened with the first message rather than at every cold start. */
+function awsNotifier(messaging: AwsMessaging): Notifier {
   let notifier: Promise<Notifier> | undefined;
   const open = () =>
     AwsNotifier.open({
-      emailFrom,
-      ...(config.smsSenderId && { smsSenderId: config.smsSenderId }),
+      ...messaging,
+      leadHours: config.reminderLeadHours,
       ...(config.awsRegion && { region: config.awsRegion }),
     });
   return { deliver: async (message) => (await (notifier ??= open())).deliver(message) };
@@ -23,8 +23,7 @@ function awsNotifier(emailFrom: string): Notifier {
 /** What the reminder functions work with, chosen once at cold start from configuration. */
 export const reminderDeps = {
   store,
-  notifier:
-    config.notifier === 'aws' && config.emailFrom ? awsNotifier(config.emailFrom) : new OutboxNotifier(store),
+  notifier: config.messaging ? awsNotifier(config.messaging) : new OutboxNotifier(store),
   policy: { clinicName: config.clinicName, quietHours: config.quietHours },
   log: logger,
   concurrency: config.bulkConcurrency,

@@ -69,6 +69,7 @@ export async function remind(
       await deps.notifier.deliver({
         patientId,
         reminderId: entry.id,
+        appointmentStart: entry.appointmentStart,
         channel: entry.channel,
         to: decision.address,
         ...(decision.message.subject !== undefined && { subject: decision.message.subject }),

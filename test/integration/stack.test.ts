@@ -21,7 +21,7 @@ const REMINDER_ACCESS = [
   'dynamodb:Query',
   'dynamodb:UpdateItem',
   'ses:SendEmail',
-  'sns:Publish',
+  'sms-voice:SendTextMessage',
 ];
 const EXPECTED_ACCESS: Record<string, string[]> = {
   Index: [],
@@ -46,6 +46,7 @@ const EXPECTED_ACCESS: Record<string, string[]> = {
 /** Each function's DynamoDB statements name the table, or one index of it by name. */
 const TABLE = { 'Fn::GetAtt': ['PatientsTable', 'Arn'] };
 const tableIndex = (name: string) => ({ 'Fn::Sub': `\${PatientsTable.Arn}/index/${name}` });
+const SENDING = ['SendReminder', 'SendBulkReminders', 'CheReminder', 'RemindDue', 'RemindDueWorker'];
 
 beforeAll(() => {
   const out = mkdtempSync(join(tmpdir(), 'stack-'));
@@ -88,6 +89,80 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
         expect([s.Resource].flat()).toEqual([{ 'Fn::GetAtt': ['ReminderWorkQueue', 'Arn'] }]);
       }
     }
+  });
+
+  it('lets reminders send SMS only from our number through our configuration set, and email only from our sender through ours', () => {
+    for (const name of SENDING) {
+      const statements = statementsOf(`${name}IamRoleLambdaExecution`);
+      expect(statements.find((s) => s.Action.includes('sms-voice:SendTextMessage'))?.Resource).toEqual([
+        { 'Fn::Sub': '{{resolve:ssm:/clinical-assistant/prod/sms-origination-identity}}' },
+        { 'Fn::GetAtt': ['SmsConfigurationSet', 'Arn'] },
+      ]);
+      const email = statements.find((s) => s.Action.includes('ses:SendEmail'));
+      expect(email.Resource).toContainEqual({
+        'Fn::Sub':
+          'arn:${AWS::Partition}:ses:${AWS::Region}:${AWS::AccountId}:configuration-set/${EmailConfigurationSet}',
+      });
+      expect(email.Condition).toEqual({
+        StringEquals: { 'ses:FromAddress': '{{resolve:ssm:/clinical-assistant/prod/email-from}}' },
+      });
+    }
+    for (const name of Object.keys(EXPECTED_ACCESS)) {
+      const [, ...granted] = statementsOf(`${name}IamRoleLambdaExecution`);
+      for (const s of granted) expect([s.Resource].flat(), name).not.toContain('*');
+    }
+  });
+
+  it('sends every delivery event of both configuration sets to an encrypted topic only their service may publish to', () => {
+    expect(resources.SmsConfigurationSet!.Properties).toEqual({
+      ConfigurationSetName: 'clinical-assistant-prod',
+      EventDestinations: [
+        {
+          EventDestinationName: 'receipts',
+          Enabled: true,
+          MatchingEventTypes: ['TEXT_ALL'],
+          SnsDestination: { TopicArn: { Ref: 'SmsEventsTopic' } },
+        },
+      ],
+    });
+    expect(resources.EmailReceipts!.Properties).toEqual({
+      ConfigurationSetName: { Ref: 'EmailConfigurationSet' },
+      EventDestination: {
+        Name: 'receipts',
+        Enabled: true,
+        MatchingEventTypes: [
+          'send',
+          'delivery',
+          'bounce',
+          'complaint',
+          'reject',
+          'renderingFailure',
+          'deliveryDelay',
+        ],
+        SnsDestination: { TopicARN: { Ref: 'EmailEventsTopic' } },
+      },
+    });
+    for (const topic of ['SmsEventsTopic', 'EmailEventsTopic', 'InboundSmsTopic'])
+      expect(resources[topic]!.Properties.KmsMasterKeyId).toEqual({ Ref: 'MessagingKey' });
+    const key = resources.MessagingKey!.Properties;
+    expect(key.EnableKeyRotation).toBe(true);
+    expect(key.KeyPolicy.Statement[1]).toMatchObject({
+      Principal: { Service: ['sms-voice.amazonaws.com', 'ses.amazonaws.com'] },
+      Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+    });
+    const publishers = ofType('AWS::SNS::TopicPolicy').flatMap(([, policy]) =>
+      policy.Properties.PolicyDocument.Statement.map((s: any) => [
+        s.Principal.Service,
+        s.Resource,
+        s.Condition,
+      ]),
+    );
+    const sameAccount = { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } };
+    expect(publishers).toEqual([
+      ['sms-voice.amazonaws.com', [{ Ref: 'SmsEventsTopic' }, { Ref: 'InboundSmsTopic' }], sameAccount],
+      ['ses.amazonaws.com', { Ref: 'EmailEventsTopic' }, sameAccount],
+    ]);
   });
 
   it('encrypts the table with a customer-managed, rotating KMS key, with PITR and deletion protection', () => {
@@ -169,7 +244,7 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       expect(api.Properties.CorsConfiguration).toBeUndefined();
   });
 
-  it('reads API keys and the sender address from SSM: no key material in the template', () => {
+  it('reads API keys, the sender address and the SMS number from SSM: no key material in the template', () => {
     const template = JSON.stringify(resources);
     for (const [, f] of ofType('AWS::Lambda::Function')) {
       expect(f.Properties.Environment.Variables.API_KEYS).toBe(
@@ -177,6 +252,9 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       );
       expect(f.Properties.Environment.Variables.EMAIL_FROM).toBe(
         '{{resolve:ssm:/clinical-assistant/prod/email-from}}',
+      );
+      expect(f.Properties.Environment.Variables.SMS_ORIGINATION_IDENTITY).toBe(
+        '{{resolve:ssm:/clinical-assistant/prod/sms-origination-identity}}',
       );
       expect(f.Properties.Environment.Variables.DYNAMODB_ENDPOINT).toBe('');
     }

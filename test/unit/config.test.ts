@@ -31,7 +31,10 @@ describe('configuration, read once at cold start', () => {
       QUIET_HOURS: '20:30-07:15',
       NOTIFIER: 'aws',
       EMAIL_FROM: 'reminders@example.org',
-      SMS_SENDER_ID: 'Riverside',
+      EMAIL_CONFIGURATION_SET: 'clinical-assistant-prod',
+      SMS_ORIGINATION_IDENTITY:
+        'arn:aws:sms-voice:eu-west-2:111122223333:phone-number/phone-0123456789abcdef',
+      SMS_CONFIGURATION_SET: 'clinical-assistant-prod',
       BULK_CONCURRENCY: '8',
       REMINDER_LEAD_HOURS: '24',
       SMS_MAX_PER_SECOND: '2.5',
@@ -45,8 +48,13 @@ describe('configuration, read once at cold start', () => {
       clinicName: 'Riverside',
       quietHours: { start: '20:30', end: '07:15' },
       notifier: 'aws',
-      emailFrom: 'reminders@example.org',
-      smsSenderId: 'Riverside',
+      messaging: {
+        emailFrom: 'reminders@example.org',
+        emailConfigurationSet: 'clinical-assistant-prod',
+        smsOriginationIdentity:
+          'arn:aws:sms-voice:eu-west-2:111122223333:phone-number/phone-0123456789abcdef',
+        smsConfigurationSet: 'clinical-assistant-prod',
+      },
       bulkConcurrency: 8,
       reminderLeadHours: 24,
       smsMaxPerSecond: 2.5,
@@ -55,10 +63,15 @@ describe('configuration, read once at cold start', () => {
     });
   });
 
-  it('needs EMAIL_FROM to send by AWS, and refuses quiet hours that start where they end', () => {
-    expect(() => loadConfig({ ...minimal, NOTIFIER: 'aws' })).toThrow(
-      'EMAIL_FROM: is required when NOTIFIER is aws',
-    );
+  it('needs the sender and both configuration sets to send by AWS, and refuses quiet hours that start where they end', () => {
+    const load = () => loadConfig({ ...minimal, NOTIFIER: 'aws' });
+    for (const name of [
+      'EMAIL_FROM',
+      'EMAIL_CONFIGURATION_SET',
+      'SMS_ORIGINATION_IDENTITY',
+      'SMS_CONFIGURATION_SET',
+    ])
+      expect(load).toThrow(`${name}: is required when NOTIFIER is aws`);
     expect(() => loadConfig({ ...minimal, QUIET_HOURS: '21:00-21:00' })).toThrow('QUIET_HOURS.end');
   });
 
@@ -72,6 +85,9 @@ describe('configuration, read once at cold start', () => {
         API_KEYS: '[{"id":"k","sha256":"nothex","scopes":["everything"]}]',
         DEFAULT_TIME_ZONE: 'Nowhere/Land',
         QUIET_HOURS: '9pm-8am',
+        REMINDER_LEAD_HOURS: '0',
+        SMS_ORIGINATION_IDENTITY: 'Riverside Clinic',
+        EMAIL_CONFIGURATION_SET: 'a'.repeat(65),
       });
     expect(load).toThrow(/^Invalid configuration: /);
     for (const name of [
@@ -80,6 +96,9 @@ describe('configuration, read once at cold start', () => {
       'API_KEYS.0.scopes',
       'DEFAULT_TIME_ZONE',
       'QUIET_HOURS',
+      'REMINDER_LEAD_HOURS',
+      'SMS_ORIGINATION_IDENTITY',
+      'EMAIL_CONFIGURATION_SET',
     ]) {
       expect(load).toThrow(name);
     }

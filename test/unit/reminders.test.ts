@@ -57,6 +57,15 @@ describe('sending one reminder', () => {
     expect((await store.loadReminderLedger(id)).reminders).toEqual([{ ...outcome.reminder, status: 'sent' }]);
   });
 
+  it("hands the notifier the appointment's start, which bounds how long an SMS may stay undelivered", async () => {
+    const { deps, id } = await clinic();
+    const delivered: OutgoingMessage[] = [];
+    await remind({ ...deps, notifier: { deliver: async (m) => void delivered.push(m) } }, id, NEXT, SEND);
+    expect(delivered).toEqual([
+      expect.objectContaining({ appointmentStart: toApiTimestamp(NOW + 26 * HOUR), channel: 'sms' }),
+    ]);
+  });
+
   it('answers a repeat with the original reminder and sends nothing more', async () => {
     const { store, deps, id } = await clinic();
     const first = await remind(deps, id, NEXT, SEND);
@@ -273,7 +282,13 @@ describe('the CHE orchestration', () => {
 describe('the local outbox notifier', () => {
   it('fails for the documented test recipients, like a provider would', async () => {
     const outbox = new OutboxNotifier(new MemoryStore());
-    const message = { patientId: randomUUID(), reminderId: 'r', channel: 'email' as const, body: 'x' };
+    const message = {
+      patientId: randomUUID(),
+      reminderId: 'r',
+      appointmentStart: '2026-12-01T09:30:00Z',
+      channel: 'email' as const,
+      body: 'x',
+    };
     await expect(outbox.deliver({ ...message, to: 'fail@example.org' })).rejects.toMatchObject({
       code: 'delivery_failed',
     });

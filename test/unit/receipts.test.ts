@@ -1,0 +1,334 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { derivedId } from '../../lib/ids.ts';
+import { readReceipt } from '../../lib/notify/receipts.ts';
+import { type DeliveryStatus, mayReplace } from '../../lib/reminders/delivery-status.ts';
+
+// Fictional events in the shape End User Messaging SMS and SES publish to SNS (numbers from Ofcom's
+// drama range, addresses on example domains).
+const REMINDER = derivedId('reminder/patient/visit-1/2026-12-01T09:30:00Z');
+
+function smsEvent(eventType: string, overrides: Record<string, unknown> = {}) {
+  return {
+    eventType,
+    eventVersion: '1.0',
+    eventTimestamp: 1764581400470,
+    isFinal: true,
+    originationPhoneNumber: '+447700900000',
+    destinationPhoneNumber: '+447700900123',
+    isInternationalSend: false,
+    isoCountryCode: 'GB',
+    mcc: '234',
+    mnc: '10',
+    messageId: '0f3c9a52-7d41-4e8b-9c16-2a5e8b7d4c31',
+    messageRequestTimestamp: 1764581400170,
+    messageEncoding: 'GSM',
+    messageType: 'TRANSACTIONAL',
+    messageStatus: eventType.replace('TEXT_', ''),
+    messageStatusDescription: 'Fictional description from the carrier',
+    context: { reminderId: REMINDER },
+    totalMessageParts: 1,
+    totalMessagePrice: 0.0395,
+    totalCarrierFee: 0,
+    ...overrides,
+  };
+}
+
+function emailEvent(
+  eventType: string,
+  detail: Record<string, unknown> = {},
+  tags: Record<string, string[]> = {},
+) {
+  return {
+    eventType,
+    mail: {
+      timestamp: '2026-11-30T09:30:00.012Z',
+      source: 'Riverside Family Clinic <reminders@clinic.example>',
+      sourceArn: 'arn:aws:ses:eu-west-2:111122223333:identity/clinic.example',
+      sendingAccountId: '111122223333',
+      messageId: '0102019a-6f0e-4c1d-9b7a-3e2f1d0c9b8a-000000',
+      destination: ['robin@example.org'],
+      headersTruncated: false,
+      commonHeaders: {
+        from: ['Riverside Family Clinic <reminders@clinic.example>'],
+        to: ['robin@example.org'],
+        subject: 'Appointment reminder',
+      },
+      tags: {
+        'ses:configuration-set': ['clinical-assistant-prod'],
+        'ses:from-domain': ['clinic.example'],
+        'ses:caller-identity': ['clinical-assistant-prod-sendReminder-role'],
+        reminderId: [REMINDER],
+        ...tags,
+      },
+    },
+    ...detail,
+  };
+}
+
+const bounce = (bounceType: string, bounceSubType: string) => ({
+  bounce: {
+    bounceType,
+    bounceSubType,
+    bouncedRecipients: [
+      {
+        emailAddress: 'robin@example.org',
+        action: 'failed',
+        status: '5.1.1',
+        diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+      },
+    ],
+    timestamp: '2026-11-30T09:30:02.669Z',
+    feedbackId: '0102019a-bounce-feedback-000000',
+    reportingMTA: 'dns; mx.example.org',
+  },
+});
+
+const complaint = (complaintSubType: string | null) => ({
+  complaint: {
+    complainedRecipients: [{ emailAddress: 'robin@example.org' }],
+    timestamp: '2026-11-30T10:02:00.000Z',
+    feedbackId: '0102019a-complaint-feedback-000000',
+    complaintSubType,
+    userAgent: 'Fictional Mail Provider',
+    complaintFeedbackType: 'abuse',
+    arrivalDate: '2026-11-30T09:30:05.000Z',
+  },
+});
+
+const read = (event: unknown) => readReceipt(JSON.stringify(event));
+
+describe('SMS delivery events (End User Messaging SMS)', () => {
+  it.each([
+    ['TEXT_DELIVERED', { status: 'delivered', permanent: false }],
+    ['TEXT_SUCCESSFUL', { status: 'delivered', permanent: false }],
+    ['TEXT_BLOCKED', { status: 'failed', reason: 'blocked', permanent: true }],
+    ['TEXT_CARRIER_BLOCKED', { status: 'failed', reason: 'carrier-blocked', permanent: false }],
+    ['TEXT_SPAM', { status: 'failed', reason: 'spam', permanent: false }],
+    ['TEXT_PROTECT_BLOCKED', { status: 'failed', reason: 'protect-blocked', permanent: false }],
+    ['TEXT_INVALID', { status: 'failed', reason: 'invalid-number', permanent: true }],
+    ['TEXT_INVALID_MESSAGE', { status: 'failed', reason: 'invalid-message', permanent: false }],
+    ['TEXT_UNREACHABLE', { status: 'failed', reason: 'unreachable', permanent: false }],
+    ['TEXT_CARRIER_UNREACHABLE', { status: 'failed', reason: 'carrier-unreachable', permanent: false }],
+    ['TEXT_TTL_EXPIRED', { status: 'failed', reason: 'expired', permanent: false }],
+    ['TEXT_UNKNOWN', { status: 'failed', reason: 'undelivered', permanent: false }],
+  ])('%s settles the reminder named in its context', (eventType, outcome) => {
+    expect(read(smsEvent(eventType))).toEqual({
+      ...outcome,
+      reminderId: REMINDER,
+      channel: 'sms',
+      event: eventType,
+    });
+  });
+
+  it.each(['TEXT_SENT', 'TEXT_QUEUED', 'TEXT_PENDING'])(
+    '%s is progress: a later event settles it',
+    (eventType) => {
+      expect(read(smsEvent(eventType, { isFinal: false }))).toEqual({
+        status: 'ignored',
+        event: eventType,
+        reason: 'in-progress',
+      });
+    },
+  );
+
+  it('waits for the final event when a failure is not final', () => {
+    expect(read(smsEvent('TEXT_CARRIER_UNREACHABLE', { isFinal: false }))).toMatchObject({
+      status: 'ignored',
+      reason: 'in-progress',
+    });
+  });
+
+  it('ignores an event type it does not know rather than guess what it means', () => {
+    expect(read(smsEvent('TEXT_SOMETHING_NEW'))).toEqual({
+      status: 'ignored',
+      event: 'TEXT_SOMETHING_NEW',
+      reason: 'unrecognised',
+    });
+  });
+
+  it('ignores a message without our reminder id, or with something else in its place', () => {
+    for (const context of [undefined, {}, { reminderId: 'robin' }, { account: REMINDER }]) {
+      expect(read(smsEvent('TEXT_DELIVERED', { context }))).toEqual({
+        status: 'ignored',
+        event: 'TEXT_DELIVERED',
+        reason: 'not-a-reminder',
+      });
+    }
+  });
+});
+
+describe('email delivery events (SES configuration set)', () => {
+  it.each([
+    ['Delivery', {}, { status: 'delivered', permanent: false }],
+    ['Bounce', bounce('Permanent', 'General'), { status: 'failed', reason: 'bounced', permanent: true }],
+    ['Bounce', bounce('Permanent', 'NoEmail'), { status: 'failed', reason: 'bounced', permanent: true }],
+    [
+      'Bounce',
+      bounce('Permanent', 'Suppressed'),
+      { status: 'failed', reason: 'suppressed', permanent: true },
+    ],
+    [
+      'Bounce',
+      bounce('Permanent', 'OnAccountSuppressionList'),
+      { status: 'failed', reason: 'suppressed', permanent: true },
+    ],
+    [
+      'Bounce',
+      bounce('Transient', 'MailboxFull'),
+      { status: 'failed', reason: 'mailbox-full', permanent: false },
+    ],
+    [
+      'Bounce',
+      bounce('Transient', 'General'),
+      { status: 'failed', reason: 'soft-bounced', permanent: false },
+    ],
+    [
+      'Bounce',
+      bounce('Transient', 'MessageTooLarge'),
+      { status: 'failed', reason: 'soft-bounced', permanent: false },
+    ],
+    [
+      'Bounce',
+      bounce('Undetermined', 'Undetermined'),
+      { status: 'failed', reason: 'soft-bounced', permanent: false },
+    ],
+    ['Complaint', complaint(null), { status: 'delivered', reason: 'complained', permanent: true }],
+    [
+      'Complaint',
+      complaint('OnAccountSuppressionList'),
+      { status: 'failed', reason: 'suppressed', permanent: true },
+    ],
+    [
+      'Reject',
+      { reject: { reason: 'Bad content' } },
+      { status: 'failed', reason: 'rejected', permanent: false },
+    ],
+    [
+      'Rendering Failure',
+      { failure: { errorMessage: 'Attribute missing', templateName: 'reminder' } },
+      { status: 'failed', reason: 'rendering-failed', permanent: false },
+    ],
+  ])('%s %j settles the reminder named in its tag', (eventType, detail, outcome) => {
+    expect(read(emailEvent(eventType, detail))).toEqual({
+      ...outcome,
+      reminderId: REMINDER,
+      channel: 'email',
+      event: eventType,
+    });
+  });
+
+  it.each([
+    ['Send', { send: {} }, 'in-progress'],
+    [
+      'DeliveryDelay',
+      {
+        deliveryDelay: {
+          timestamp: '2026-11-30T09:45:00.000Z',
+          delayType: 'TransientCommunicationFailure',
+          expirationTime: '2026-11-30T21:30:00.000Z',
+          delayedRecipients: [{ emailAddress: 'robin@example.org', status: '4.4.1' }],
+        },
+      },
+      'in-progress',
+    ],
+    [
+      'Open',
+      { open: { timestamp: '2026-11-30T10:00:00.000Z', userAgent: 'Fictional', ipAddress: '192.0.2.1' } },
+      'not-tracked',
+    ],
+    [
+      'Click',
+      { click: { timestamp: '2026-11-30T10:00:00.000Z', link: 'https://clinic.example/' } },
+      'not-tracked',
+    ],
+    ['Subscription', { subscription: { contactList: 'reminders' } }, 'not-tracked'],
+    ['SomethingNew', {}, 'unrecognised'],
+  ])('%s changes nothing (%s)', (eventType, detail, reason) => {
+    expect(read(emailEvent(eventType, detail))).toEqual({ status: 'ignored', event: eventType, reason });
+  });
+
+  it('ignores mail without our reminder tag, or with something else in it', () => {
+    for (const reminderId of [[], ['robin@example.org']]) {
+      expect(read(emailEvent('Delivery', {}, { reminderId }))).toMatchObject({
+        status: 'ignored',
+        reason: 'not-a-reminder',
+      });
+    }
+  });
+});
+
+describe('anything else on the topics', () => {
+  it.each(['', 'not json', '{}', '[]', 'null', '{"Type":"SubscriptionConfirmation"}'])(
+    'is ignored as unrecognised: %j',
+    (message) => {
+      expect(readReceipt(message)).toEqual({ status: 'ignored', event: 'unknown', reason: 'unrecognised' });
+    },
+  );
+
+  it('never carries a phone number, an address or provider text out of any event', () => {
+    const events = [
+      smsEvent('TEXT_DELIVERED'),
+      smsEvent('TEXT_BLOCKED'),
+      emailEvent('Bounce', bounce('Permanent', 'General')),
+      emailEvent('Complaint', complaint(null)),
+    ];
+    for (const event of events) {
+      const receipt = JSON.stringify(read(event));
+      expect(receipt).not.toMatch(/\+44|@|smtp|carrier|Fictional/i);
+    }
+  });
+});
+
+describe('which status a write may replace', () => {
+  const ALL: DeliveryStatus[] = ['sending', 'unknown', 'sent', 'delivered', 'failed'];
+  const settle = (writes: DeliveryStatus[], from: DeliveryStatus = 'sending') =>
+    writes.reduce((current, next) => (mayReplace(current, next) ? next : current), from);
+
+  it.each([
+    ['sending', 'sent', true],
+    ['sending', 'delivered', true],
+    ['sending', 'unknown', true],
+    ['unknown', 'delivered', true],
+    ['unknown', 'failed', true],
+    ['unknown', 'sent', true],
+    ['sent', 'delivered', true],
+    ['sent', 'failed', true],
+    ['delivered', 'failed', true],
+    ['sent', 'unknown', false],
+    ['delivered', 'sending', false],
+    ['delivered', 'sent', false],
+    ['delivered', 'unknown', false],
+    ['failed', 'delivered', false],
+    ['failed', 'sent', false],
+  ] as const)('%s → %s: %s', (current, next, allowed) => {
+    expect(mayReplace(current, next)).toBe(allowed);
+  });
+
+  it('lets no status replace itself, so a repeated event writes nothing', () => {
+    for (const status of ALL) expect(mayReplace(status, status)).toBe(false);
+  });
+
+  it('never turns a delivered reminder back into sending, sent or unknown, whatever comes after', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ALL)), (writes) => {
+        expect(['delivered', 'failed']).toContain(settle(writes, 'delivered'));
+      }),
+    );
+  });
+
+  it('ends in the same status whatever order the writes and receipts arrive in', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.constantFrom(...ALL), { minLength: 1 })
+          .chain((writes) =>
+            fc.tuple(fc.constant(writes), fc.shuffledSubarray(writes, { minLength: writes.length })),
+          ),
+        ([writes, shuffled]) => {
+          expect(settle(shuffled)).toBe(settle(writes));
+        },
+      ),
+    );
+  });
+});
