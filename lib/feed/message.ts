@@ -28,7 +28,7 @@ export function readMessage(body: string, options: FeedOptions): FeedEntry[] {
   const { type, entry = [] } = bundle.value;
   const accepted = BUNDLE_TYPES.find((accepted) => accepted === type);
   if (accepted === undefined)
-    return [rejected(0, message, `Bundle.type: must be ${BUNDLE_TYPES.join(', ')}`)];
+    return [rejected(0, message, `Bundle.type: must be one of ${BUNDLE_TYPES.join(', ')}`)];
   if (entry.length === 0) return [rejected(0, message, 'Bundle.entry: holds no resources')];
   if (entry.length > MAX_RESOURCES_PER_MESSAGE) {
     const reason = `the Bundle holds ${entry.length} resources, over the limit of ${MAX_RESOURCES_PER_MESSAGE} per message; send them in several messages`;
