@@ -97,7 +97,7 @@ export const FhirAppointment = elementsOf<Appointment>()({
 export type FhirAppointment = z.infer<typeof FhirAppointment>;
 
 const FhirBundleEntry = elementsOf<BundleEntry>()({
-  resource: z.unknown(),
+  resource: z.unknown().optional(),
   request: elementsOf<BundleEntryRequest>()({ method: text }).optional(),
 });
 

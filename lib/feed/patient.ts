@@ -31,7 +31,7 @@ export function readPatient(resource: unknown, options: FeedOptions): Checked<Pa
   const values: Record<string, unknown> = {};
   const sources: Record<string, string> = {};
   const take = (field: string, found: Found | undefined, missing = 'Patient') => {
-    values[field] = found?.value;
+    if (found !== undefined) values[field] = found.value;
     sources[field] = found?.path ?? missing;
   };
 
