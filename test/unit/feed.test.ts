@@ -1,11 +1,12 @@
 import type { Appointment as FhirAppointment, Bundle } from '@medplum/fhirtypes';
+import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { unknownPatient } from '../../lib/feed/appointment.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { BUNDLE_TYPES, DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/fhir.ts';
 import { MAX_RESOURCES_PER_MESSAGE, readMessage } from '../../lib/feed/message.ts';
 import type { AppointmentChange, FeedEntry, FeedOptions, PatientChange } from '../../lib/feed/model.ts';
-import { judge } from '../../lib/feed/order.ts';
+import { type Described, judge } from '../../lib/feed/order.ts';
 import { validate } from '../../lib/http/validate.ts';
 import {
   APPOINTMENT_STATUSES,
@@ -588,5 +589,49 @@ describe('feed: judging a resource against the stored record', () => {
     expect(
       judge(at(undefined, { a: 1 }), { lastUpdated: '1970-01-01T00:00:00Z', content: { a: 1 } }).outcome,
     ).toBe('unchanged');
+  });
+});
+
+describe('feed: examples/feed.ndjson', () => {
+  it('creates two patients and three appointments, then updates a phone, moves one, cancels one, and shows stale, unchanged and rejected', () => {
+    const lines = readFileSync(new URL('../../examples/feed.ndjson', import.meta.url), 'utf8')
+      .trim()
+      .split('\n');
+    const stored = new Map<string, Described<object>>();
+    const outcomes = lines.flatMap((line) =>
+      readMessage(line, OPTIONS).map((entry) => {
+        if ('error' in entry) return [entry.resourceType, entry.id, 'rejected', entry.error];
+        const { change } = entry;
+        const key =
+          entry.resourceType === 'Patient'
+            ? `patient ${entry.change.patient.mrn}`
+            : `appointment ${JSON.stringify(entry.change.patient)} ${entry.change.appointment.id}`;
+        const content = entry.resourceType === 'Patient' ? entry.change.patient : entry.change.appointment;
+        const { outcome, write } = judge(stored.get(key), { lastUpdated: change.lastUpdated, content });
+        if (write) stored.set(key, { lastUpdated: change.lastUpdated, content });
+        return [entry.resourceType, entry.id, outcome];
+      }),
+    );
+    expect(outcomes).toEqual([
+      ['Patient', 'ehr-5001', 'created'],
+      ['Patient', 'ehr-5002', 'created'],
+      ['Appointment', 'fx-1001', 'created'],
+      ['Appointment', 'fx-1002', 'created'],
+      ['Appointment', 'fx-2001', 'created'],
+      ['Patient', 'ehr-5001', 'updated'],
+      ['Appointment', 'fx-1001', 'updated'],
+      ['Appointment', 'fx-2001', 'updated'],
+      ['Patient', 'ehr-5001', 'stale'],
+      ['Appointment', 'fx-2001', 'unchanged'],
+      ['Appointment', 'fx-2002', 'rejected', 'Appointment.end: must be after start'],
+    ]);
+    expect(stored.get('patient FEED-0001')?.content).toMatchObject({ phone: '+447700900111' });
+    expect(stored.get('appointment {"mrn":"FEED-0001"} fx-1001')?.content).toMatchObject({
+      start: '2027-01-13T11:00:00Z',
+    });
+    expect(stored.get('appointment {"mrn":"FEED-0002"} fx-2001')?.content).toMatchObject({
+      start: '2027-01-15T09:00:00Z',
+      status: 'cancelled',
+    });
   });
 });
