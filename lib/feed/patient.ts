@@ -13,7 +13,7 @@ import {
 } from './fhir.ts';
 import type { FeedOptions, PatientChange } from './model.ts';
 
-/** The names a patient's name is taken from, best first: the one they go by, the official one, one without a use. */
+/** Name uses to take a patient's name from, best first: the name they go by, the official one, no use. */
 export const NAME_USES = ['usual', 'official', undefined] as const satisfies readonly HumanName['use'][];
 
 const BCP_47_SYSTEM = 'urn:ietf:bcp:47';
@@ -109,9 +109,9 @@ function recordNumber(fhir: FhirPatient, system: string, errors: FieldError[]): 
   return { value: first.value, path: first.path };
 }
 
-/** A part of the patient's name from the best name that has it, in NAME_USES order. */
 type Name = NonNullable<FhirPatient['name']>[number];
 
+/** A part of the patient's name from the best name that has it, in NAME_USES order. */
 function firstName(
   names: readonly Name[],
   part: (name: Name) => string | undefined,

@@ -5,11 +5,19 @@ import { unknownPatient } from '../../lib/feed/appointment.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { BUNDLE_TYPES, DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/fhir.ts';
 import { MAX_RESOURCES_PER_MESSAGE, readMessage } from '../../lib/feed/message.ts';
-import type { AppointmentChange, FeedEntry, FeedOptions, PatientChange } from '../../lib/feed/model.ts';
+import {
+  type AppointmentChange,
+  FEED_OUTCOMES,
+  type FeedEntry,
+  type FeedOptions,
+  type PatientChange,
+} from '../../lib/feed/model.ts';
+import { NAME_USES } from '../../lib/feed/patient.ts';
 import { type Described, judge } from '../../lib/feed/order.ts';
 import { validate } from '../../lib/http/validate.ts';
 import {
   APPOINTMENT_STATUSES,
+  LANGUAGES,
   type AppointmentStatus,
   NewAppointment,
   NewPatient,
@@ -633,5 +641,26 @@ describe('feed: examples/feed.ndjson', () => {
       start: '2027-01-15T09:00:00Z',
       status: 'cancelled',
     });
+  });
+});
+
+describe('feed: docs/feed.md', () => {
+  it('states the values the feed runs on, from their constants', () => {
+    const doc = readFileSync(new URL('../../docs/feed.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    const code = (items: readonly string[]) => items.map((item) => `\`${item}\``);
+    const list = (items: readonly string[], last: string) =>
+      `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+    const [usual, official] = NAME_USES;
+    for (const stated of [
+      `(default \`${DEFAULT_MRN_SYSTEM}\`)`,
+      `\`url\` \`${TIMEZONE_EXTENSION}\``,
+      `at most **${MAX_RESOURCES_PER_MESSAGE} resources** (\`MAX_RESOURCES_PER_MESSAGE\`)`,
+      `of \`type\` ${list(code(BUNDLE_TYPES), 'or')}`,
+      `The FHIR statuses are ${list(code(APPOINTMENT_STATUSES), 'and')}.`,
+      `names with \`use\` \`${usual}\`, then \`${official}\`, then without \`use\``,
+      `${list(code(LANGUAGES), 'or')}; none of them → \`en\``,
+      ...FEED_OUTCOMES.map((outcome) => `| \`${outcome}\` |`),
+    ])
+      expect(doc).toContain(stated);
   });
 });
