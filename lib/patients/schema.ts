@@ -41,32 +41,35 @@ export const NewAppointment = z
   });
 export type NewAppointment = z.infer<typeof NewAppointment>;
 
-export const NewPatient = z
-  .strictObject({
-    givenName: trimmedText(100),
-    familyName: trimmedText(100),
-    birthDate,
-    phone: phone.optional(),
-    email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').optional(),
-    timeZone: timeZone.optional(),
-    language: z.enum(LANGUAGES).default('en'),
-    mrn: clientId.optional(),
-    appointments: z.array(NewAppointment).max(MAX_APPOINTMENTS_PER_PATIENT).default([]),
-  })
-  .superRefine((patient, ctx) => {
-    const seen = new Set<string>();
-    patient.appointments.forEach((appointment, index) => {
-      if (appointment.id === undefined) return;
-      if (seen.has(appointment.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['appointments', index, 'id'],
-          message: 'must be unique per patient',
-        });
-      }
-      seen.add(appointment.id);
-    });
+/** A patient's own fields: the create endpoint's body and the FHIR feed's Patient share these rules. */
+export const PatientDetails = z.strictObject({
+  givenName: trimmedText(100),
+  familyName: trimmedText(100),
+  birthDate,
+  phone: phone.optional(),
+  email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').optional(),
+  timeZone: timeZone.optional(),
+  language: z.enum(LANGUAGES).default('en'),
+  mrn: clientId.optional(),
+});
+export type PatientDetails = z.infer<typeof PatientDetails>;
+
+export const NewPatient = PatientDetails.extend({
+  appointments: z.array(NewAppointment).max(MAX_APPOINTMENTS_PER_PATIENT).default([]),
+}).superRefine((patient, ctx) => {
+  const seen = new Set<string>();
+  patient.appointments.forEach((appointment, index) => {
+    if (appointment.id === undefined) return;
+    if (seen.has(appointment.id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['appointments', index, 'id'],
+        message: 'must be unique per patient',
+      });
+    }
+    seen.add(appointment.id);
   });
+});
 export type NewPatient = z.infer<typeof NewPatient>;
 
 export const PatientPath = z.strictObject({ patient_id: patientId });

@@ -1,0 +1,68 @@
+import * as z from 'zod';
+import type { AppointmentStatus, PatientDetails } from '../patients/schema.ts';
+
+// What the feed makes of a message: changes to apply, each stamped with its source's lastUpdated, and
+// one outcome line per resource.
+
+export interface FeedOptions {
+  /** The identifier system of the clinic's record number; DEFAULT_MRN_SYSTEM unless configured. */
+  mrnSystem?: string;
+  /** The zone of a patient whose Patient carries no time zone extension (configuration's default). */
+  defaultTimeZone: string;
+}
+
+/** A patient as the EHR last described it: the create endpoint's fields, with MRN and zone always set. */
+export interface PatientChange {
+  /** `meta.lastUpdated` in UTC with milliseconds (`2026-11-20T10:00:00.000Z`): sorts as text. */
+  lastUpdated: string;
+  patient: PatientDetails & { mrn: string; timeZone: string };
+}
+
+/** How an Appointment names its patient: by our id or by the clinic's record number. */
+export type PatientReference = { patientId: string } | { mrn: string };
+
+export interface AppointmentChange {
+  /** `meta.lastUpdated` in UTC with milliseconds, like PatientChange's. */
+  lastUpdated: string;
+  patient: PatientReference;
+  /** The FHIR path that named the patient, for the error when no such patient is stored. */
+  patientSource: string;
+  /** Start and end in the API's timestamp form (UTC), as the create endpoint stores them. */
+  appointment: {
+    id: string;
+    start: string;
+    end?: string;
+    status: AppointmentStatus;
+    clinician?: string;
+    location?: string;
+    type?: string;
+  };
+}
+
+export const FEED_OUTCOMES = ['created', 'updated', 'unchanged', 'stale', 'rejected'] as const;
+export type FeedOutcome = (typeof FEED_OUTCOMES)[number];
+
+/** One line of `npm run feed`: what became of one resource. */
+export const FeedLine = z.strictObject({
+  /** The resource's place in its message (a Bundle's entry index; 0 for a single resource). */
+  index: z.number().int().min(0),
+  resourceType: z.string().nullable(),
+  /** The resource's own `id` as sent (for an Appointment, our appointment id). */
+  id: z.string().nullable(),
+  outcome: z.enum(FEED_OUTCOMES),
+  /** Our id of the patient the resource was applied to. */
+  patientId: z.uuid().optional(),
+  /** Why it was rejected: the FHIR path and the rule it broke, never the value. */
+  error: z.string().optional(),
+});
+export type FeedLine = z.infer<typeof FeedLine>;
+
+/** A resource of a message, read into the change it asks for. */
+export type FeedChange =
+  | { index: number; resourceType: 'Patient'; id: string | null; change: PatientChange }
+  | { index: number; resourceType: 'Appointment'; id: string; change: AppointmentChange };
+
+export type Rejection = FeedLine & { outcome: 'rejected'; error: string };
+
+/** Each resource of a message: a change to judge and apply, or already rejected. */
+export type FeedEntry = FeedChange | Rejection;

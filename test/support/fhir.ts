@@ -1,0 +1,54 @@
+import type { Appointment, Bundle, Patient } from '@medplum/fhirtypes';
+import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/fhir.ts';
+
+// Fictional FHIR R4 resources as an EHR would send them, with overrides.
+
+export const PATIENT_ID = '3f2b8c1e-6a4d-4e8b-9c7a-1d2e3f4a5b6c';
+
+export function fhirPatient(overrides: Record<string, unknown> = {}) {
+  const patient: Patient = {
+    resourceType: 'Patient',
+    id: 'ehr-patient-1',
+    meta: { lastUpdated: '2026-11-20T10:00:00Z' },
+    identifier: [
+      { system: 'https://ehr.example.org/patient-ids', value: 'E-778' },
+      { system: DEFAULT_MRN_SYSTEM, value: 'MRN-1001' },
+    ],
+    name: [{ use: 'official', given: ['Jamie', 'Lee'], family: 'Example' }],
+    telecom: [
+      { system: 'phone', value: '+441632960001', use: 'home' },
+      { system: 'phone', value: '+447700900123', use: 'mobile' },
+      { system: 'email', value: 'jamie@example.org' },
+    ],
+    birthDate: '1988-04-12',
+    communication: [
+      { language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'es-MX' }] }, preferred: true },
+    ],
+    extension: [{ url: TIMEZONE_EXTENSION, valueCode: 'Europe/Madrid' }],
+  };
+  return { ...patient, ...overrides };
+}
+
+export function fhirAppointment(overrides: Record<string, unknown> = {}) {
+  const appointment: Appointment = {
+    resourceType: 'Appointment',
+    id: 'visit-1',
+    meta: { lastUpdated: '2026-11-20T10:05:00Z' },
+    status: 'booked',
+    start: '2026-12-01T10:30:00+01:00',
+    end: '2026-12-01T11:00:00+01:00',
+    appointmentType: { text: 'Follow-up' },
+    participant: [
+      { actor: { reference: `Patient/${PATIENT_ID}` }, status: 'accepted' },
+      { actor: { reference: 'Location/room-2', display: 'Riverside Clinic, Room 2' }, status: 'accepted' },
+      { actor: { reference: 'Practitioner/p-9', display: 'Dr Rivers' }, status: 'accepted' },
+    ],
+  };
+  return { ...appointment, ...overrides };
+}
+
+export const bundleOf = (type: Bundle['type'], ...resources: unknown[]) => ({
+  resourceType: 'Bundle',
+  type,
+  entry: resources.map((resource) => ({ resource })),
+});
