@@ -5,15 +5,22 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 // Three kinds of test, run by `npm test` in this order of cost: unit (pure, in-memory), integration
 // (the DynamoDB adapter against local engines) and end-to-end (real HTTP through serverless-offline).
+// Each kind runs after the one before (sequence.groupOrder): integration packages the stack and starts
+// engines, end-to-end starts services, and on two cores together they starve each other's workers
+// into Lambda timeouts.
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 } },
+      },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },
@@ -23,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
           globalSetup: ['test/e2e/service.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -5,13 +5,8 @@ import { createPatient } from '../../lib/patients/patients.ts';
 import { type DueRunDeps, remindDue, remindPatient } from '../../lib/reminders/due.ts';
 import { DynamoStore, documentClient } from '../../lib/store/dynamodb.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
-import {
-  type Engine,
-  ensureTable,
-  javaAvailable,
-  startDynalite,
-  startDynamoDbLocal,
-} from '../../scripts/local-engine.ts';
+import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
+import { dynamoEngines } from '../support/engines.ts';
 import { recordingLog } from '../support/events.ts';
 import { newPatient } from '../support/patients.ts';
 import { HOUR, NOW, POLICY } from '../support/reminders.ts';
@@ -19,165 +14,151 @@ import { HOUR, NOW, POLICY } from '../support/reminders.ts';
 // The due index on real engines: kept right by creates, cancellations and moves; read in proportion to
 // what is due, not to the table; and never a second message from overlapping runs or a redelivery.
 
-const java = javaAvailable();
-if (!java)
-  console.warn('SKIPPED: DynamoDB Local part of the due index suite: `java` is not on this machine.');
-
-const engines = [
-  { name: 'dynalite', start: () => startDynalite(), available: true },
-  { name: 'DynamoDB Local', start: startDynamoDbLocal, available: java },
-];
+const engines = dynamoEngines('the due index suite');
 
 const at = (ms: number) => toApiTimestamp(ms);
 
-for (const { name, start, available } of engines) {
-  describe.skipIf(!available)(
-    `the due index on ${name}${available ? '' : ' (SKIPPED: java not found)'}`,
-    () => {
-      let engine: Engine;
-      beforeAll(async () => {
-        engine = await start();
-      });
-      afterAll(() => engine?.stop());
+for (const { label, start, available } of engines) {
+  describe.skipIf(!available)(`the due index on ${label}`, () => {
+    let engine: Engine;
+    beforeAll(async () => {
+      engine = await start();
+    });
+    afterAll(() => engine?.stop());
 
-      /** A table of its own, a store over it that counts its requests, and a run's dependencies. */
-      async function clinic() {
-        const table = `due-${randomUUID()}`;
-        await ensureTable(engine.endpoint, table);
-        const db = documentClient({ endpoint: engine.endpoint });
-        const requests: string[] = [];
-        /** Items the engine read to answer queries and scans: what a scan of the table would give away. */
-        const itemsRead = { count: 0 };
-        db.middlewareStack.add(
-          (next, context) => async (args) => {
-            const item = (args.input as { Item?: { PK?: string } }).Item;
-            // The local notifier's outbox stands in for the provider: not a store request of the run.
-            if (!String(item?.PK ?? '').startsWith('OUTBOX#')) requests.push(context.commandName ?? '?');
-            const result = await next(args);
-            itemsRead.count += (result.output as { ScannedCount?: number }).ScannedCount ?? 0;
-            return result;
-          },
-          { step: 'initialize', name: 'countRequests' },
+    /** A table of its own, a store over it that counts its requests, and a run's dependencies. */
+    async function clinic() {
+      const table = `due-${randomUUID()}`;
+      await ensureTable(engine.endpoint, table);
+      const db = documentClient({ endpoint: engine.endpoint });
+      const requests: string[] = [];
+      /** Items the engine read to answer queries and scans: what a scan of the table would give away. */
+      const itemsRead = { count: 0 };
+      db.middlewareStack.add(
+        (next, context) => async (args) => {
+          const item = (args.input as { Item?: { PK?: string } }).Item;
+          // The local notifier's outbox stands in for the provider: not a store request of the run.
+          if (!String(item?.PK ?? '').startsWith('OUTBOX#')) requests.push(context.commandName ?? '?');
+          const result = await next(args);
+          itemsRead.count += (result.output as { ScannedCount?: number }).ScannedCount ?? 0;
+          return result;
+        },
+        { step: 'initialize', name: 'countRequests' },
+      );
+      const store = new DynamoStore(db, table, () => NOW - HOUR);
+      const deps: DueRunDeps = {
+        store,
+        notifier: new OutboxNotifier(store, () => NOW),
+        policy: POLICY,
+        log: recordingLog().log,
+        concurrency: 8,
+        leadHours: 48,
+        inProcessLimit: 1_000,
+      };
+      const patient = async (appointments: { id: string; start: string; status?: string }[]) =>
+        (await createPatient(store, { defaultTimeZone: 'Europe/London' }, newPatient({ appointments }))).id;
+      return { store, deps, requests, itemsRead, patient };
+    }
+
+    it('follows creates, cancellations and moves: one entry per appointment, at its current start', async () => {
+      const { store, patient } = await clinic();
+      const id = await patient([
+        { id: 'stays', start: at(NOW + 2 * HOUR) },
+        { id: 'cancelled', start: at(NOW + 3 * HOUR) },
+        { id: 'moved', start: at(NOW + 4 * HOUR) },
+        { id: 'not-booked', start: at(NOW + 5 * HOUR), status: 'proposed' },
+      ]);
+      const due = async (after: number, until: number) =>
+        (await store.findDueAppointments(after, until)).map((d) => `${d.appointmentId}@${d.start}`).sort();
+      expect(await due(NOW, NOW + 48 * HOUR)).toEqual([
+        `cancelled@${at(NOW + 3 * HOUR)}`,
+        `moved@${at(NOW + 4 * HOUR)}`,
+        `stays@${at(NOW + 2 * HOUR)}`,
+      ]);
+
+      const { appointments } = (await store.listAppointments(id, {}, { limit: 10 }))!;
+      const named = (appointmentId: string) => appointments.find((a) => a.id === appointmentId)!;
+      await store.saveAppointment(id, { ...named('cancelled'), status: 'cancelled' });
+      await store.saveAppointment(id, { ...named('moved'), start: at(NOW + 30 * 24 * HOUR) });
+      expect(await due(NOW, NOW + 48 * HOUR)).toEqual([`stays@${at(NOW + 2 * HOUR)}`]);
+      expect(await due(NOW + 29 * 24 * HOUR, NOW + 31 * 24 * HOUR)).toEqual([
+        `moved@${at(NOW + 30 * 24 * HOUR)}`,
+      ]);
+
+      // Only the entry at the start it was found at can be taken out, and only once.
+      const stays = { patientId: id, appointmentId: 'stays' };
+      expect(await store.leaveDueIndex({ ...stays, start: at(NOW + HOUR) })).toBe(false);
+      expect(await store.leaveDueIndex({ ...stays, start: at(NOW + 2 * HOUR) })).toBe(true);
+      expect(await store.leaveDueIndex({ ...stays, start: at(NOW + 2 * HOUR) })).toBe(false);
+      expect(await due(NOW, NOW + 48 * HOUR)).toEqual([]);
+    });
+
+    it('finds starts on both sides of a UTC midnight, with after excluded and until included', async () => {
+      const { store, patient } = await clinic();
+      const midnight = Date.parse('2026-06-11T00:00:00Z');
+      await patient([
+        { id: 'at-after', start: at(midnight - 2 * HOUR) },
+        { id: 'last-ms', start: at(midnight - 1) },
+        { id: 'midnight', start: at(midnight) },
+        { id: 'at-until', start: at(midnight + 2 * HOUR) },
+        { id: 'past-until', start: at(midnight + 2 * HOUR + 1) },
+      ]);
+      const found = await store.findDueAppointments(midnight - 2 * HOUR, midnight + 2 * HOUR);
+      expect(found.map((d) => d.appointmentId).sort()).toEqual(['at-until', 'last-ms', 'midnight']);
+      expect(found.find((d) => d.appointmentId === 'last-ms')?.start).toBe('2026-06-10T23:59:59.999Z');
+    });
+
+    it('costs requests in proportion to what is due, not to the patients in the table', async () => {
+      const { deps, requests, itemsRead, patient } = await clinic();
+      const unrelated = () =>
+        Promise.all(
+          Array.from({ length: 40 }, (_, i) => patient([{ id: 'later', start: at(NOW + (100 + i) * HOUR) }])),
         );
-        const store = new DynamoStore(db, table, () => NOW - HOUR);
-        const deps: DueRunDeps = {
-          store,
-          notifier: new OutboxNotifier(store, () => NOW),
-          policy: POLICY,
-          log: recordingLog().log,
-          concurrency: 8,
-          leadHours: 48,
-          inProcessLimit: 1_000,
-        };
-        const patient = async (appointments: { id: string; start: string; status?: string }[]) =>
-          (await createPatient(store, { defaultTimeZone: 'Europe/London' }, newPatient({ appointments }))).id;
-        return { store, deps, requests, itemsRead, patient };
-      }
-
-      it('follows creates, cancellations and moves: one entry per appointment, at its current start', async () => {
-        const { store, patient } = await clinic();
-        const id = await patient([
-          { id: 'stays', start: at(NOW + 2 * HOUR) },
-          { id: 'cancelled', start: at(NOW + 3 * HOUR) },
-          { id: 'moved', start: at(NOW + 4 * HOUR) },
-          { id: 'not-booked', start: at(NOW + 5 * HOUR), status: 'proposed' },
-        ]);
-        const due = async (after: number, until: number) =>
-          (await store.findDueAppointments(after, until)).map((d) => `${d.appointmentId}@${d.start}`).sort();
-        expect(await due(NOW, NOW + 48 * HOUR)).toEqual([
-          `cancelled@${at(NOW + 3 * HOUR)}`,
-          `moved@${at(NOW + 4 * HOUR)}`,
-          `stays@${at(NOW + 2 * HOUR)}`,
-        ]);
-
-        const { appointments } = (await store.listAppointments(id, {}, { limit: 10 }))!;
-        const named = (appointmentId: string) => appointments.find((a) => a.id === appointmentId)!;
-        await store.saveAppointment(id, { ...named('cancelled'), status: 'cancelled' });
-        await store.saveAppointment(id, { ...named('moved'), start: at(NOW + 30 * 24 * HOUR) });
-        expect(await due(NOW, NOW + 48 * HOUR)).toEqual([`stays@${at(NOW + 2 * HOUR)}`]);
-        expect(await due(NOW + 29 * 24 * HOUR, NOW + 31 * 24 * HOUR)).toEqual([
-          `moved@${at(NOW + 30 * 24 * HOUR)}`,
-        ]);
-
-        // Only the entry at the start it was found at can be taken out, and only once.
-        const stays = { patientId: id, appointmentId: 'stays' };
-        expect(await store.leaveDueIndex({ ...stays, start: at(NOW + HOUR) })).toBe(false);
-        expect(await store.leaveDueIndex({ ...stays, start: at(NOW + 2 * HOUR) })).toBe(true);
-        expect(await store.leaveDueIndex({ ...stays, start: at(NOW + 2 * HOUR) })).toBe(false);
-        expect(await due(NOW, NOW + 48 * HOUR)).toEqual([]);
-      });
-
-      it('finds starts on both sides of a UTC midnight, with after excluded and until included', async () => {
-        const { store, patient } = await clinic();
-        const midnight = Date.parse('2026-06-11T00:00:00Z');
-        await patient([
-          { id: 'at-after', start: at(midnight - 2 * HOUR) },
-          { id: 'last-ms', start: at(midnight - 1) },
-          { id: 'midnight', start: at(midnight) },
-          { id: 'at-until', start: at(midnight + 2 * HOUR) },
-          { id: 'past-until', start: at(midnight + 2 * HOUR + 1) },
-        ]);
-        const found = await store.findDueAppointments(midnight - 2 * HOUR, midnight + 2 * HOUR);
-        expect(found.map((d) => d.appointmentId).sort()).toEqual(['at-until', 'last-ms', 'midnight']);
-        expect(found.find((d) => d.appointmentId === 'last-ms')?.start).toBe('2026-06-10T23:59:59.999Z');
-      });
-
-      it('costs requests in proportion to what is due, not to the patients in the table', async () => {
-        const { deps, requests, itemsRead, patient } = await clinic();
-        const unrelated = () =>
-          Promise.all(
-            Array.from({ length: 40 }, (_, i) =>
-              patient([{ id: 'later', start: at(NOW + (100 + i) * HOUR) }]),
-            ),
-          );
-        const due = (count: number) =>
-          Promise.all(
-            Array.from({ length: count }, (_, i) =>
-              patient([{ id: 'soon', start: at(NOW + (i + 2) * HOUR) }]),
-            ),
-          );
-        const runCost = async (now: number) => {
-          requests.length = 0;
-          itemsRead.count = 0;
-          const summary = await remindDue(deps, now);
-          expect(requests).not.toContain('ScanCommand');
-          return { requests: requests.length, itemsRead: itemsRead.count, sent: summary.sent };
-        };
-
-        await unrelated();
-        await due(5);
-        const first = await runCost(NOW);
-        // Three times the unrelated patients, and as many newly due: the run costs the same.
-        await unrelated();
-        await unrelated();
-        await due(5);
-        const second = await runCost(NOW);
-        expect(first.sent).toBe(5);
-        expect(second).toEqual(first);
-        // Twice as many due: more requests, and in proportion (a fixed part for the index's buckets).
-        await due(10);
-        const double = await runCost(NOW);
-        expect(double.sent).toBe(10);
-        expect(double.requests - first.requests).toBe(first.requests - (await runCost(NOW)).requests);
-      });
-
-      it('sends once when two runs overlap and when a worker message is delivered again', async () => {
-        const { deps, store, patient } = await clinic();
-        const ids = await Promise.all(
-          Array.from({ length: 12 }, (_, i) => patient([{ id: 'visit', start: at(NOW + (i + 2) * HOUR) }])),
+      const due = (count: number) =>
+        Promise.all(
+          Array.from({ length: count }, (_, i) => patient([{ id: 'soon', start: at(NOW + (i + 2) * HOUR) }])),
         );
-        const [one, two] = await Promise.all([remindDue(deps, NOW), remindDue(deps, NOW)]);
-        expect(one.sent + two.sent).toBe(12);
+      const runCost = async (now: number) => {
+        requests.length = 0;
+        itemsRead.count = 0;
+        const summary = await remindDue(deps, now);
+        expect(requests).not.toContain('ScanCommand');
+        return { requests: requests.length, itemsRead: itemsRead.count, sent: summary.sent };
+      };
 
-        const redelivered = await patient([{ id: 'visit', start: at(NOW + 20 * HOUR) }]);
-        const work = { patientId: redelivered, appointmentIds: ['visit'] };
-        await Promise.all([
-          remindPatient(deps, work, NOW),
-          remindPatient(deps, work, NOW),
-          remindPatient(deps, work, NOW),
-        ]);
-        for (const id of [...ids, redelivered]) expect(await store.listMessages(id)).toHaveLength(1);
-      });
-    },
-  );
+      await unrelated();
+      await due(5);
+      const first = await runCost(NOW);
+      // Three times the unrelated patients, and as many newly due: the run costs the same.
+      await unrelated();
+      await unrelated();
+      await due(5);
+      const second = await runCost(NOW);
+      expect(first.sent).toBe(5);
+      expect(second).toEqual(first);
+      // Twice as many due: more requests, and in proportion (a fixed part for the index's buckets).
+      await due(10);
+      const double = await runCost(NOW);
+      expect(double.sent).toBe(10);
+      expect(double.requests - first.requests).toBe(first.requests - (await runCost(NOW)).requests);
+    });
+
+    it('sends once when two runs overlap and when a worker message is delivered again', async () => {
+      const { deps, store, patient } = await clinic();
+      const ids = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => patient([{ id: 'visit', start: at(NOW + (i + 2) * HOUR) }])),
+      );
+      const [one, two] = await Promise.all([remindDue(deps, NOW), remindDue(deps, NOW)]);
+      expect(one.sent + two.sent).toBe(12);
+
+      const redelivered = await patient([{ id: 'visit', start: at(NOW + 20 * HOUR) }]);
+      const work = { patientId: redelivered, appointmentIds: ['visit'] };
+      await Promise.all([
+        remindPatient(deps, work, NOW),
+        remindPatient(deps, work, NOW),
+        remindPatient(deps, work, NOW),
+      ]);
+      for (const id of [...ids, redelivered]) expect(await store.listMessages(id)).toHaveLength(1);
+    });
+  });
 }

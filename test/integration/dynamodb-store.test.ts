@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { DynamoStore, documentClient, MRN_CLAIM_LEASE_MS } from '../../lib/store/dynamodb.ts';
-import {
-  type Engine,
-  ensureTable,
-  javaAvailable,
-  startDynalite,
-  startDynamoDbLocal,
-} from '../../scripts/local-engine.ts';
+import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
@@ -23,202 +17,194 @@ import {
 } from '../support/faults.ts';
 import { POLICY } from '../support/reminders.ts';
 import { dailyAppointments, newPatient } from '../support/patients.ts';
+import { dynamoEngines } from '../support/engines.ts';
 import { storeContract } from '../support/store-contract.ts';
 
 const TABLE = 'clinical-assistant-test';
 const defaults = { defaultTimeZone: 'UTC' };
-const java = javaAvailable();
-if (!java) console.warn('SKIPPED: DynamoDB Local part of the adapter suite: `java` is not on this machine.');
+const engines = dynamoEngines('the adapter suite');
 
-const engines = [
-  { name: 'dynalite', start: () => startDynalite(), available: true },
-  { name: 'DynamoDB Local', start: startDynamoDbLocal, available: java },
-];
+for (const { name, label, start, available } of engines) {
+  describe.skipIf(!available)(`DynamoDB adapter on ${label}`, () => {
+    let engine: Engine;
+    beforeAll(async () => {
+      engine = await start();
+      await ensureTable(engine.endpoint, TABLE);
+    });
+    afterAll(() => engine?.stop());
 
-for (const { name, start, available } of engines) {
-  describe.skipIf(!available)(
-    `DynamoDB adapter on ${name}${available ? '' : ' (SKIPPED: java not found)'}`,
-    () => {
-      let engine: Engine;
-      beforeAll(async () => {
-        engine = await start();
-        await ensureTable(engine.endpoint, TABLE);
-      });
-      afterAll(() => engine?.stop());
+    const client = () => documentClient({ endpoint: engine.endpoint });
+    const store = (clock?: () => number) => new DynamoStore(client(), TABLE, clock);
+    const profilesWithMrn = async (mrn: string) => {
+      const scan = await client().send(
+        new ScanCommand({
+          TableName: TABLE,
+          FilterExpression: 'SK = :p AND mrn = :m',
+          ExpressionAttributeValues: { ':p': 'PROFILE', ':m': mrn },
+        }),
+      );
+      return scan.Items ?? [];
+    };
 
-      const client = () => documentClient({ endpoint: engine.endpoint });
-      const store = (clock?: () => number) => new DynamoStore(client(), TABLE, clock);
-      const profilesWithMrn = async (mrn: string) => {
-        const scan = await client().send(
-          new ScanCommand({
-            TableName: TABLE,
-            FilterExpression: 'SK = :p AND mrn = :m',
-            ExpressionAttributeValues: { ':p': 'PROFILE', ':m': mrn },
-          }),
+    storeContract(name, () => store());
+
+    describe('a create cut short between writes', () => {
+      it('leaves no visible patient, and the same request retried finishes it under the same id', async () => {
+        const crashing = client();
+        const attempted = crashOn(crashing, writesProfile);
+        const request = newPatient({ mrn: 'CRASH-1', appointments: dailyAppointments(30) });
+
+        await expect(createPatient(new DynamoStore(crashing, TABLE), defaults, request)).rejects.toThrow(
+          'simulated crash',
         );
-        return scan.Items ?? [];
-      };
+        const lostId = String((attempted[0]?.Item as { id?: string } | undefined)?.id);
+        expect(await store().getPatient(lostId)).toBeUndefined();
+        expect(await store().listAppointments(lostId, {}, { limit: 10 })).toBeUndefined();
+        expect(await profilesWithMrn('CRASH-1')).toHaveLength(0);
 
-      storeContract(name, () => store());
-
-      describe('a create cut short between writes', () => {
-        it('leaves no visible patient, and the same request retried finishes it under the same id', async () => {
-          const crashing = client();
-          const attempted = crashOn(crashing, writesProfile);
-          const request = newPatient({ mrn: 'CRASH-1', appointments: dailyAppointments(30) });
-
-          await expect(createPatient(new DynamoStore(crashing, TABLE), defaults, request)).rejects.toThrow(
-            'simulated crash',
-          );
-          const lostId = String((attempted[0]?.Item as { id?: string } | undefined)?.id);
-          expect(await store().getPatient(lostId)).toBeUndefined();
-          expect(await store().listAppointments(lostId, {}, { limit: 10 })).toBeUndefined();
-          expect(await profilesWithMrn('CRASH-1')).toHaveLength(0);
-
-          const retried = await createPatient(store(), defaults, request);
-          expect(retried.id).toBe(lostId);
-          const page = await listAppointments(store(), retried.id, AppointmentQuery.parse({ limit: '200' }));
-          expect(page.appointments.map((a) => a.id)).toEqual(dailyAppointments(30).map((a) => a.id));
-        });
-
-        it('holds the MRN against a different request only for the lease, then lets it through', async () => {
-          const crashing = client();
-          crashOn(crashing, writesAppointments);
-          const first = newPatient({ mrn: 'CRASH-2', appointments: dailyAppointments(3) });
-          await expect(createPatient(new DynamoStore(crashing, TABLE), defaults, first)).rejects.toThrow(
-            'simulated crash',
-          );
-
-          const corrected = newPatient({ mrn: 'CRASH-2', givenName: 'Corrected' });
-          await expect(createPatient(store(), defaults, corrected)).rejects.toMatchObject({
-            code: 'conflict',
-          });
-
-          const afterLease = () => Date.now() + MRN_CLAIM_LEASE_MS + 1_000;
-          const created = await createPatient(store(afterLease), defaults, corrected);
-          expect((await getPatient(store(), created.id)).givenName).toBe('Corrected');
-          expect(await profilesWithMrn('CRASH-2')).toHaveLength(1);
-        });
+        const retried = await createPatient(store(), defaults, request);
+        expect(retried.id).toBe(lostId);
+        const page = await listAppointments(store(), retried.id, AppointmentQuery.parse({ limit: '200' }));
+        expect(page.appointments.map((a) => a.id)).toEqual(dailyAppointments(30).map((a) => a.id));
       });
 
-      describe('MRN uniqueness under concurrency', () => {
-        it('20 concurrent creates of different patients with one MRN: exactly one is created', async () => {
-          const results = await Promise.allSettled(
-            Array.from({ length: 20 }, (_, i) =>
-              createPatient(store(), defaults, newPatient({ mrn: 'RACE-1', givenName: `Racer${i}` })),
-            ),
-          );
-          expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-          for (const r of results.filter((r) => r.status === 'rejected')) {
-            expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
-          }
-          expect(await profilesWithMrn('RACE-1')).toHaveLength(1);
-        });
-
-        it('20 concurrent identical creates (client retries): exactly one is created, appointments once', async () => {
-          const request = newPatient({ mrn: 'RACE-2', appointments: [{ start: '2030-06-01T10:00:00Z' }] });
-          const results = await Promise.allSettled(
-            Array.from({ length: 20 }, () => createPatient(store(), defaults, request)),
-          );
-          const created = results.filter((r) => r.status === 'fulfilled');
-          expect(created).toHaveLength(1);
-          const { id } = (created[0] as PromiseFulfilledResult<{ id: string }>).value;
-          const page = await listAppointments(store(), id, AppointmentQuery.parse({}));
-          expect(page.appointments).toHaveLength(1);
-        });
-      });
-
-      describe('contact preferences in batches', () => {
-        const patients = async (count: number) => {
-          const ids: string[] = [];
-          for (let i = 0; i < count; i++) ids.push((await createPatient(store(), defaults, newPatient())).id);
-          return ids;
-        };
-        const inForce = async (id: string) => (await store().loadReminderState(id))?.preference;
-
-        it('racing batches: the newest updatedAt is in force for every patient, whatever lands last', async () => {
-          const ids = await patients(30);
-          for (let round = 0; round < 4; round++) {
-            const batch = (updatedAt: string, channels: string[]) =>
-              ids.map((patientId) => ({ patientId, channels, updatedAt }));
-            const newer = `2026-06-0${round + 2}T00:00:00Z`;
-            const older = `2026-06-0${round + 1}T12:00:00Z`;
-            await Promise.all([
-              writeContactPreferences(store(), batch(older, ['sms'])),
-              writeContactPreferences(store(), batch(newer, ['email'])),
-            ]);
-            for (const id of ids)
-              expect(await inForce(id)).toMatchObject({ updatedAt: newer, channels: ['email'] });
-          }
-        });
-
-        it('writes a batch of 1,000 with batched reads and writes, and a replay changes nothing', async () => {
-          const ids = await patients(40);
-          const batch = Array.from({ length: 1000 }, (_, i) => ({
-            patientId: ids[i % ids.length],
-            channels: i % 2 ? ['sms'] : ['email', 'sms'],
-            updatedAt: toApiTimestamp(Date.parse('2026-06-01T00:00:00Z') + i * 1000),
-          }));
-          const first = await writeContactPreferences(store(), batch);
-          expect(first).toMatchObject({ received: 1000, written: 1000, stale: 0, rejected: 0 });
-          const replay = await writeContactPreferences(store(), batch);
-          expect(replay).toMatchObject({ written: 40, stale: 960 });
-          expect(await inForce(ids[39]!)).toMatchObject({
-            updatedAt: toApiTimestamp(Date.parse('2026-06-01T00:00:00Z') + 999_000),
-          });
-        });
-
-        it('retries throttled items until written, and reports as rejected those that never get in', async () => {
-          const ids = await patients(3);
-          const throttled = client();
-          const calls = throttleBatchWrites(throttled);
-          neverProcess(throttled, (item) => item.PK === `PREFERENCES#${ids[2]}`);
-          const answer = await writeContactPreferences(
-            new DynamoStore(throttled, TABLE),
-            ids.map((patientId) => ({ patientId, channels: ['sms'] })),
-          );
-          expect(calls.withheld).toBeGreaterThan(0);
-          expect(answer.results.map((r) => r.status)).toEqual(['written', 'written', 'rejected']);
-          expect(answer.results[2]?.error?.code).toBe('store_unavailable');
-          expect(await inForce(ids[0]!)).toMatchObject({ channels: ['sms'] });
-        });
-      });
-
-      it('25 concurrent sends for one appointment put exactly one message in the outbox', async () => {
-        const start = toApiTimestamp(Date.now() + 30 * 3_600_000);
-        const { id } = await createPatient(
-          store(),
-          defaults,
-          newPatient({ timeZone: 'UTC', appointments: [{ id: 'v1', start }] }),
+      it('holds the MRN against a different request only for the lease, then lets it through', async () => {
+        const crashing = client();
+        crashOn(crashing, writesAppointments);
+        const first = newPatient({ mrn: 'CRASH-2', appointments: dailyAppointments(3) });
+        await expect(createPatient(new DynamoStore(crashing, TABLE), defaults, first)).rejects.toThrow(
+          'simulated crash',
         );
-        const noon = Date.parse(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
-        const deps = () => {
-          const s = store();
-          return { store: s, notifier: new OutboxNotifier(s), policy: POLICY };
-        };
-        const outcomes = await Promise.all(
-          Array.from({ length: 25 }, () =>
-            remind(deps(), id, { choose: { next: true } }, { dryRun: false, now: noon }),
+
+        const corrected = newPatient({ mrn: 'CRASH-2', givenName: 'Corrected' });
+        await expect(createPatient(store(), defaults, corrected)).rejects.toMatchObject({
+          code: 'conflict',
+        });
+
+        const afterLease = () => Date.now() + MRN_CLAIM_LEASE_MS + 1_000;
+        const created = await createPatient(store(afterLease), defaults, corrected);
+        expect((await getPatient(store(), created.id)).givenName).toBe('Corrected');
+        expect(await profilesWithMrn('CRASH-2')).toHaveLength(1);
+      });
+    });
+
+    describe('MRN uniqueness under concurrency', () => {
+      it('20 concurrent creates of different patients with one MRN: exactly one is created', async () => {
+        const results = await Promise.allSettled(
+          Array.from({ length: 20 }, (_, i) =>
+            createPatient(store(), defaults, newPatient({ mrn: 'RACE-1', givenName: `Racer${i}` })),
           ),
         );
-        expect(outcomes.filter((o) => o.result === 'sent')).toHaveLength(1);
-        expect(await store().listMessages(id)).toHaveLength(1);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of results.filter((r) => r.status === 'rejected')) {
+          expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
+        }
+        expect(await profilesWithMrn('RACE-1')).toHaveLength(1);
       });
 
-      it('retries the items DynamoDB leaves unprocessed until every appointment is stored', async () => {
+      it('20 concurrent identical creates (client retries): exactly one is created, appointments once', async () => {
+        const request = newPatient({ mrn: 'RACE-2', appointments: [{ start: '2030-06-01T10:00:00Z' }] });
+        const results = await Promise.allSettled(
+          Array.from({ length: 20 }, () => createPatient(store(), defaults, request)),
+        );
+        const created = results.filter((r) => r.status === 'fulfilled');
+        expect(created).toHaveLength(1);
+        const { id } = (created[0] as PromiseFulfilledResult<{ id: string }>).value;
+        const page = await listAppointments(store(), id, AppointmentQuery.parse({}));
+        expect(page.appointments).toHaveLength(1);
+      });
+    });
+
+    describe('contact preferences in batches', () => {
+      const patients = async (count: number) => {
+        const ids: string[] = [];
+        for (let i = 0; i < count; i++) ids.push((await createPatient(store(), defaults, newPatient())).id);
+        return ids;
+      };
+      const inForce = async (id: string) => (await store().loadReminderState(id))?.preference;
+
+      it('racing batches: the newest updatedAt is in force for every patient, whatever lands last', async () => {
+        const ids = await patients(30);
+        for (let round = 0; round < 4; round++) {
+          const batch = (updatedAt: string, channels: string[]) =>
+            ids.map((patientId) => ({ patientId, channels, updatedAt }));
+          const newer = `2026-06-0${round + 2}T00:00:00Z`;
+          const older = `2026-06-0${round + 1}T12:00:00Z`;
+          await Promise.all([
+            writeContactPreferences(store(), batch(older, ['sms'])),
+            writeContactPreferences(store(), batch(newer, ['email'])),
+          ]);
+          for (const id of ids)
+            expect(await inForce(id)).toMatchObject({ updatedAt: newer, channels: ['email'] });
+        }
+      });
+
+      it('writes a batch of 1,000 with batched reads and writes, and a replay changes nothing', async () => {
+        const ids = await patients(40);
+        const batch = Array.from({ length: 1000 }, (_, i) => ({
+          patientId: ids[i % ids.length],
+          channels: i % 2 ? ['sms'] : ['email', 'sms'],
+          updatedAt: toApiTimestamp(Date.parse('2026-06-01T00:00:00Z') + i * 1000),
+        }));
+        const first = await writeContactPreferences(store(), batch);
+        expect(first).toMatchObject({ received: 1000, written: 1000, stale: 0, rejected: 0 });
+        const replay = await writeContactPreferences(store(), batch);
+        expect(replay).toMatchObject({ written: 40, stale: 960 });
+        expect(await inForce(ids[39]!)).toMatchObject({
+          updatedAt: toApiTimestamp(Date.parse('2026-06-01T00:00:00Z') + 999_000),
+        });
+      });
+
+      it('retries throttled items until written, and reports as rejected those that never get in', async () => {
+        const ids = await patients(3);
         const throttled = client();
         const calls = throttleBatchWrites(throttled);
-        const patient = await createPatient(
+        neverProcess(throttled, (item) => item.PK === `PREFERENCES#${ids[2]}`);
+        const answer = await writeContactPreferences(
           new DynamoStore(throttled, TABLE),
-          defaults,
-          newPatient({ appointments: dailyAppointments(60) }),
+          ids.map((patientId) => ({ patientId, channels: ['sms'] })),
         );
         expect(calls.withheld).toBeGreaterThan(0);
-        const page = await listAppointments(store(), patient.id, AppointmentQuery.parse({ limit: '200' }));
-        expect(page.appointments).toHaveLength(60);
+        expect(answer.results.map((r) => r.status)).toEqual(['written', 'written', 'rejected']);
+        expect(answer.results[2]?.error?.code).toBe('store_unavailable');
+        expect(await inForce(ids[0]!)).toMatchObject({ channels: ['sms'] });
       });
-    },
-  );
+    });
+
+    it('25 concurrent sends for one appointment put exactly one message in the outbox', async () => {
+      const start = toApiTimestamp(Date.now() + 30 * 3_600_000);
+      const { id } = await createPatient(
+        store(),
+        defaults,
+        newPatient({ timeZone: 'UTC', appointments: [{ id: 'v1', start }] }),
+      );
+      const noon = Date.parse(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+      const deps = () => {
+        const s = store();
+        return { store: s, notifier: new OutboxNotifier(s), policy: POLICY };
+      };
+      const outcomes = await Promise.all(
+        Array.from({ length: 25 }, () =>
+          remind(deps(), id, { choose: { next: true } }, { dryRun: false, now: noon }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.result === 'sent')).toHaveLength(1);
+      expect(await store().listMessages(id)).toHaveLength(1);
+    });
+
+    it('retries the items DynamoDB leaves unprocessed until every appointment is stored', async () => {
+      const throttled = client();
+      const calls = throttleBatchWrites(throttled);
+      const patient = await createPatient(
+        new DynamoStore(throttled, TABLE),
+        defaults,
+        newPatient({ appointments: dailyAppointments(60) }),
+      );
+      expect(calls.withheld).toBeGreaterThan(0);
+      const page = await listAppointments(store(), patient.id, AppointmentQuery.parse({ limit: '200' }));
+      expect(page.appointments).toHaveLength(60);
+    });
+  });
 }
 
 describe('DynamoDB adapter with no engine answering', () => {
