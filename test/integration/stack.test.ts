@@ -228,6 +228,11 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
     });
   });
 
+  it('stops an HTTP function after 10 s, well inside the 30 s API Gateway waits', () => {
+    for (const name of ['CreatePatient', 'GetPatient', 'SendReminder', 'CheReminder'])
+      expect(resources[`${name}LambdaFunction`]!.Properties.Timeout, name).toBe(10);
+  });
+
   it('keeps logs for a set period', () => {
     const groups = ofType('AWS::Logs::LogGroup');
     expect(groups).toHaveLength(Object.keys(EXPECTED_ACCESS).length);
