@@ -40,6 +40,21 @@ describe('the public surface', () => {
     expect(declaredRoutes.sort()).toEqual([...expected, '*'].sort());
   });
 
+  it('declares the non-HTTP functions with their events: the scheduled run and its queue worker', () => {
+    const byName = manifest.functions as Record<string, { events: Record<string, unknown>[] }>;
+    const eventsOf = (name: string) => byName[name]!.events.map((e) => Object.keys(e)[0]);
+    expect(eventsOf('remindDue')).toEqual(['schedule']);
+    expect(eventsOf('remindDueWorker')).toEqual(['sqs']);
+    // Every minute under `npm start`, every REMINDER_INTERVAL_MINUTES (15) when deployed.
+    expect(byName.remindDue!.events[0]).toEqual({
+      schedule: { rate: '${param:reminderSchedule}', enabled: '${param:scheduleEnabled}' },
+    });
+    expect(manifest.params.local.reminderSchedule).toBe('rate(1 minute)');
+    expect(manifest.params.default.reminderSchedule).toBe(
+      "rate(${env:REMINDER_INTERVAL_MINUTES, '15'} minutes)",
+    );
+  });
+
   it('every function points at a handler file that exists', () => {
     for (const { handler } of functions) {
       expect(existsSync(`${handler.replace(/\.handler$/, '')}.ts`), handler).toBe(true);
