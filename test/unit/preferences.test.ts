@@ -125,6 +125,15 @@ describe('bulk contact preferences', () => {
     expect((await inForce(ids[0]!))?.updatedAt).toBe('2026-07-01T09:00:00Z');
   });
 
+  it('answers an empty batch 400 naming preferences, as the bulk reminder endpoint does', () => {
+    expect(() => validate(ContactPreferenceBatch, { preferences: [] })).toThrow(
+      expect.objectContaining({
+        code: 'validation_failed',
+        errors: [{ path: 'preferences', message: 'must hold at least one preference' }],
+      }),
+    );
+  });
+
   it('takes up to 1,000 items; more is 413 naming the limit', () => {
     const item = { patientId: randomUUID(), channels: [] };
     expect(() => validate(ContactPreferenceBatch, { preferences: Array(1000).fill(item) })).not.toThrow();
