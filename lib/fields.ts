@@ -1,11 +1,24 @@
 import * as z from 'zod';
-import { canonicalTimeZone, isCalendarDate, isTimestamp, latestDateOnEarth } from './time.ts';
+import {
+  canonicalTimeZone,
+  isCalendarDate,
+  isTimestamp,
+  isTimestampText,
+  latestDateOnEarth,
+} from './time.ts';
 
 // Field rules of the contract, each written once and reused by every payload and by configuration.
 
 export const timestamp = z
   .string()
-  .refine(isTimestamp, 'must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z')
+  .refine(isTimestampText, {
+    message: 'must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z',
+    abort: true,
+  })
+  .refine(isTimestamp, {
+    message: 'must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z in UTC',
+    abort: true,
+  })
   .meta({ description: 'ISO 8601 timestamp with an offset', examples: ['2026-12-01T09:30:00Z'] });
 
 export const calendarDate = z

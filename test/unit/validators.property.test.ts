@@ -5,6 +5,7 @@ import { validate } from '../../lib/http/validate.ts';
 import { AppointmentQuery, NewPatient } from '../../lib/patients/schema.ts';
 import { ContactPreferenceBatch, ContactPreferenceItem } from '../../lib/preferences/schema.ts';
 import { BulkReminderRequest, CheReminderRequest, SendReminderRequest } from '../../lib/reminders/schema.ts';
+import { isTimestamp, toApiTimestamp, toSortableUtc } from '../../lib/time.ts';
 
 const SCHEMAS = {
   NewPatient,
@@ -87,5 +88,32 @@ describe('validators, for any input (property)', () => {
       { numRuns: 300 },
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('accept a timestamp only when its UTC instant is in years 0001–9999, so it sorts and reads back', () => {
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+    const nearEdge = fc.oneof(fc.constantFrom(0, 1, 9998, 9999), fc.integer({ min: 0, max: 9999 }));
+    fc.assert(
+      fc.property(
+        nearEdge,
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.constantFrom('Z', '+14:00', '-12:00', '+01:00', '-02:00', '+05:45', '-00:30'),
+        (year, month, day, hour, minute, offset) => {
+          const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:00${offset}`;
+          const instant = Date.parse(text);
+          const inRange =
+            instant >= Date.parse('0001-01-01T00:00:00Z') && instant <= Date.parse('9999-12-31T23:59:59Z');
+          expect(isTimestamp(text), text).toBe(inRange);
+          if (inRange) {
+            expect(toSortableUtc(text)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+            expect(Date.parse(toApiTimestamp(text))).toBe(instant);
+          }
+        },
+      ),
+      { numRuns: 3_000 },
+    );
   });
 });
