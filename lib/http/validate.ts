@@ -1,9 +1,16 @@
 import type { z } from 'zod';
 import { type FieldError, payloadTooLarge, validationFailed } from '../errors.ts';
 
-/** Parses input with a schema or throws the contract's error: 413 for a list over its limit, else 400. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, { reportInput: true });
+/**
+ * Parses input with a schema or throws the contract's error: 413 for a list over its limit, else 400.
+ * `at` is where the input sits in the request (a batch item), so every path names its field in full.
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  at: readonly PropertyKey[] = [],
+): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true, error: forPeople });
   if (result.success) return result.data;
   const issues = result.error.issues;
   const overLimit = issues.find((issue) => issue.code === 'too_big' && issue.origin === 'array');
@@ -12,18 +19,49 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
       `${fieldPath(overLimit.path)} holds more than the limit of ${overLimit.maximum} items per request.`,
     );
   }
-  throw validationFailed(issues.flatMap(toFieldErrors));
+  throw validationFailed(issues.flatMap((issue) => toFieldErrors(issue, at)));
 }
 
-function toFieldErrors(issue: z.core.$ZodIssue): FieldError[] {
+function toFieldErrors(issue: z.core.$ZodIssue, at: readonly PropertyKey[]): FieldError[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({
-      path: fieldPath([...issue.path, key]),
+      path: fieldPath([...at, ...issue.path, key]),
       message: 'is not a known field',
     }));
   }
   const missing = issue.code === 'invalid_type' && issue.input === undefined;
-  return [{ path: fieldPath(issue.path), message: missing ? 'is required' : issue.message }];
+  return [{ path: fieldPath([...at, ...issue.path]), message: missing ? 'is required' : issue.message }];
+}
+
+const TYPES: Record<string, string> = {
+  object: 'a JSON object',
+  array: 'a list',
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+};
+const UNITS: Record<string, string> = { string: 'characters', array: 'items' };
+
+/**
+ * The message of an issue a schema gave none of its own, in the API's words: zod's defaults
+ * ("Invalid input: expected object, received array") are written for programmers.
+ */
+function forPeople(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `must be ${TYPES[issue.expected] ?? issue.expected}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)} ${UNITS[issue.origin] ?? ''}`.trimEnd();
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)} ${UNITS[issue.origin] ?? ''}`.trimEnd();
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    default:
+      return 'is not valid here';
+  }
 }
 
 /** `appointments[0].start` for the path ["appointments", 0, "start"]. */

@@ -23,9 +23,9 @@ export async function writeContactPreferences(
   now: Date = new Date(),
 ) {
   const received = toApiTimestamp(now);
-  const parsed = items.map((item) => {
+  const parsed = items.map((item, index) => {
     try {
-      return validate(ContactPreferenceItem, item);
+      return validate(ContactPreferenceItem, item, ['preferences', index]);
     } catch (error) {
       return error as ApiError;
     }

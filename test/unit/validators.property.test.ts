@@ -52,6 +52,31 @@ describe('validators, for any input (property)', () => {
     );
   });
 
+  it('word every error for a person, naming its field: never a library message such as "Invalid input"', () => {
+    const anyField = fc.dictionary(
+      fc.constantFrom(...Object.values(SCHEMAS).flatMap((s) => ('shape' in s ? Object.keys(s.shape) : []))),
+      fc.anything({ withObjectString: true }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.values(SCHEMAS)),
+        fc.oneof(anyField, fc.anything()),
+        (schema, input) => {
+          try {
+            validate(schema, input, ['preferences', 7]);
+          } catch (error) {
+            for (const { path, message } of (error as ApiError).errors ?? []) {
+              expect(path).toMatch(/^preferences\[7\]/);
+              expect(message, path).toMatch(/^(must|is) /);
+              expect(message, path).not.toMatch(/invalid input|invalid option|expected|received/i);
+            }
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('accept every patient that keeps the field rules, trimming names and canonicalising zones', () => {
     fc.assert(
       fc.property(validPatient, (patient) => {
