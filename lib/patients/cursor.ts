@@ -14,7 +14,7 @@ export interface CursorKey {
 const signature = (key: CursorKey, patientId: string, payload: string) =>
   createHmac('sha256', key.cursorSecret).update(`${patientId}.${payload}`).digest();
 
-/** `<position>.<mac>`, both base64url: opaque to clients, readable by no one but this service. */
+/** `<position>.<mac>`, both base64url: the position is plain JSON; the MAC makes it valid only as issued. */
 export function encodeCursor(key: CursorKey, patientId: string, position: AppointmentPosition): string {
   const payload = Buffer.from(JSON.stringify([position.start, position.id])).toString('base64url');
   return `${payload}.${signature(key, patientId, payload).toString('base64url')}`;
