@@ -50,6 +50,7 @@ Object.assign(process.env, {
       scopes: ['patients:read', 'patients:write', 'preferences:write', 'reminders:send'],
     },
   ]),
+  CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef',
   LOG_LEVEL: 'silent',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });

@@ -1,4 +1,4 @@
-import { endpoint } from '#lib/app.ts';
+import { config, endpoint } from '#lib/app.ts';
 import { auditTrail } from '#lib/audit/live.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { listAppointments } from '#lib/patients/patients.ts';
@@ -12,5 +12,5 @@ export const handler = endpoint(
     query: AppointmentQuery,
     audit: { action: 'appointments.read', sink: auditTrail, patientIds: (r) => [r?.params.patient_id] },
   },
-  async ({ params, query }) => ok(await listAppointments(store, params.patient_id, query)),
+  async ({ params, query }) => ok(await listAppointments(store, config, params.patient_id, query)),
 );

@@ -12,6 +12,8 @@ export interface Config {
   clinicName: string;
   quietHours: { start: string; end: string };
   apiKeys: readonly ApiKey[];
+  /** The key listing cursors are signed with, so a client can return only a cursor it was given. */
+  cursorSecret: string;
   /** `outbox` records messages in the store (local); `aws` sends by End User Messaging SMS and SES. */
   notifier: 'outbox' | 'aws';
   /** Present exactly when `notifier` is `aws`. */
@@ -74,6 +76,7 @@ const Environment = z
       })
       .pipe(quietHours),
     API_KEYS: apiKeys,
+    CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters'),
     NOTIFIER: z.enum(['outbox', 'aws']).default('outbox'),
     EMAIL_FROM: z.email().optional(),
     EMAIL_CONFIGURATION_SET: z
@@ -121,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     clinicName: data.CLINIC_NAME,
     quietHours: data.QUIET_HOURS,
     apiKeys: data.API_KEYS,
+    cursorSecret: data.CURSOR_SECRET,
     notifier: data.NOTIFIER,
     ...(data.NOTIFIER === 'aws' && {
       messaging: {

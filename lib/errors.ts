@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-
 // Failures with a meaning. Each code maps to one HTTP status in lib/http/problem.ts, and nowhere else.
 
 export type ProblemCode =
@@ -55,27 +53,4 @@ export const storeUnavailable = () =>
 function describeFieldErrors(errors: readonly FieldError[]): string {
   const fields = [...new Set(errors.map((e) => e.path || '(body)'))];
   return `The request has ${errors.length === 1 ? 'an invalid field' : 'invalid fields'}: ${fields.join(', ')}.`;
-}
-
-/** The fields a schema refused, one error per field, with paths that read like code. */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
-  return issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        path: fieldPath([...issue.path, key]),
-        message: 'is not a known field',
-      }));
-    }
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
-    return [{ path: fieldPath(issue.path), message: missing ? 'is required' : issue.message }];
-  });
-}
-
-/** `appointments[0].start` for the path ["appointments", 0, "start"]. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (text, part) =>
-      typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part),
-    '',
-  );
 }

@@ -1,29 +1,63 @@
 import * as z from 'zod';
-import { canonicalTimeZone, isCalendarDate, isTimestamp, latestDateOnEarth } from './time.ts';
+import {
+  canonicalTimeZone,
+  isCalendarDate,
+  isTimestamp,
+  isTimestampText,
+  latestDateOnEarth,
+} from './time.ts';
 
 // Field rules of the contract, each written once and reused by every payload and by configuration.
 
+// A date's shape, for the OpenAPI document: whether the day exists is checked in code.
+const DATE = '\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
+
 export const timestamp = z
   .string()
-  .refine(isTimestamp, 'must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z')
-  .meta({ description: 'ISO 8601 timestamp with an offset', examples: ['2026-12-01T09:30:00Z'] });
+  .refine(isTimestampText, {
+    message: 'must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z',
+    abort: true,
+  })
+  .refine(isTimestamp, {
+    message: 'must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z in UTC',
+    abort: true,
+  })
+  .meta({
+    description:
+      'ISO 8601 timestamp with an offset; its UTC instant must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z',
+    format: 'date-time',
+    pattern: `^${DATE}T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$`,
+    examples: ['2026-12-01T09:30:00Z'],
+  });
 
 export const calendarDate = z
   .string()
   .refine(isCalendarDate, 'must be a real calendar date, YYYY-MM-DD')
-  .meta({ description: 'A real calendar date, YYYY-MM-DD', examples: ['1988-04-12'] });
+  .meta({
+    description: 'A real calendar date, YYYY-MM-DD, from 0001-01-01',
+    format: 'date',
+    pattern: `^${DATE}$`,
+    examples: ['1988-04-12'],
+  });
 
 export const birthDate = calendarDate.refine(
   (date) => date <= latestDateOnEarth(),
   'must not be in the future',
 );
 
-export const timeZone = z.string().transform((zone, ctx) => {
-  const canonical = canonicalTimeZone(zone);
-  if (canonical === undefined)
-    ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone, e.g. Europe/London' });
-  return canonical ?? zone;
-});
+export const timeZone = z
+  .string()
+  .transform((zone, ctx) => {
+    const canonical = canonicalTimeZone(zone);
+    if (canonical === undefined)
+      ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone, e.g. Europe/London' });
+    return canonical ?? zone;
+  })
+  .meta({
+    description: 'An IANA time zone (Area/Location, any case) or UTC; stored in its canonical spelling',
+    pattern: '^(UTC|[A-Za-z0-9_+-]+(/[A-Za-z0-9_+-]+)+)$',
+    examples: ['Europe/London'],
+  });
 
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time, HH:MM');
 

@@ -10,14 +10,20 @@ function isRealDay(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A `YYYY-MM-DD` string naming a day that exists (no 2025-02-29, no month 13). */
+// The instants the API's UTC form can write with a four-digit year, so that it sorts as text.
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** A `YYYY-MM-DD` string naming a day that exists in years 0001–9999 (no 2025-02-29, no month 13). */
 export function isCalendarDate(value: string): boolean {
   const match = CALENDAR_DATE.exec(value);
-  return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  return (
+    match !== null && Number(match[1]) >= 1 && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))
+  );
 }
 
 /** An ISO 8601 timestamp with an explicit offset, whose every part is in range. */
-export function isTimestamp(value: string): boolean {
+export function isTimestampText(value: string): boolean {
   const m = TIMESTAMP.exec(value);
   if (m === null) return false;
   const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
@@ -29,6 +35,16 @@ export function isTimestamp(value: string): boolean {
     second <= 59 &&
     offsetOk
   );
+}
+
+/**
+ * A timestamp the API takes: well formed, and its UTC instant in years 0001–9999
+ * (`9999-12-31T23:00:00-02:00` is in year 10000 in UTC, and would neither sort nor read back).
+ */
+export function isTimestamp(value: string): boolean {
+  if (!isTimestampText(value)) return false;
+  const instant = Date.parse(value);
+  return instant >= EARLIEST && instant <= LATEST;
 }
 
 /** UTC instant of a valid timestamp, formatted as `2026-12-01T09:30:00.000Z` (sorts as text). */

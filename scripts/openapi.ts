@@ -13,6 +13,7 @@ import {
   CreatedPatient,
   NewPatient,
   Patient,
+  PatientPath,
 } from '../lib/patients/schema.ts';
 import {
   ContactPreferenceBatch,
@@ -51,6 +52,7 @@ const responses = {
   BulkReminderResponse,
   CheReminderResponse,
   Problem,
+  GatewayMessage: z.strictObject({ message: z.string() }),
 };
 export type SchemaName = keyof typeof requests | keyof typeof responses;
 
@@ -105,6 +107,7 @@ export function problemExample(code: ProblemCode) {
 }
 
 const COMMON: ProblemCode[] = ['unauthorized', 'forbidden', 'internal', 'store_unavailable'];
+const QUERY: ProblemCode[] = [...COMMON, 'validation_failed'];
 const WITH_BODY: ProblemCode[] = [
   ...COMMON,
   'invalid_json',
@@ -118,7 +121,17 @@ const patientIdParameter = {
   in: 'path',
   required: true,
   description: 'The patient id (a UUID). A malformed one is 400, an unknown one 404.',
-  schema: { type: 'string', format: 'uuid' },
+  schema: (jsonSchema(PatientPath, 'input') as { properties: { patient_id: object } }).properties.patient_id,
+};
+
+/** API Gateway's own answer when the stage's throttling limits are exceeded: not problem+json. */
+const THROTTLED = {
+  429: {
+    description:
+      'Too many requests: the deployed stage throttles (50 a second, bursts of 100). API Gateway answers ' +
+      'this itself, before the function, with its own JSON body. Retry with backoff.',
+    content: json('GatewayMessage', { throttled: { message: 'Too Many Requests' } }),
+  },
 };
 
 const QUERY_HELP: Record<string, string> = {
@@ -126,11 +139,16 @@ const QUERY_HELP: Record<string, string> = {
   to: 'Appointments starting before this instant.',
   status: 'Comma-separated FHIR statuses, e.g. booked,arrived.',
   limit: 'Page size, 1–200.',
-  cursor: 'The nextCursor of the previous page.',
+  cursor: 'The nextCursor of the previous page, for this patient; any other value is 400.',
 };
+
+type Tag = 'Service' | 'Patients' | 'Contact preferences' | 'Reminders';
 
 interface Operation {
   operationId: string;
+  tag: Tag;
+  /** The rules JSON Schema cannot state, in words. */
+  description: string;
   scope?: Scope;
   parameters?: unknown[];
   request?: { schema: SchemaName; examples: Record<string, unknown> };
@@ -140,6 +158,9 @@ interface Operation {
 const OPERATIONS: Record<string, Operation> = {
   'GET /health': {
     operationId: 'checkHealth',
+    tag: 'Service',
+    description:
+      'Asks the store to answer: 200 when it does, 503 when it does not. Public: no API key. Takes no query parameters (any is 400).',
     responses: {
       200: {
         description: 'The service and its store answer.',
@@ -149,10 +170,14 @@ const OPERATIONS: Record<string, Operation> = {
         description: 'The store does not answer.',
         content: json('HealthReport', { unavailable: EXAMPLES.healthUnavailable }),
       },
+      ...problems(['validation_failed', 'internal']),
     },
   },
   'POST /api/patients': {
     operationId: 'createPatient',
+    tag: 'Patients',
+    description:
+      "Creates a patient, optionally with booked appointments. Beyond the schema: `birthDate` must be a day that exists and not in the future (judged where it is latest on Earth, UTC+14); names are trimmed first; `timeZone` must be a zone Intl knows; every timestamp's UTC instant must fall in years 0001–9999; an appointment's `end` must be after its `start`; appointment ids must be unique within the request; `mrn` must not belong to another patient (409). More than 100 appointments is 413 naming the limit, even when other fields are also wrong; a body over 1 MiB is 413. Unknown fields and any query parameter are 400.",
     scope: 'patients:write',
     request: { schema: 'NewPatient', examples: { withAppointment: EXAMPLES.newPatient } },
     responses: {
@@ -166,15 +191,21 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/patients/{patient_id}': {
     operationId: 'getPatient',
+    tag: 'Patients',
+    description:
+      'The patient alone; its appointments have their own endpoint. Takes no query parameters (any is 400).',
     scope: 'patients:read',
     parameters: [patientIdParameter],
     responses: {
       200: { description: 'The patient.', content: json('Patient', { patient: EXAMPLES.patient }) },
-      ...problems([...COMMON, 'validation_failed', 'not_found']),
+      ...problems([...QUERY, 'not_found']),
     },
   },
   'GET /api/patients/{patient_id}/appointments': {
     operationId: 'listAppointments',
+    tag: 'Patients',
+    description:
+      "The patient's appointments, ascending by start then id. `from` is inclusive and `to` exclusive, and `from` must be before `to` (400 on `to`). `cursor` must be a `nextCursor` this endpoint returned for this patient: it is signed, and any other value, or one of another patient, is 400. A cursor at or past `to` is an empty last page. Unknown query parameters are 400.",
     scope: 'patients:read',
     parameters: [
       patientIdParameter,
@@ -193,11 +224,14 @@ const OPERATIONS: Record<string, Operation> = {
         description: 'A page of appointments, ascending by start.',
         content: json('AppointmentList', { page: EXAMPLES.appointmentList }),
       },
-      ...problems([...COMMON, 'validation_failed', 'not_found']),
+      ...problems([...QUERY, 'not_found']),
     },
   },
   'POST /api/patients/contact-preference/local/bulk': {
     operationId: 'writeContactPreferences',
+    tag: 'Contact preferences',
+    description:
+      'Writes 1 to 1,000 contact preferences (more is 413 naming the limit, none is 400). The request is checked as a whole only for its shape: an object whose `preferences` is a list. Each item is then checked on its own against `ContactPreferenceItem` (plus: a known patient, channels not repeated, quiet hours that do not start where they end, an `updatedAt` in years 0001–9999 UTC): an item that breaks a rule is reported `rejected` with its errors, paths in full from the body (`preferences[3].channels[1]`), and the others are still written. An item not newer than the stored preference is `stale`. Writing the same batch twice changes nothing. Any query parameter is 400.',
     scope: 'preferences:write',
     request: { schema: 'ContactPreferenceBatch', examples: { batch: EXAMPLES.preferences } },
     responses: {
@@ -210,6 +244,9 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /api/reminders/send': {
     operationId: 'sendReminder',
+    tag: 'Reminders',
+    description:
+      "Sends one reminder for the patient's next booked future appointment, or the one named by `appointmentId` (404 when the patient has none by that id). `dryRun: true` sends and stores nothing. One reminder per appointment occurrence however many calls race: a repeat answers 200 with `duplicate: true`. Policy (consent, quiet hours, frequency cap) answers 200 with `status: skipped` and a `reason`. A provider failure is 502 and blocks no retry. Any query parameter is 400: `?dryRun=true` never stands in for the body's field.",
     scope: 'reminders:send',
     request: { schema: 'SendReminderRequest', examples: { next: EXAMPLES.sendRequest } },
     responses: {
@@ -230,6 +267,9 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /api/reminders/bulk': {
     operationId: 'sendBulkReminders',
+    tag: 'Reminders',
+    description:
+      "Reminds 1 to 500 patients (more is 413 naming the limit, none is 400) of their next appointment: one result per distinct patient, in first-seen order; one patient's failure never stops the others. Every id must be a UUID or the whole request is 400; unknown ones are `not_found` results. Any query parameter is 400.",
     scope: 'reminders:send',
     request: { schema: 'BulkReminderRequest', examples: { patients: EXAMPLES.bulkRequest } },
     responses: {
@@ -242,6 +282,9 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /api/orchestrator/che-reminder': {
     operationId: 'runCheReminder',
+    tag: 'Reminders',
+    description:
+      'Runs the single-patient reminder orchestration and traces each step. Selects the earliest booked appointment with now < start ≤ now + `windowHours`. `now` is accepted only with `dryRun: true` (400 on `now` otherwise). The same stored state, input and `now` give the same answer. Any query parameter is 400.',
     scope: 'reminders:send',
     request: { schema: 'CheReminderRequest', examples: { dryRun: EXAMPLES.cheRequest } },
     responses: {
@@ -260,9 +303,15 @@ export function openApiDocument() {
       get: {
         operationId: 'getIndex',
         summary: 'This index of the API.',
+        description:
+          'The eight endpoints, each with one line on what it does. Public: no API key. Takes no query ' +
+          'parameters (any is 400).',
+        tags: ['Service'],
         security: [],
         responses: {
           200: { description: 'The eight endpoints.', content: json('ApiIndex', { index: EXAMPLES.index }) },
+          ...problems(['validation_failed', 'internal']),
+          ...THROTTLED,
         },
       },
     },
@@ -270,6 +319,8 @@ export function openApiDocument() {
   for (const route of ENDPOINTS) {
     const {
       operationId,
+      tag,
+      description,
       scope,
       parameters,
       request,
@@ -278,28 +329,55 @@ export function openApiDocument() {
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId,
       summary: route.description,
+      description: scope ? `${description} Needs the \`${scope}\` scope.` : description,
+      tags: [tag],
       security: scope ? [{ apiKey: [scope] }] : [],
       ...(parameters && { parameters }),
       ...(request && { requestBody: { required: true, content: json(request.schema, request.examples) } }),
-      responses: answers,
+      responses: { ...answers, ...THROTTLED },
     };
   }
   const batch = jsonSchema(ContactPreferenceBatch, 'input') as {
     properties: { preferences: Record<string, unknown> };
   };
   // Items are validated one by one (a bad item is a result, not a 400), so the batch takes any items.
-  batch.properties.preferences.items = ref('ContactPreferenceItem');
+  batch.properties.preferences.items = {
+    anyOf: [
+      ref('ContactPreferenceItem'),
+      { description: 'Anything else is accepted by the request and reported `rejected` in its result.' },
+    ],
+  };
+  batch.properties.preferences.description =
+    'Checked per request: a list of 1–1,000 items. Checked per item: ContactPreferenceItem.';
   return {
     openapi: '3.1.0',
     info: {
       title: 'Clinical Assistant API',
       version: VERSION,
+      license: { name: 'Proprietary: private to the clinic, all rights reserved' },
+      contact: { name: "The clinic's API maintainers" },
       description:
         'Patients, appointments, contact preferences and appointment reminders. Every response carries ' +
         '`x-request-id`. Errors are RFC 9457 problem details; unknown paths answer 404 and known paths with ' +
         `another method 405 (with \`Allow\`). Request bodies are JSON, at most ${MAX_BODY_BYTES} bytes.`,
     },
-    servers: [{ url: 'http://localhost:3000', description: 'npm start' }],
+    servers: [
+      { url: 'http://localhost:3000', description: 'Local: `npm start`, with the key `local-dev-key`' },
+      {
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
+        description: 'A deployed stage: `npx serverless deploy` prints its URL',
+        variables: {
+          apiId: { default: 'apiid', description: 'The HTTP API id in the deploy output' },
+          region: { default: 'eu-west-2', description: 'The AWS region of the stage' },
+        },
+      },
+    ],
+    tags: [
+      { name: 'Service', description: 'The index and the health check: public.' },
+      { name: 'Patients', description: 'Patients and their appointments.' },
+      { name: 'Contact preferences', description: 'How and when each patient may be reminded.' },
+      { name: 'Reminders', description: 'Appointment reminders by SMS or email.' },
+    ],
     components: {
       securitySchemes: {
         apiKey: {

@@ -2,7 +2,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { describeError, type Log } from '../log.ts';
-import { fieldPath } from '../errors.ts';
+import { fieldPath } from '../validation.ts';
 
 export interface QueueConsumerSpec<S extends z.ZodType> {
   /** Names the consumer in its log lines. */

@@ -16,7 +16,8 @@ import type {
   Reference,
 } from '@medplum/fhirtypes';
 import * as z from 'zod';
-import { type FieldError, fieldErrors } from '../errors.ts';
+import type { FieldError } from '../errors.ts';
+import { fieldErrors, forPeople } from '../validation.ts';
 
 // The parts of FHIR R4 resources the feed reads, checked before they are read. Element names are
 // checked against the FHIR types at compile time, so a misspelt element cannot slip through; elements
@@ -147,7 +148,7 @@ export function applyRules<S extends z.ZodType>(
   sources: Readonly<Record<string, string>>,
   fallback: string,
 ): Checked<z.output<S>> {
-  const result = schema.safeParse(values, { reportInput: true });
+  const result = schema.safeParse(values, { reportInput: true, error: forPeople });
   if (result.success) return { ok: true, value: result.data };
   const errors = fieldErrors(result.error.issues).map(({ path, message }) => ({
     path: sources[path] ?? fallback,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import * as z from 'zod';
 import { type AuditSpec, patientIdsIn } from '../audit/audit.ts';
 import { ApiError, invalidJson, payloadTooLarge, storeUnavailable, unsupportedMediaType } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
 import { type ApiKey, authorize, type Scope } from './auth.ts';
 import { type HttpResponse, problemResponse } from './problem.ts';
-import { validate } from './validate.ts';
+import { validate } from '../validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -27,6 +27,7 @@ export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extend
   /** The scope a caller's key must hold; omitted for the public documents (index, health). */
   scope?: Scope;
   body?: B;
+  /** Omitted: the endpoint takes no query parameters, and any sent is 400 (never silently ignored). */
   query?: Q;
   params?: P;
   /** Set on every endpoint that reads or writes patient data. */
@@ -71,7 +72,7 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
         caller = spec.scope && authorize(apiKeys, header(event, 'authorization'), spec.scope);
         request = {
           params: spec.params && validate(spec.params, event.pathParameters ?? {}),
-          query: spec.query && validate(spec.query, event.queryStringParameters ?? {}),
+          query: validate(spec.query ?? NO_QUERY, event.queryStringParameters ?? {}),
           body: spec.body && validate(spec.body, readJsonBody(event)),
           requestId,
           method: event.requestContext.http.method,
@@ -144,6 +145,8 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
     }
   }
 }
+
+const NO_QUERY = z.strictObject({});
 
 const internalDetail = (requestId: string) =>
   `Something went wrong on our side. Quote request id ${requestId} when you report it.`;

@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../canonical-json.ts';
-import { notFound, validationFailed } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { derivedId } from '../ids.ts';
+import { appointmentRange, isEmptyRange } from '../store/appointment-order.ts';
 import type { Store } from '../store/store.ts';
-import { isTimestamp, toApiTimestamp } from '../time.ts';
+import { toApiTimestamp } from '../time.ts';
+import { type CursorKey, decodeCursor, encodeCursor } from './cursor.ts';
 import {
   type Appointment,
-  type AppointmentPosition,
+  type AppointmentFilter,
   appointmentRecord,
   type Patient,
   patientRecord,
@@ -51,16 +53,30 @@ export async function getPatient(store: Store, patientId: string): Promise<Patie
   return (await store.getPatient(patientId)) ?? throwPatientNotFound();
 }
 
-export async function listAppointments(store: Store, patientId: string, query: AppointmentQuery) {
-  const page = await store.listAppointments(
-    patientId,
-    {
-      ...(query.from && { from: query.from }),
-      ...(query.to && { to: query.to }),
-      ...(query.status && { statuses: query.status }),
-    },
-    { limit: query.limit, ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }) },
-  );
+/**
+ * A page of a patient's appointments. A cursor at or past `to` leaves nothing to list: that empty
+ * range is answered here, as an empty last page, without asking the store for a reversed range.
+ */
+export async function listAppointments(
+  store: Store,
+  key: CursorKey,
+  patientId: string,
+  query: AppointmentQuery,
+) {
+  const filter: AppointmentFilter = {
+    ...(query.from && { from: query.from }),
+    ...(query.to && { to: query.to }),
+    ...(query.status && { statuses: query.status }),
+  };
+  const after = query.cursor === undefined ? undefined : decodeCursor(key, patientId, query.cursor);
+  if (isEmptyRange(appointmentRange(filter, after))) {
+    await getPatient(store, patientId);
+    return { patientId, appointments: [], nextCursor: null };
+  }
+  const page = await store.listAppointments(patientId, filter, {
+    limit: query.limit,
+    ...(after && { after }),
+  });
   if (page === undefined) return throwPatientNotFound();
   return {
     patientId,
@@ -68,7 +84,7 @@ export async function listAppointments(store: Store, patientId: string, query: A
       ...appointment,
       reminder: reminderOf(page.ledger, appointment),
     })),
-    nextCursor: page.next ? encodeCursor(page.next) : null,
+    nextCursor: page.next ? encodeCursor(key, patientId, page.next) : null,
   };
 }
 
@@ -103,16 +119,3 @@ const appointmentIdFor = (fingerprint: string, index: number) => derivedId(`${fi
 const throwPatientNotFound = (): never => {
   throw notFound('No patient has this id.');
 };
-
-const encodeCursor = (position: AppointmentPosition) =>
-  Buffer.from(JSON.stringify([position.start, position.id])).toString('base64url');
-
-function decodeCursor(cursor: string): AppointmentPosition {
-  try {
-    const [start, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof start === 'string' && typeof id === 'string' && isTimestamp(start)) return { start, id };
-  } catch {
-    // falls through to the validation error
-  }
-  throw validationFailed([{ path: 'cursor', message: 'must be a nextCursor returned by this endpoint' }]);
-}

@@ -25,6 +25,8 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 export const MAX_APPOINTMENTS_PER_PATIENT = 100;
 
+const STATUS = APPOINTMENT_STATUSES.join('|');
+
 export const NewAppointment = z
   .strictObject({
     id: clientId.optional(),
@@ -82,6 +84,7 @@ export const AppointmentQuery = z
       .string()
       .transform((list) => list.split(','))
       .pipe(z.array(z.enum(APPOINTMENT_STATUSES, 'must be a comma-separated list of appointment statuses')))
+      .meta({ pattern: `^(${STATUS})(,(${STATUS}))*$`, examples: ['booked,arrived'] })
       .optional(),
     limit: z.coerce
       .number('must be a whole number from 1 to 200')
@@ -104,7 +107,7 @@ const apiTimestamp = z.iso.datetime({ offset: true });
 
 export const Patient = z.strictObject({
   id: z.uuid(),
-  mrn: z.string().optional(),
+  mrn: clientId.optional(),
   givenName: z.string(),
   familyName: z.string(),
   birthDate: z.iso.date(),
@@ -117,7 +120,7 @@ export const Patient = z.strictObject({
 });
 
 export const Appointment = z.strictObject({
-  id: z.string(),
+  id: clientId,
   /** UTC, in the API's timestamp form. */
   start: apiTimestamp,
   end: apiTimestamp.optional(),

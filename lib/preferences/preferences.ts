@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { ApiError, notFound, storeUnavailable } from '../errors.ts';
-import { validate } from '../http/validate.ts';
+import { validate } from '../validation.ts';
 import type { Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
 import { type ContactPreference, preferenceRecord } from './model.ts';
@@ -23,9 +23,9 @@ export async function writeContactPreferences(
   now: Date = new Date(),
 ) {
   const received = toApiTimestamp(now);
-  const parsed = items.map((item) => {
+  const parsed = items.map((item, index) => {
     try {
-      return validate(ContactPreferenceItem, item);
+      return validate(ContactPreferenceItem, item, ['preferences', index]);
     } catch (error) {
       return error as ApiError;
     }

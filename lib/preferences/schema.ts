@@ -17,7 +17,10 @@ export const ContactPreferenceItem = z.strictObject({
 export type ContactPreferenceItem = z.infer<typeof ContactPreferenceItem>;
 
 export const ContactPreferenceBatch = z.strictObject({
-  preferences: z.array(z.unknown()).max(MAX_PREFERENCES_PER_BATCH),
+  preferences: z
+    .array(z.unknown())
+    .min(1, 'must hold at least one preference')
+    .max(MAX_PREFERENCES_PER_BATCH),
 });
 
 const count = z.int().min(0);

@@ -9,6 +9,7 @@ export interface QuietHours {
 }
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(zone: string): Intl.DateTimeFormat {
@@ -47,24 +48,46 @@ const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clo
 /** True when the wall clock in `zone` at `instant` reads inside the window. */
 export function isWithinQuietHours(instant: number, zone: string, window: QuietHours): boolean {
   const wall = wallClockAt(instant, zone);
-  const minute = (wall - Math.floor(wall / 86_400_000) * 86_400_000) / MINUTE;
+  const minute = (wall - Math.floor(wall / DAY) * DAY) / MINUTE;
   const [start, end] = [minutesOf(window.start), minutesOf(window.end)];
   return start < end ? minute >= start && minute < end : minute >= start || minute < end;
 }
 
 /**
- * The first instant after `now` at which the window is open, for a `now` inside quiet hours. Offsets
- * change on whole minutes, so on a day with a daylight-saving change the answer is found by minutes.
+ * The first instant after `now` at which the window is open, for a `now` inside quiet hours. While the
+ * zone's offset holds, the window opens when the wall clock reaches its end; when the offset changes
+ * first, the wall clock jumps there, so the change is either the opening (the end was skipped) or a
+ * new starting point.
  */
 export function quietHoursEnd(now: number, zone: string, window: QuietHours): number {
-  const wall = wallClockAt(now, zone);
-  const startOfDay = Math.floor(wall / 86_400_000) * 86_400_000;
-  const endToday = startOfDay + minutesOf(window.end) * MINUTE;
-  const endWall = wall < endToday ? endToday : endToday + 86_400_000;
-  const first = endWall - offsetAt(endWall, zone);
-  const candidate = endWall - offsetAt(first, zone);
-  if (offsetAt(now, zone) === offsetAt(candidate, zone)) return candidate;
-  let minute = Math.ceil((now + 1) / MINUTE) * MINUTE;
-  while (isWithinQuietHours(minute, zone, window)) minute += MINUTE;
-  return minute;
+  let from = now;
+  for (;;) {
+    const end = wallClockReaches(from, zone, minutesOf(window.end));
+    const change = firstOffsetChange(from, end, zone);
+    if (change === undefined) return end;
+    if (!isWithinQuietHours(change, zone, window)) return change;
+    from = change;
+  }
+}
+
+/** When the wall clock next reads `minuteOfDay`, if the offset at `from` held until then. */
+function wallClockReaches(from: number, zone: string, minuteOfDay: number): number {
+  const second = Math.floor(from / 1000) * 1000;
+  const wall = wallClockAt(second, zone);
+  const target = Math.floor(wall / DAY) * DAY + minuteOfDay * MINUTE;
+  return second + (target > wall ? target : target + DAY) - wall;
+}
+
+/** The first second in (from, to] with another offset than at `from`, or undefined when none has. */
+function firstOffsetChange(from: number, to: number, zone: string): number | undefined {
+  const offset = offsetAt(from, zone);
+  if (offsetAt(to, zone) === offset) return undefined;
+  // Offsets change on whole seconds, and at most once in the day or so between the two.
+  let [same, other] = [Math.floor(from / 1000) * 1000, to];
+  while (other - same > 1000) {
+    const middle = same + Math.floor((other - same) / 2000) * 1000;
+    if (offsetAt(middle, zone) === offset) same = middle;
+    else other = middle;
+  }
+  return other;
 }

@@ -59,7 +59,8 @@ export const CheReminderRequest = z
   .refine((request) => request.now === undefined || request.dryRun, {
     path: ['now'],
     message: 'is accepted only with dryRun: true',
-  });
+  })
+  .meta({ dependentSchemas: { now: { properties: { dryRun: { const: true } }, required: ['dryRun'] } } });
 export type CheReminderRequest = z.infer<typeof CheReminderRequest>;
 
 // Responses.

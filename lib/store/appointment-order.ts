@@ -23,3 +23,7 @@ export function appointmentRange(filter: AppointmentFilter, after?: AppointmentP
     ? { lowest: resume, excludeLowest: true, ...highest }
     : { lowest: from, excludeLowest: false, ...highest };
 }
+
+/** True when no key can be in the range: a resume position at or past `to`, or `from` at `to`. */
+export const isEmptyRange = (range: AppointmentRange): boolean =>
+  range.highest !== undefined && range.lowest >= range.highest;

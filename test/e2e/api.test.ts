@@ -202,6 +202,31 @@ describe('GET /api/patients/{id}/appointments', () => {
   });
 });
 
+describe('unknown query parameters', () => {
+  it('are 400 on every endpoint, GET and POST: ?dryRun=true never turns into a real send', async () => {
+    const { body: patient } = await call('POST', '/api/patients', { body: patientBody() });
+    const id: string = patient.id;
+    const calls: [string, string, unknown][] = [
+      ['GET', '/?fields=all', undefined],
+      ['GET', '/health?fields=all', undefined],
+      ['POST', '/api/patients?dryRun=true', patientBody()],
+      ['GET', `/api/patients/${id}?fields=all`, undefined],
+      ['GET', `/api/patients/${id}/appointments?fields=all`, undefined],
+      ['POST', '/api/patients/contact-preference/local/bulk?dryRun=true', { preferences: [] }],
+      ['POST', '/api/reminders/send?dryRun=true', { patientId: id }],
+      ['POST', '/api/reminders/bulk?dryRun=true', { patientIds: [id] }],
+      ['POST', '/api/orchestrator/che-reminder?dryRun=true', { patientId: id }],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await call(method, path, { body });
+      expectProblem(response, 400, 'validation_failed');
+      expect(response.body.errors, `${method} ${path}`).toEqual([
+        { path: path.includes('dryRun') ? 'dryRun' : 'fields', message: 'is not a known field' },
+      ]);
+    }
+  });
+});
+
 describe('routing', () => {
   it('answers an unknown path with a problem+json 404', async () => {
     expectProblem(await call('GET', '/api/nothing-here'), 404, 'not_found');

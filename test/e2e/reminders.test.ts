@@ -51,8 +51,15 @@ describe('POST /api/patients/contact-preference/local/bulk', () => {
     expect(replay.body).toEqual(first.body);
   });
 
-  it('needs the preferences:write scope and answers 413 over 1,000 items', async () => {
+  it('needs the preferences:write scope, answers 413 over 1,000 items and 400 for none', async () => {
     const over = { preferences: Array(1001).fill({ patientId: randomUUID(), channels: [] }) };
+    const none = await call('POST', '/api/patients/contact-preference/local/bulk', {
+      body: { preferences: [] },
+    });
+    expect([none.status, none.body.errors]).toEqual([
+      400,
+      [{ path: 'preferences', message: 'must hold at least one preference' }],
+    ]);
     expect((await call('POST', '/api/patients/contact-preference/local/bulk', { body: over })).status).toBe(
       413,
     );

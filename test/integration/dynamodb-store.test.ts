@@ -16,7 +16,7 @@ import {
   writesProfile,
 } from '../support/faults.ts';
 import { POLICY } from '../support/reminders.ts';
-import { dailyAppointments, newPatient } from '../support/patients.ts';
+import { CURSOR_KEY, dailyAppointments, newPatient } from '../support/patients.ts';
 import { dynamoEngines } from '../support/engines.ts';
 import { storeContract } from '../support/store-contract.ts';
 
@@ -64,7 +64,12 @@ for (const { name, label, start, available } of engines) {
 
         const retried = await createPatient(store(), defaults, request);
         expect(retried.id).toBe(lostId);
-        const page = await listAppointments(store(), retried.id, AppointmentQuery.parse({ limit: '200' }));
+        const page = await listAppointments(
+          store(),
+          CURSOR_KEY,
+          retried.id,
+          AppointmentQuery.parse({ limit: '200' }),
+        );
         expect(page.appointments.map((a) => a.id)).toEqual(dailyAppointments(30).map((a) => a.id));
       });
 
@@ -110,7 +115,7 @@ for (const { name, label, start, available } of engines) {
         const created = results.filter((r) => r.status === 'fulfilled');
         expect(created).toHaveLength(1);
         const { id } = (created[0] as PromiseFulfilledResult<{ id: string }>).value;
-        const page = await listAppointments(store(), id, AppointmentQuery.parse({}));
+        const page = await listAppointments(store(), CURSOR_KEY, id, AppointmentQuery.parse({}));
         expect(page.appointments).toHaveLength(1);
       });
     });
@@ -201,7 +206,12 @@ for (const { name, label, start, available } of engines) {
         newPatient({ appointments: dailyAppointments(60) }),
       );
       expect(calls.withheld).toBeGreaterThan(0);
-      const page = await listAppointments(store(), patient.id, AppointmentQuery.parse({ limit: '200' }));
+      const page = await listAppointments(
+        store(),
+        CURSOR_KEY,
+        patient.id,
+        AppointmentQuery.parse({ limit: '200' }),
+      );
       expect(page.appointments).toHaveLength(60);
     });
   });

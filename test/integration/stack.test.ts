@@ -249,11 +249,14 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       expect(api.Properties.CorsConfiguration).toBeUndefined();
   });
 
-  it('reads API keys, the sender address and the SMS number from SSM: no key material in the template', () => {
+  it('reads API keys, the cursor secret, the sender address and the SMS number from SSM: no key material in the template', () => {
     const template = JSON.stringify(resources);
     for (const [, f] of ofType('AWS::Lambda::Function')) {
       expect(f.Properties.Environment.Variables.API_KEYS).toBe(
         '{{resolve:ssm:/clinical-assistant/prod/api-keys}}',
+      );
+      expect(f.Properties.Environment.Variables.CURSOR_SECRET).toBe(
+        '{{resolve:ssm:/clinical-assistant/prod/cursor-secret}}',
       );
       expect(f.Properties.Environment.Variables.EMAIL_FROM).toBe(
         '{{resolve:ssm:/clinical-assistant/prod/email-from}}',

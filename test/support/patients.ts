@@ -14,6 +14,9 @@ export function patientBody(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
+/** The key listing cursors are signed with in tests (CURSOR_SECRET in configuration). */
+export const CURSOR_KEY = { cursorSecret: 'test-cursor-secret-0123456789abcdef' };
+
 /** The same, parsed as the handler would. */
 export const newPatient = (overrides: Record<string, unknown> = {}): NewPatient =>
   NewPatientSchema.parse(patientBody(overrides));

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import type { Store } from '../../lib/store/store.ts';
-import { dailyAppointments, newPatient } from './patients.ts';
+import { CURSOR_KEY, dailyAppointments, newPatient } from './patients.ts';
 
 const defaults = { defaultTimeZone: 'Europe/London' };
 const query = (q: Record<string, string> = {}) => AppointmentQuery.parse(q);
@@ -13,7 +13,12 @@ async function allPages(store: Store, patientId: string, q: Record<string, strin
   const pages: string[][] = [];
   let cursor: string | undefined;
   do {
-    const page = await listAppointments(store, patientId, query({ ...q, ...(cursor && { cursor }) }));
+    const page = await listAppointments(
+      store,
+      CURSOR_KEY,
+      patientId,
+      query({ ...q, ...(cursor && { cursor }) }),
+    );
     pages.push(page.appointments.map((a) => a.id));
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
@@ -68,7 +73,7 @@ export function storeContract(name: string, openStore: () => Store) {
           ],
         }),
       );
-      const page = await listAppointments(store, patient.id, query());
+      const page = await listAppointments(store, CURSOR_KEY, patient.id, query());
       expect(page.appointments.map((a) => a.id)).toEqual(['early', 'late', 'a-same', 'b-same']);
       expect(page.appointments[0]?.start).toBe('2030-01-02T08:00:00Z');
       expect(page.nextCursor).toBeNull();
@@ -107,6 +112,7 @@ export function storeContract(name: string, openStore: () => Store) {
       );
       const page = await listAppointments(
         store,
+        CURSOR_KEY,
         patient.id,
         query({ from: '2030-01-02T09:00:00Z', to: '2030-01-05T09:00:00Z' }),
       );
@@ -126,6 +132,7 @@ export function storeContract(name: string, openStore: () => Store) {
       ]);
       const both = await listAppointments(
         store,
+        CURSOR_KEY,
         patient.id,
         query({ status: 'booked,cancelled', limit: '200' }),
       );
@@ -139,13 +146,33 @@ export function storeContract(name: string, openStore: () => Store) {
         defaults,
         newPatient({ appointments: dailyAppointments(6) }),
       );
-      const first = await listAppointments(store, patient.id, query({ limit: '2' }));
+      const first = await listAppointments(store, CURSOR_KEY, patient.id, query({ limit: '2' }));
       const next = await listAppointments(
         store,
+        CURSOR_KEY,
         patient.id,
         query({ limit: '2', from: '2030-01-05T00:00:00Z', cursor: first.nextCursor ?? '' }),
       );
       expect(next.appointments.map((a) => a.id)).toEqual(['a4', 'a5']);
+    });
+
+    it('answers a cursor at or past `to` with an empty last page, never an error', async () => {
+      const store = openStore();
+      const patient = await createPatient(
+        store,
+        defaults,
+        newPatient({ appointments: dailyAppointments(4) }),
+      );
+      const first = await listAppointments(store, CURSOR_KEY, patient.id, query({ limit: '2' }));
+      for (const to of ['2030-01-02T09:00:00Z', '2030-01-02T08:59:59Z', '2030-01-01T09:00:00Z']) {
+        const page = await listAppointments(
+          store,
+          CURSOR_KEY,
+          patient.id,
+          query({ to, cursor: first.nextCursor ?? '' }),
+        );
+        expect(page, to).toEqual({ patientId: patient.id, appointments: [], nextCursor: null });
+      }
     });
 
     it('refuses a second patient with the same MRN (409 conflict)', async () => {
@@ -279,7 +306,7 @@ export function storeContract(name: string, openStore: () => Store) {
         defaults,
         newPatient({ appointments: dailyAppointments(100) }),
       );
-      const page = await listAppointments(store, patient.id, query({ limit: '200' }));
+      const page = await listAppointments(store, CURSOR_KEY, patient.id, query({ limit: '200' }));
       expect(page.appointments).toHaveLength(100);
     });
   });

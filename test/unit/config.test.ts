@@ -3,7 +3,8 @@ import { loadConfig } from '../../lib/config.ts';
 import { sha256 } from '../support/events.ts';
 
 const keys = JSON.stringify([{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }]);
-const minimal = { TABLE_NAME: 'patients', API_KEYS: keys };
+const cursorSecret = 'c'.repeat(32);
+const minimal = { TABLE_NAME: 'patients', API_KEYS: keys, CURSOR_SECRET: cursorSecret };
 
 describe('configuration, read once at cold start', () => {
   it('applies the documented defaults', () => {
@@ -13,6 +14,7 @@ describe('configuration, read once at cold start', () => {
       clinicName: 'the clinic',
       quietHours: { start: '21:00', end: '08:00' },
       apiKeys: [{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }],
+      cursorSecret,
       notifier: 'outbox',
       bulkConcurrency: 16,
       reminderLeadHours: 48,
@@ -75,6 +77,12 @@ describe('configuration, read once at cold start', () => {
     expect(() => loadConfig({ ...minimal, QUIET_HOURS: '21:00-21:00' })).toThrow('QUIET_HOURS.end');
   });
 
+  it('needs a cursor secret long enough to be a key', () => {
+    expect(() => loadConfig({ ...minimal, CURSOR_SECRET: 'short' })).toThrow(
+      'CURSOR_SECRET: must be at least 32 characters',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...minimal, DYNAMODB_ENDPOINT: '' }).dynamodbEndpoint).toBeUndefined();
   });
@@ -94,6 +102,7 @@ describe('configuration, read once at cold start', () => {
       'TABLE_NAME',
       'API_KEYS.0.sha256',
       'API_KEYS.0.scopes',
+      'CURSOR_SECRET',
       'DEFAULT_TIME_ZONE',
       'QUIET_HOURS',
       'REMINDER_LEAD_HOURS',

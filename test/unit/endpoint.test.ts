@@ -186,6 +186,35 @@ describe('request body', () => {
   });
 });
 
+describe('query parameters', () => {
+  it('rejects any query parameter on an endpoint that takes none, GET or POST, naming it', async () => {
+    const { endpoint } = testEndpoint();
+    const index = endpoint({}, async () => ok({}));
+    const { handler: write } = writeEndpoint();
+    const answers = [
+      await index(httpEvent({ method: 'GET', path: '/', query: { fields: 'all' } })),
+      // A caller who writes ?dryRun=true must never have the body's real send go through.
+      await write(httpEvent({ headers: JSON_HEADERS, body: '{"name":"a"}', query: { dryRun: 'true' } })),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400]);
+    expect(problem(answers[0]!)).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'fields', message: 'is not a known field' }],
+    });
+    expect(problem(answers[1]!).errors).toEqual([{ path: 'dryRun', message: 'is not a known field' }]);
+  });
+
+  it('rejects a parameter the endpoint does not declare beside those it does', async () => {
+    const { endpoint } = testEndpoint();
+    const handler = endpoint({ query: z.strictObject({ limit: z.string().optional() }) }, async ({ query }) =>
+      ok(query),
+    );
+    expect((await handler(httpEvent({ method: 'GET', query: { limit: '5' } }))).statusCode).toBe(200);
+    const answer = await handler(httpEvent({ method: 'GET', query: { limit: '5', sort: 'desc' } }));
+    expect(problem(answer).errors).toEqual([{ path: 'sort', message: 'is not a known field' }]);
+  });
+});
+
 describe('error mapping', () => {
   it.each([
     [notFound('x'), 404, 'not_found'],

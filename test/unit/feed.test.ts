@@ -14,7 +14,7 @@ import {
 } from '../../lib/feed/model.ts';
 import { NAME_USES } from '../../lib/feed/patient.ts';
 import { type Described, judge } from '../../lib/feed/order.ts';
-import { validate } from '../../lib/http/validate.ts';
+import { validate } from '../../lib/validation.ts';
 import {
   APPOINTMENT_STATUSES,
   LANGUAGES,

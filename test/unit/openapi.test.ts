@@ -67,4 +67,54 @@ describe('docs/openapi.json', () => {
     expect([...PROBLEM_CODES].filter((code) => !documented.has(code)).sort()).toEqual(notAnOperation);
     expect(Object.keys(document['x-problem-codes']).sort()).toEqual([...PROBLEM_CODES].sort());
   });
+
+  it('is as strict as the service where JSON Schema can say it: each of these is refused by both', () => {
+    const patientId = '3f2b8c1e-5a7d-4e2f-9b1c-6d8e0f2a4b71';
+    const patient = { givenName: 'A', familyName: 'B', birthDate: '1990-01-01' };
+    const refused: [string, unknown][] = [
+      ['CheReminderRequest', { patientId, now: '2026-11-30T10:00:00Z' }],
+      ['CheReminderRequest', { patientId, dryRun: false, now: '2026-11-30T10:00:00Z' }],
+      ['CheReminderRequest', { patientId, dryRun: true, now: '30 Nov 2026' }],
+      ['NewPatient', { ...patient, birthDate: '1990-13-01' }],
+      ['NewPatient', { ...patient, timeZone: 'EST' }],
+      ['NewPatient', { ...patient, mrn: 'MRN 1' }],
+      ['NewPatient', { ...patient, appointments: [{ id: 'a/1', start: '2030-01-01T09:00:00Z' }] }],
+      ['NewPatient', { ...patient, appointments: [{ start: '2030-01-01T09:00:00' }] }],
+      ['ContactPreferenceBatch', { preferences: [] }],
+      ['ContactPreferenceItem', { patientId, channels: [], updatedAt: '2026-02-30T00:00:00Z' }],
+      ['BulkReminderRequest', { patientIds: [] }],
+    ];
+    for (const [name, body] of refused) {
+      const validate = validatorFor(`#/components/schemas/${name}`);
+      expect(validate(body), `${name} ${JSON.stringify(body)}`).toBe(false);
+    }
+    expect(
+      validatorFor('#/components/schemas/CheReminderRequest')({
+        patientId,
+        dryRun: true,
+        now: '2026-11-30T10:00:00Z',
+      }),
+    ).toBe(true);
+    const list = document.paths['/api/patients/{patient_id}/appointments'].get.parameters;
+    const pattern = (name: string) => new RegExp(list.find((p: any) => p.name === name).schema.pattern);
+    expect(pattern('patient_id').test('not-a-uuid')).toBe(false);
+    expect(pattern('patient_id').test(patientId)).toBe(true);
+    expect(pattern('status').test('booked,arrived')).toBe(true);
+    expect(pattern('status').test('booked,maybe')).toBe(false);
+    expect(pattern('from').test('2026-11-30T10:00+01:00')).toBe(true);
+  });
+
+  it('documents on every operation a summary, a description, a tag, and the 429 of throttling', () => {
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method} ${path}`;
+        expect(operation.summary, where).toBeTruthy();
+        expect(operation.description, where).toBeTruthy();
+        expect(operation.tags, where).toHaveLength(1);
+        expect(Object.keys(operation.responses), where).toEqual(
+          expect.arrayContaining(['400', '429', '500']),
+        );
+      }
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
-import { newPatient } from '../support/patients.ts';
+import { CURSOR_KEY, dailyAppointments, newPatient } from '../support/patients.ts';
 
 const defaults = { defaultTimeZone: 'America/Chicago' };
 
@@ -11,25 +11,63 @@ describe('patients (domain)', () => {
   it('answers 404 not_found for an unknown patient, on read and on listing', async () => {
     const store = new MemoryStore();
     await expect(getPatient(store, randomUUID())).rejects.toMatchObject({ code: 'not_found' });
-    await expect(listAppointments(store, randomUUID(), AppointmentQuery.parse({}))).rejects.toMatchObject({
+    await expect(
+      listAppointments(store, CURSOR_KEY, randomUUID(), AppointmentQuery.parse({})),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
   });
 
-  it('rejects a cursor it did not issue as a validation error on `cursor`', async () => {
+  it('rejects a cursor it did not issue, one altered, or one of another patient, on `cursor`', async () => {
     const store = new MemoryStore();
-    const patient = await createPatient(store, defaults, newPatient());
-    for (const cursor of [
+    const appointments = dailyAppointments(3);
+    const patient = await createPatient(store, defaults, newPatient({ appointments }));
+    const other = await createPatient(store, defaults, newPatient({ appointments }));
+    const list = (patientId: string, cursor?: string) =>
+      listAppointments(store, CURSOR_KEY, patientId, AppointmentQuery.parse({ limit: '1', cursor }));
+    const issued = (await list(patient.id)).nextCursor!;
+    expect((await list(patient.id, issued)).appointments.map((a) => a.id)).toEqual(['a1']);
+
+    const [payload, mac] = issued.split('.');
+    // Well formed, naming a real position, but never issued: what a client could build by hand.
+    const unsigned = Buffer.from(JSON.stringify([appointments[1]!.start, 'a1'])).toString('base64url');
+    const moved = Buffer.from(JSON.stringify([appointments[2]!.start, 'a2'])).toString('base64url');
+    const forged = [
       'garbage',
+      unsigned,
       Buffer.from('["not a time","x"]').toString('base64url'),
-      Buffer.from('{}').toString('base64url'),
-    ]) {
-      await expect(
-        listAppointments(store, patient.id, AppointmentQuery.parse({ cursor })),
-      ).rejects.toMatchObject({
+      `${moved}.${mac}`,
+      `${payload}.${mac!.slice(1)}`,
+      `${payload}.${mac}.`,
+    ];
+    const rejections = [...forged.map((cursor) => list(patient.id, cursor)), list(other.id, issued)];
+    for (const rejection of rejections) {
+      await expect(rejection).rejects.toMatchObject({
         code: 'validation_failed',
-        errors: [{ path: 'cursor', message: expect.any(String) }],
+        errors: [{ path: 'cursor', message: 'must be a nextCursor this endpoint returned for this patient' }],
       });
+    }
+    const otherKey = { cursorSecret: `${CURSOR_KEY.cursorSecret}-rotated` };
+    await expect(
+      listAppointments(store, otherKey, patient.id, AppointmentQuery.parse({ cursor: issued })),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('answers a cursor at or past `to` with an empty last page, without asking the store', async () => {
+    const store = new MemoryStore();
+    const patient = await createPatient(store, defaults, newPatient({ appointments: dailyAppointments(4) }));
+    const cursor = (
+      await listAppointments(store, CURSOR_KEY, patient.id, AppointmentQuery.parse({ limit: '2' }))
+    ).nextCursor!;
+    store.listAppointments = () => Promise.reject(new Error('the store was asked for an empty range'));
+    for (const to of ['2030-01-02T09:00:00Z', '2030-01-01T00:00:00Z']) {
+      const page = await listAppointments(
+        store,
+        CURSOR_KEY,
+        patient.id,
+        AppointmentQuery.parse({ cursor, to }),
+      );
+      expect(page).toEqual({ patientId: patient.id, appointments: [], nextCursor: null });
     }
   });
 

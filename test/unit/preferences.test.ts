@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../lib/http/validate.ts';
+import { validate } from '../../lib/validation.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import type { ContactPreference } from '../../lib/preferences/model.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
@@ -42,15 +42,16 @@ describe('bulk contact preferences', () => {
     expect(answer.results[1]?.error).toMatchObject({ code: 'not_found' });
     expect(answer.results[3]?.error).toMatchObject({
       code: 'validation_failed',
-      errors: [{ path: 'channels' }],
+      errors: [{ path: 'preferences[3].channels' }],
     });
     expect((await inForce(ids[0]!))?.channels).toEqual(['email', 'sms']);
     expect((await inForce(ids[1]!))?.channels).toEqual(['sms']);
   });
 
-  it('names each bad field of an item relative to the item', async () => {
+  it('names each bad field of an item by its full path in the batch, in words for a person', async () => {
     const { store, ids } = await withPatients(1);
     const answer = await writeContactPreferences(store, [
+      [],
       {
         patientId: ids[0],
         channels: ['fax'],
@@ -59,11 +60,14 @@ describe('bulk contact preferences', () => {
         extra: 1,
       },
     ]);
-    expect(answer.results[0]?.error?.errors?.map((e) => e.path).sort()).toEqual([
-      'channels[0]',
-      'extra',
-      'quietHours.start',
-      'updatedAt',
+    expect(answer.results[0]?.error?.errors).toEqual([
+      { path: 'preferences[0]', message: 'must be a JSON object' },
+    ]);
+    expect(answer.results[1]?.error?.errors?.map((e) => e.path).sort()).toEqual([
+      'preferences[1].channels[0]',
+      'preferences[1].extra',
+      'preferences[1].quietHours.start',
+      'preferences[1].updatedAt',
     ]);
   });
 
@@ -123,6 +127,15 @@ describe('bulk contact preferences', () => {
       new Date('2026-07-01T09:00:00Z'),
     );
     expect((await inForce(ids[0]!))?.updatedAt).toBe('2026-07-01T09:00:00Z');
+  });
+
+  it('answers an empty batch 400 naming preferences, as the bulk reminder endpoint does', () => {
+    expect(() => validate(ContactPreferenceBatch, { preferences: [] })).toThrow(
+      expect.objectContaining({
+        code: 'validation_failed',
+        errors: [{ path: 'preferences', message: 'must hold at least one preference' }],
+      }),
+    );
   });
 
   it('takes up to 1,000 items; more is 413 naming the limit', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../lib/http/validate.ts';
+import { validate } from '../../lib/validation.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/notify/notifier.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.ts';
-import { validate } from '../../lib/http/validate.ts';
+import { validate } from '../../lib/validation.ts';
 import { AppointmentQuery, NewPatient, PatientPath } from '../../lib/patients/schema.ts';
+import { ContactPreferenceItem } from '../../lib/preferences/schema.ts';
+import { CheReminderRequest } from '../../lib/reminders/schema.ts';
 import { latestDateOnEarth } from '../../lib/time.ts';
 import { dailyAppointments, patientBody } from '../support/patients.ts';
 
@@ -198,5 +200,29 @@ describe('path and query', () => {
   });
   it('rejects unknown query parameters', () => {
     expect(errorsFor(AppointmentQuery, { statuses: 'booked' })).toEqual(['statuses']);
+  });
+});
+
+describe('timestamps: UTC instant in years 0001–9999, wherever one is accepted', () => {
+  const OUTSIDE = ['9999-12-31T23:00:00-02:00', '0000-01-01T00:30:00+01:00', '0000-12-31T23:59:59Z'];
+  const EDGES = ['0001-01-01T00:00:00Z', '0001-01-01T01:00:00+01:00', '9999-12-31T23:59:59Z'];
+  const patientId = '0b7d2a34-5a4e-4c1d-9d1e-3f3f0e6b2a11';
+  const places: [string, (value: string) => string[]][] = [
+    ['appointments[0].start', (start) => appointmentErrors({ start })],
+    ['appointments[0].end', (end) => appointmentErrors({ start: '0001-01-01T00:00:00Z', end })],
+    ['from', (from) => errorsFor(AppointmentQuery, { from })],
+    ['to', (to) => errorsFor(AppointmentQuery, { to })],
+    ['updatedAt', (updatedAt) => errorsFor(ContactPreferenceItem, { patientId, channels: [], updatedAt })],
+    ['now', (now) => errorsFor(CheReminderRequest, { patientId, dryRun: true, now })],
+  ];
+  it.each(places)('%s rejects instants outside the range and takes its edges', (field, errors) => {
+    for (const value of OUTSIDE) expect(errors(value), value).toEqual([field]);
+    for (const value of EDGES.filter((edge) => !(field.endsWith('end') && edge.startsWith('0001')))) {
+      expect(errors(value), value).toEqual([]);
+    }
+  });
+  it('birthDate rejects year 0000', () => {
+    expect(patientErrors({ birthDate: '0000-01-01' })).toEqual(['birthDate']);
+    expect(patientErrors({ birthDate: '0001-01-01' })).toEqual([]);
   });
 });
