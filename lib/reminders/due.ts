@@ -7,13 +7,16 @@ import { MAX_APPOINTMENTS_PER_PATIENT } from '../patients/schema.ts';
 import type { DueAppointment } from '../store/store.ts';
 import type { SkipReason } from './model.ts';
 import { decideReminder } from './policy.ts';
-import { type ReminderDeps, remind } from './reminders.ts';
+import { markUnknown, type ReminderDeps, remind } from './reminders.ts';
 
 // The scheduled run: every booked appointment starting within the lead time that has no reminder yet is
 // decided by the one `remind` the endpoints use. What quiet hours or the cap hold back stays in the due
 // index and is tried again by the next run; what starts without a reminder is counted missed, once.
 
 const HOUR = 3_600_000;
+
+/** A reservation still `sending` this long after it was made belongs to a sender that died. */
+export const STUCK_AFTER_MS = 15 * 60_000;
 
 /** How far back a run looks for appointments that started without a reminder, to count them missed. */
 export const MISSED_LOOKBACK_MS = 7 * 24 * HOUR;
@@ -106,8 +109,19 @@ export async function remindPatient(
       if (outcome.result === 'sent') tally.sent++;
       else if (outcome.result === 'duplicate') {
         count(tally.skipped, 'already_reminded');
-        const { appointmentStart: start } = outcome.reminder;
-        if (start !== undefined) await deps.store.leaveDueIndex({ patientId, appointmentId, start });
+        const { id, appointmentStart: start, status, createdAt } = outcome.reminder;
+        // A reservation still `sending` stays due, so that a later run finds it if its sender died.
+        const stuck = status === 'sending' && Date.parse(createdAt) <= now - STUCK_AFTER_MS;
+        if (stuck && id !== undefined) {
+          await markUnknown(deps.store, patientId, id);
+          deps.log.warn('reminder left sending: marked unknown', {
+            patientId,
+            appointmentId,
+            reminderId: id,
+          });
+        }
+        if (start !== undefined && (status !== 'sending' || stuck))
+          await deps.store.leaveDueIndex({ patientId, appointmentId, start });
       } else if (outcome.decision.kind === 'skip') count(tally.skipped, outcome.decision.reason);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'store_unavailable') throw error;
@@ -145,7 +159,11 @@ async function countMissed(deps: DueRunDeps, due: DueAppointment): Promise<boole
       (NOT_TO_BE_REMINDED.has(verdict.reason) || verdict.reason === 'appointment_not_eligible')
     );
   // Of overlapping runs, only the one that takes it out of the index counts it.
-  if (!(await deps.store.leaveDueIndex(due)) || !missed) return false;
+  if (!(await deps.store.leaveDueIndex(due))) return false;
+  // The visit has started: a reservation still `sending` will never be settled by its sender now.
+  if (verdict?.kind === 'duplicate' && verdict.original.status === 'sending')
+    await markUnknown(deps.store, due.patientId, verdict.original.id);
+  if (!missed) return false;
   deps.log.warn('reminder missed', {
     patientId: due.patientId,
     appointmentId: due.appointmentId,

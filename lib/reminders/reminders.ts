@@ -6,7 +6,9 @@ import type { Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
 import { maskContact } from './contact.ts';
 import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord, type Step } from './model.ts';
+import { mayReplace } from './delivery-status.ts';
 import { type Decision, decideReminder, type ReminderAsk, type ReminderPolicy } from './policy.ts';
+import type { ReminderStatus } from './status.ts';
 
 // The effects around the pure decision: load, decide, reserve, deliver, record. One reminder per
 // appointment occurrence and the frequency cap both hold under races because the patient's ledger
@@ -84,9 +86,7 @@ export async function remind(
       throw error;
     }
     await Promise.all([
-      updateLedger(deps.store, patientId, reserved, (reminders) =>
-        reminders.map((r) => (r.id === entry.id ? { ...r, status: 'sent' } : r)),
-      ),
+      updateLedger(deps.store, patientId, reserved, (reminders) => settle(reminders, entry.id, 'sent')),
       // Reminded: no scheduled run needs to look at this occurrence again.
       deps.store.leaveDueIndex({
         patientId,
@@ -145,6 +145,20 @@ const withReminders = (ledger: ReminderLedger, reminders: LedgerEntry[]): Remind
   version: ledger.version + 1,
   reminders,
 });
+
+/** The reminders with one settled further, if its status allows (a receipt may have come first). */
+const settle = (reminders: LedgerEntry[], reminderId: string, status: ReminderStatus) =>
+  reminders.map((r) => (r.id === reminderId && mayReplace(r.status, status) ? { ...r, status } : r));
+
+/**
+ * Marks a reminder whose sender died between reserving and sending as `unknown`: whether the message
+ * left is not known, so it is shown for the clinic to follow up and never sent again.
+ */
+export async function markUnknown(store: Store, patientId: string, reminderId: string): Promise<void> {
+  await updateLedger(store, patientId, await store.loadReminderLedger(patientId), (reminders) =>
+    settle(reminders, reminderId, 'unknown'),
+  );
+}
 
 /** Applies a change to the ledger, re-reading it when another request wrote in between. */
 async function updateLedger(

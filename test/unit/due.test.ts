@@ -211,6 +211,60 @@ describe('the scheduled run: a store that fails for one patient', () => {
   });
 });
 
+describe('the scheduled run: a reservation whose sender died', () => {
+  /** A reservation left `sending` `minutesAgo`, as a process that died after reserving leaves it. */
+  async function leftSending(store: MemoryStore, patientId: string, start: string, minutesAgo: number) {
+    await store.saveReminderLedger(
+      patientId,
+      {
+        version: 1,
+        reminders: [
+          {
+            id: 'stuck-reminder',
+            patientId,
+            appointmentId: 'a1',
+            appointmentStart: start,
+            channel: 'sms',
+            to: '+44*******123',
+            message: 'x',
+            status: 'sending',
+            createdAt: at(NOW - minutesAgo * MINUTE),
+          },
+        ],
+      },
+      0,
+    );
+  }
+  const statusOf = async (store: MemoryStore, id: string) =>
+    (await store.loadReminderLedger(id)).reminders.map((r) => r.status);
+
+  it('is left alone for 15 minutes, then marked unknown and never sent again', async () => {
+    const { deps, patient, store } = clinic();
+    const start = at(NOW + 5 * HOUR);
+    const id = await patient([{ id: 'a1', start }]);
+    await leftSending(store, id, start, 10);
+    expect(await remindDue(deps, NOW)).toMatchObject({
+      considered: 1,
+      sent: 0,
+      skipped: { already_reminded: 1 },
+    });
+    expect(await statusOf(store, id)).toEqual(['sending']);
+    expect(await remindDue(deps, NOW + 5 * MINUTE)).toMatchObject({ considered: 1 });
+    expect(await statusOf(store, id)).toEqual(['unknown']);
+    expect(await remindDue(deps, NOW + 10 * MINUTE)).toMatchObject({ considered: 0 });
+    expect(await store.listMessages(id)).toEqual([]);
+  });
+
+  it('is marked unknown, not missed, when the visit starts first', async () => {
+    const { deps, patient, store } = clinic();
+    const start = at(NOW + 5 * MINUTE);
+    const id = await patient([{ id: 'a1', start }]);
+    await leftSending(store, id, start, 1);
+    expect(await remindDue(deps, NOW + 10 * MINUTE)).toMatchObject({ considered: 1, missed: 0 });
+    expect(await statusOf(store, id)).toEqual(['unknown']);
+  });
+});
+
 describe('the scheduled run: fanning out', () => {
   it('hands a run larger than one invocation to the queue, one message per patient, and sends nothing itself', async () => {
     const queued: PatientWork[] = [];

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { derivedId } from '../../lib/ids.ts';
 import { readReceipt } from '../../lib/notify/receipts.ts';
-import { type DeliveryStatus, mayReplace } from '../../lib/reminders/delivery-status.ts';
+import { mayReplace } from '../../lib/reminders/delivery-status.ts';
+import { REMINDER_STATUSES, type ReminderStatus } from '../../lib/reminders/status.ts';
 
 // Fictional events in the shape End User Messaging SMS and SES publish to SNS (numbers from Ofcom's
 // drama range, addresses on example domains).
@@ -281,8 +282,8 @@ describe('anything else on the topics', () => {
 });
 
 describe('which status a write may replace', () => {
-  const ALL: DeliveryStatus[] = ['sending', 'unknown', 'sent', 'delivered', 'failed'];
-  const settle = (writes: DeliveryStatus[], from: DeliveryStatus = 'sending') =>
+  const ALL: readonly ReminderStatus[] = REMINDER_STATUSES;
+  const settle = (writes: ReminderStatus[], from: ReminderStatus = 'sending') =>
     writes.reduce((current, next) => (mayReplace(current, next) ? next : current), from);
 
   it.each([
