@@ -176,17 +176,17 @@ for (const size of [1, 100, 1000]) {
 const [sendTo, orchestrateFor, dryRunFor] = await patients(3);
 await roundTrips(
   'single send',
-  6,
-  'patient + newest preference (2 parallel queries), reserve, mark sent and leave the due index (in parallel), audit',
+  7,
+  'patient + newest preference (2 parallel queries), reserve and note its owner for receipts (in parallel), mark sent and leave the due index (in parallel), audit',
   () => handlers.sendReminder(post('/api/reminders/send', { patientId: sendTo })),
 );
 await roundTrips(
   'bulk send of 100',
-  100 * 5 + 1,
-  'per patient: 2 parallel queries, reserve, mark sent and leave the due index; audit once',
+  100 * 6 + 1,
+  'per patient: 2 parallel queries, reserve and note its owner, mark sent and leave the due index; audit once',
   () => handlers.sendBulkReminders(post('/api/reminders/bulk', { patientIds: bulkIds })),
 );
-await roundTrips('CHE orchestration (sends)', 6, 'as a single send', () =>
+await roundTrips('CHE orchestration (sends)', 7, 'as a single send', () =>
   handlers.cheReminder(post('/api/orchestrator/che-reminder', { patientId: orchestrateFor })),
 );
 await roundTrips('CHE orchestration (dry run)', 3, '2 parallel queries + audit: nothing reserved', () =>

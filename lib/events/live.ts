@@ -1,7 +1,9 @@
 import { logger } from '../log.ts';
+import { createNotificationConsumer } from './notification.ts';
 import { createQueueConsumer } from './queue.ts';
 import { createScheduledJob } from './schedule.ts';
 
 /** The event wrappers of the running service, logging as the endpoints do. */
 export const queueConsumer = createQueueConsumer(logger);
 export const scheduledJob = createScheduledJob(logger);
+export const notificationConsumer = createNotificationConsumer(logger);

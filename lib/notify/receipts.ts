@@ -1,26 +1,8 @@
 import * as z from 'zod';
 import type { Channel } from '../reminders/messages.ts';
+import type { FailureReason } from '../reminders/status.ts';
 import { REMINDER_ID_KEY } from './aws.ts';
 import { parseSnsMessage } from './sns-message.ts';
-
-/** Why a reminder failed: short, stable, and never anything about the patient. */
-export type FailureReason =
-  | 'blocked'
-  | 'carrier-blocked'
-  | 'spam'
-  | 'protect-blocked'
-  | 'invalid-number'
-  | 'invalid-message'
-  | 'unreachable'
-  | 'carrier-unreachable'
-  | 'expired'
-  | 'undelivered'
-  | 'bounced'
-  | 'suppressed'
-  | 'mailbox-full'
-  | 'soft-bounced'
-  | 'rejected'
-  | 'rendering-failed';
 
 /**
  * One delivery event read for its reminder. `permanent` says the address should not be used again (it

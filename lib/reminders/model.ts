@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from './messages.ts';
-import type { ReminderStatus } from './status.ts';
+import type { FailureReason, ReminderStatus } from './status.ts';
 import { Reminder as ReminderSchema, type SKIP_REASONS, type Step as StepSchema } from './schema.ts';
 
 export type { Channel } from './messages.ts';
@@ -20,8 +20,8 @@ export interface LedgerEntry {
   to: string;
   message: string;
   status: ReminderStatus;
-  /** Why delivery failed, as a short code. */
-  reason?: string;
+  /** Why delivery failed, as a receipt said; `complained` for one delivered and marked as spam. */
+  reason?: FailureReason | 'complained';
   createdAt: string;
 }
 

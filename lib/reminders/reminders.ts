@@ -65,7 +65,12 @@ export async function remind(
     }
     // Reserve before sending: whoever wins this write is the only one to send for this appointment.
     const reserved = withReminders(state.ledger, [...current(state.ledger.reminders, now), entry]);
-    if (!(await deps.store.saveReminderLedger(patientId, reserved, state.ledger.version))) continue;
+    const [won] = await Promise.all([
+      deps.store.saveReminderLedger(patientId, reserved, state.ledger.version),
+      // Beside the reservation, not after it: a receipt can only come once the message has left.
+      deps.store.saveReminderOwner(entry.id, patientId),
+    ]);
+    if (!won) continue;
 
     try {
       await deps.notifier.deliver({
@@ -147,8 +152,43 @@ const withReminders = (ledger: ReminderLedger, reminders: LedgerEntry[]): Remind
 });
 
 /** The reminders with one settled further, if its status allows (a receipt may have come first). */
-const settle = (reminders: LedgerEntry[], reminderId: string, status: ReminderStatus) =>
-  reminders.map((r) => (r.id === reminderId && mayReplace(r.status, status) ? { ...r, status } : r));
+const settle = (
+  reminders: LedgerEntry[],
+  reminderId: string,
+  status: ReminderStatus,
+  reason?: LedgerEntry['reason'],
+) =>
+  reminders.map((r) =>
+    r.id === reminderId && mayReplace(r.status, status) ? { ...r, status, ...(reason && { reason }) } : r,
+  );
+
+/** What a messaging provider reported of a reminder it took. */
+export interface DeliveryReport {
+  reminderId: string;
+  status: 'delivered' | 'failed';
+  reason?: LedgerEntry['reason'];
+}
+
+/**
+ * Settles a reminder by its delivery report, in whatever order reports come: a status only ever moves
+ * further (sending, unknown, sent, delivered, failed). `unknown_reminder` for an id this service never
+ * reserved, or whose patient's ledger no longer keeps it.
+ */
+export async function recordDelivery(
+  store: Store,
+  report: DeliveryReport,
+): Promise<'settled' | 'unchanged' | 'unknown_reminder'> {
+  const patientId = await store.findReminderOwner(report.reminderId);
+  if (patientId === undefined) return 'unknown_reminder';
+  const ledger = await store.loadReminderLedger(patientId);
+  const entry = ledger.reminders.find((r) => r.id === report.reminderId);
+  if (entry === undefined) return 'unknown_reminder';
+  if (!mayReplace(entry.status, report.status)) return 'unchanged';
+  await updateLedger(store, patientId, ledger, (reminders) =>
+    settle(reminders, report.reminderId, report.status, report.reason),
+  );
+  return 'settled';
+}
 
 /**
  * Marks a reminder whose sender died between reserving and sending as `unknown`: whether the message

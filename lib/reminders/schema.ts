@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { clientId, patientId, timestamp } from '../fields.ts';
 import { Appointment } from '../patients/schema.ts';
 import { CHANNELS } from '../preferences/schema.ts';
-import { REMINDER_STATUSES } from './status.ts';
+import { FAILURE_REASONS, REMINDER_STATUSES } from './status.ts';
 
 /** Why a reminder was not sent; the last two are the orchestrator's. */
 export const SKIP_REASONS = [
@@ -79,7 +79,8 @@ export const Reminder = z.strictObject({
   to: z.string().optional(),
   message: z.string().optional(),
   status: z.enum([...REMINDER_STATUSES, 'skipped', 'planned']),
-  reason: z.enum(SKIP_REASONS).optional(),
+  /** Why it was skipped; for a reminder that was sent, why its delivery failed. */
+  reason: z.enum([...SKIP_REASONS, ...FAILURE_REASONS]).optional(),
   notBefore: apiTimestamp.optional(),
   createdAt: apiTimestamp,
 });

@@ -8,6 +8,29 @@ import { CHANNELS } from '../preferences/schema.ts';
 export const REMINDER_STATUSES = ['sending', 'sent', 'delivered', 'failed', 'unknown'] as const;
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 
+/** Why a reminder failed, as a delivery receipt says: short, stable, and never anything about the patient. */
+export const FAILURE_REASONS = [
+  'blocked',
+  'carrier-blocked',
+  'spam',
+  'protect-blocked',
+  'invalid-number',
+  'invalid-message',
+  'unreachable',
+  'carrier-unreachable',
+  'expired',
+  'undelivered',
+  'bounced',
+  'suppressed',
+  'mailbox-full',
+  'soft-bounced',
+  'rejected',
+  'rendering-failed',
+  // Delivered, and the patient marked it as spam.
+  'complained',
+] as const;
+export type FailureReason = Exclude<(typeof FAILURE_REASONS)[number], 'complained'>;
+
 /** The reminder of an appointment's current occurrence, as the appointments listing shows it. */
 export const AppointmentReminder = z.strictObject({
   id: z.string(),
@@ -16,7 +39,7 @@ export const AppointmentReminder = z.strictObject({
   /** Masked: `+44*******123`, `j***@example.org`. */
   to: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
-  /** Why a reminder failed, as a short code; never personal data. */
-  reason: z.string().optional(),
+  /** Why a reminder failed (or, `complained`, why its address is no longer used); never personal data. */
+  reason: z.enum(FAILURE_REASONS).optional(),
 });
 export type AppointmentReminder = z.infer<typeof AppointmentReminder>;

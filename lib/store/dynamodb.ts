@@ -277,6 +277,16 @@ export class DynamoStore implements Store {
       : this.#putIf(item, 'version = :expected', { ':expected': expectedVersion });
   }
 
+  async saveReminderOwner(reminderId: string, patientId: string): Promise<void> {
+    // The same reminder id always belongs to the same patient: writing it again changes nothing.
+    await this.#append({ PK: keys.reminder(reminderId), SK: keys.owner, patientId });
+  }
+
+  async findReminderOwner(reminderId: string): Promise<string | undefined> {
+    const item = await this.#get(keys.reminder(reminderId), keys.owner);
+    return item && String(item.patientId);
+  }
+
   async recordMessage(message: OutboxMessage): Promise<void> {
     const item = {
       PK: keys.outbox(message.patientId),
@@ -299,7 +309,7 @@ export class DynamoStore implements Store {
     return this.#recordsIn<AuditEntry>(keys.audit(day));
   }
 
-  /** Writes a record that is only ever added, never changed (outbox, audit). */
+  /** Writes a record that is only ever added, never changed (outbox, audit, reminder owners). */
   async #append(item: Item): Promise<void> {
     await guard(this.db.send(new PutCommand({ TableName: this.tableName, Item: item })));
   }

@@ -15,6 +15,7 @@ export class MemoryStore implements Store {
   readonly #ledgers = new Map<string, ReminderLedger>();
   readonly #messages: OutboxMessage[] = [];
   readonly #audit: AuditEntry[] = [];
+  readonly #reminderOwners = new Map<string, string>();
   /** The due index: `<patient id>/<appointment id>` of booked appointments not yet reminded → start. */
   readonly #due = new Map<string, DueAppointment>();
 
@@ -122,6 +123,14 @@ export class MemoryStore implements Store {
     if ((this.#ledgers.get(patientId)?.version ?? 0) !== expectedVersion) return false;
     this.#ledgers.set(patientId, structuredClone(ledger));
     return true;
+  }
+
+  async saveReminderOwner(reminderId: string, patientId: string) {
+    this.#reminderOwners.set(reminderId, patientId);
+  }
+
+  async findReminderOwner(reminderId: string) {
+    return this.#reminderOwners.get(reminderId);
   }
 
   async recordMessage(message: OutboxMessage) {

@@ -70,6 +70,10 @@ export interface Store {
    */
   leaveDueIndex(due: DueAppointment): Promise<boolean>;
 
+  /** Notes whose a reminder is, so that a delivery receipt, which carries only its id, finds the patient. */
+  saveReminderOwner(reminderId: string, patientId: string): Promise<void>;
+  findReminderOwner(reminderId: string): Promise<string | undefined>;
+
   /** The local outbox: messages "sent" by the local notifier. */
   recordMessage(message: OutboxMessage): Promise<void>;
   listMessages(patientId: string): Promise<OutboxMessage[]>;

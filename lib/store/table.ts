@@ -11,6 +11,7 @@ import { toSortableUtc } from '../time.ts';
 //   PREFERENCES#<id>  <updatedAt UTC>             every preference version; the newest is in force
 //   OUTBOX#<id>       <sent UTC>#<message id>     messages of the local notifier
 //   MRN#<mrn>         CLAIM                       the claim that keeps a record number unique
+//   REMINDER#<id>     OWNER                       whose a reminder is: receipts carry only its id
 //   AUDIT#<day UTC>   <at UTC>#<request id>       the audit trail, one item per audited request
 //
 // Two indexes over the appointment items, both keyed by `startKey` (`<start UTC>#<appt id>`):
@@ -36,6 +37,8 @@ export const keys = {
   outbox: (patientId: string) => `OUTBOX#${patientId}`,
   mrn: (mrn: string) => `MRN#${mrn}`,
   claim: 'CLAIM',
+  reminder: (reminderId: string) => `REMINDER#${reminderId}`,
+  owner: 'OWNER',
   audit: (day: string) => `AUDIT#${day}`,
   health: 'HEALTH',
   /** The due index partition of a start day (`YYYY-MM-DD`, UTC) and shard. */

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { DynamoStore } from '../../lib/store/dynamodb.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
+import { invokeFunction } from '../../scripts/invoke.ts';
 import { middayZone } from '../support/clock.ts';
+import { smsEvent } from '../support/receipts.ts';
 import { patientBody } from '../support/patients.ts';
 import { call } from './http.ts';
 import { E2E_API_KEYS, type RunningService, startService, TABLE_NAME } from './service.ts';
@@ -113,5 +115,23 @@ describe('npm run remind-due', () => {
     const { code, stderr } = await remindDue(1);
     expect(code).toBe(2);
     expect(stderr).toContain('npm start');
+  });
+});
+
+describe('delivery receipts', () => {
+  it('the receipts function settles a reminder from an SMS configuration set event, by its id alone', async () => {
+    const id = await patient([{ id: 'visit', start: toApiTimestamp(Date.now() + 24 * HOUR) }]);
+    const sent = await api('POST', '/api/reminders/send', { patientId: id });
+    const reminderId = sent.body.reminder.id as string;
+    const event = smsEvent('TEXT_CARRIER_UNREACHABLE', { context: { reminderId } });
+    await invokeFunction(
+      'receipts',
+      { Records: [{ Sns: { MessageId: 'e2e-receipt', Message: JSON.stringify(event) } }] },
+      { port: service.lambdaPort },
+    );
+    expect((await listing(id))[0]?.reminder).toMatchObject({
+      status: 'failed',
+      reason: 'carrier-unreachable',
+    });
   });
 });

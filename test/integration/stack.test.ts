@@ -46,6 +46,8 @@ const EXPECTED_ACCESS: Record<string, string[]> = {
 /** Each function's DynamoDB statements name the table, or one index of it by name. */
 const TABLE = { 'Fn::GetAtt': ['PatientsTable', 'Arn'] };
 const tableIndex = (name: string) => ({ 'Fn::Sub': `\${PatientsTable.Arn}/index/${name}` });
+// Receipts read the reminder's owner and the ledger, and write the ledger back.
+EXPECTED_ACCESS.Receipts = ['dynamodb:GetItem', 'dynamodb:PutItem'];
 const SENDING = ['SendReminder', 'SendBulkReminders', 'CheReminder', 'RemindDue', 'RemindDueWorker'];
 
 beforeAll(() => {
@@ -231,6 +233,13 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
   it('stops an HTTP function after 10 s, well inside the 30 s API Gateway waits', () => {
     for (const name of ['CreatePatient', 'GetPatient', 'SendReminder', 'CheReminder'])
       expect(resources[`${name}LambdaFunction`]!.Properties.Timeout, name).toBe(10);
+  });
+
+  it('hands every delivery event of both configuration sets to the receipts function', () => {
+    const topics = ofType('AWS::SNS::Subscription')
+      .filter(([, sub]) => JSON.stringify(sub.Properties.Endpoint).includes('ReceiptsLambdaFunction'))
+      .map(([, sub]) => sub.Properties.TopicArn);
+    expect(topics).toEqual([{ Ref: 'SmsEventsTopic' }, { Ref: 'EmailEventsTopic' }]);
   });
 
   it('keeps logs for a set period', () => {

@@ -7,33 +7,11 @@ import { REMINDER_STATUSES, type ReminderStatus } from '../../lib/reminders/stat
 
 // Fictional events in the shape End User Messaging SMS and SES publish to SNS (numbers from Ofcom's
 // drama range, addresses on example domains).
-const REMINDER = derivedId('reminder/patient/visit-1/2026-12-01T09:30:00Z');
+import { smsEvent } from '../support/receipts.ts';
 
-function smsEvent(eventType: string, overrides: Record<string, unknown> = {}) {
-  return {
-    eventType,
-    eventVersion: '1.0',
-    eventTimestamp: 1764581400470,
-    isFinal: true,
-    originationPhoneNumber: '+447700900000',
-    destinationPhoneNumber: '+447700900123',
-    isInternationalSend: false,
-    isoCountryCode: 'GB',
-    mcc: '234',
-    mnc: '10',
-    messageId: '0f3c9a52-7d41-4e8b-9c16-2a5e8b7d4c31',
-    messageRequestTimestamp: 1764581400170,
-    messageEncoding: 'GSM',
-    messageType: 'TRANSACTIONAL',
-    messageStatus: eventType.replace('TEXT_', ''),
-    messageStatusDescription: 'Fictional description from the carrier',
-    context: { reminderId: REMINDER },
-    totalMessageParts: 1,
-    totalMessagePrice: 0.0395,
-    totalCarrierFee: 0,
-    ...overrides,
-  };
-}
+const REMINDER = derivedId('reminder/patient/visit-1/2026-12-01T09:30:00Z');
+const sms = (eventType: string, overrides: Record<string, unknown> = {}) =>
+  smsEvent(eventType, { context: { reminderId: REMINDER }, ...overrides });
 
 function emailEvent(
   eventType: string,
@@ -114,7 +92,7 @@ describe('SMS delivery events (End User Messaging SMS)', () => {
     ['TEXT_TTL_EXPIRED', { status: 'failed', reason: 'expired', permanent: false }],
     ['TEXT_UNKNOWN', { status: 'failed', reason: 'undelivered', permanent: false }],
   ])('%s settles the reminder named in its context', (eventType, outcome) => {
-    expect(read(smsEvent(eventType))).toEqual({
+    expect(read(sms(eventType))).toEqual({
       ...outcome,
       reminderId: REMINDER,
       channel: 'sms',
@@ -125,7 +103,7 @@ describe('SMS delivery events (End User Messaging SMS)', () => {
   it.each(['TEXT_SENT', 'TEXT_QUEUED', 'TEXT_PENDING'])(
     '%s is progress: a later event settles it',
     (eventType) => {
-      expect(read(smsEvent(eventType, { isFinal: false }))).toEqual({
+      expect(read(sms(eventType, { isFinal: false }))).toEqual({
         status: 'ignored',
         event: eventType,
         reason: 'in-progress',
@@ -134,14 +112,14 @@ describe('SMS delivery events (End User Messaging SMS)', () => {
   );
 
   it('waits for the final event when a failure is not final', () => {
-    expect(read(smsEvent('TEXT_CARRIER_UNREACHABLE', { isFinal: false }))).toMatchObject({
+    expect(read(sms('TEXT_CARRIER_UNREACHABLE', { isFinal: false }))).toMatchObject({
       status: 'ignored',
       reason: 'in-progress',
     });
   });
 
   it('ignores an event type it does not know rather than guess what it means', () => {
-    expect(read(smsEvent('TEXT_SOMETHING_NEW'))).toEqual({
+    expect(read(sms('TEXT_SOMETHING_NEW'))).toEqual({
       status: 'ignored',
       event: 'TEXT_SOMETHING_NEW',
       reason: 'unrecognised',
@@ -150,7 +128,7 @@ describe('SMS delivery events (End User Messaging SMS)', () => {
 
   it('ignores a message without our reminder id, or with something else in its place', () => {
     for (const context of [undefined, {}, { reminderId: 'robin' }, { account: REMINDER }]) {
-      expect(read(smsEvent('TEXT_DELIVERED', { context }))).toEqual({
+      expect(read(sms('TEXT_DELIVERED', { context }))).toEqual({
         status: 'ignored',
         event: 'TEXT_DELIVERED',
         reason: 'not-a-reminder',
@@ -269,8 +247,8 @@ describe('anything else on the topics', () => {
 
   it('never carries a phone number, an address or provider text out of any event', () => {
     const events = [
-      smsEvent('TEXT_DELIVERED'),
-      smsEvent('TEXT_BLOCKED'),
+      sms('TEXT_DELIVERED'),
+      sms('TEXT_BLOCKED'),
       emailEvent('Bounce', bounce('Permanent', 'General')),
       emailEvent('Complaint', complaint(null)),
     ];

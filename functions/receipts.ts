@@ -1,0 +1,19 @@
+import { notificationConsumer } from '#lib/events/live.ts';
+import { readReceipt } from '#lib/notify/receipts.ts';
+import { recordDelivery } from '#lib/reminders/reminders.ts';
+import { store } from '#lib/store/live.ts';
+
+// Delivery events of both configuration sets (End User Messaging SMS and SES, each through its SNS topic).
+export const handler = notificationConsumer('receipts', async (message) => {
+  const receipt = readReceipt(message);
+  if (receipt.status === 'ignored')
+    return { event: receipt.event, outcome: 'ignored', reason: receipt.reason };
+  const { reminderId, status, event } = receipt;
+  const reason = receipt.reason;
+  return {
+    event,
+    reminderId,
+    status,
+    outcome: await recordDelivery(store, { reminderId, status, ...(reason && { reason }) }),
+  };
+});
