@@ -1,16 +1,6 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../concurrency.ts';
-import { ApiError, conflict, storeUnavailable } from '../errors.ts';
+import { conflict, storeUnavailable } from '../errors.ts';
 import type { AuditEntry } from '../audit/audit.ts';
 import type { OutboxMessage } from '../notify/model.ts';
 import {
@@ -26,6 +16,7 @@ import { ledgerEntryRecord, type ReminderLedger } from '../reminders/model.ts';
 import type { ReminderState } from '../reminders/policy.ts';
 import { toApiTimestamp, toSortableUtc } from '../time.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
+import { documentClient, type EngineOptions, type Item, Table } from './dynamodb-table.ts';
 import { type DueAppointment, emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
 import { dueBucket, dueBucketsBetween, INDEX, keys } from './table.ts';
 
@@ -35,48 +26,25 @@ import { dueBucket, dueBucketsBetween, INDEX, keys } from './table.ts';
  */
 export const MRN_CLAIM_LEASE_MS = 5 * 60_000;
 
-const BATCH_WRITE_SIZE = 25;
-const BATCH_GET_SIZE = 100;
-const BATCH_ATTEMPTS = 8;
-/** Batch requests of one call in flight at once: overlaps round trips without flooding the table. */
-const BATCHES_IN_FLIGHT = 4;
+/** Due index partitions a run reads at once. */
+const DUE_QUERIES_IN_FLIGHT = 4;
 
-type Item = Record<string, unknown>;
-
-export interface DynamoStoreOptions {
+export interface DynamoStoreOptions extends EngineOptions {
   tableName: string;
-  endpoint?: string;
-  region?: string;
 }
 
-/** A DynamoDB document client with bounded timeouts, so an unreachable engine fails fast as 503. */
-export function documentClient({
-  endpoint,
-  region,
-}: Omit<DynamoStoreOptions, 'tableName'>): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({
-    ...(endpoint
-      ? {
-          endpoint,
-          region: region ?? 'local',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : region
-        ? { region }
-        : {}),
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
-  });
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-}
-
+/** The Store on one DynamoDB table (lib/store/table.ts has its layout; dynamodb-table.ts its requests). */
 export class DynamoStore implements Store {
+  readonly #table: Table;
+
   constructor(
     /** Public so that the benchmarks can count its requests with SDK middleware. */
     readonly db: DynamoDBDocumentClient,
-    private readonly tableName: string,
+    tableName: string,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.#table = new Table(db, tableName);
+  }
 
   static open(options: DynamoStoreOptions): DynamoStore {
     return new DynamoStore(documentClient(options), options.tableName);
@@ -87,20 +55,17 @@ export class DynamoStore implements Store {
   async createPatient({ patient, appointments, fingerprint }: PatientDraft): Promise<Patient> {
     const id =
       patient.mrn === undefined ? patient.id : await this.#claimMrn(patient.mrn, patient.id, fingerprint);
-    const unstored = await this.#writeAll(appointments.map((a) => this.#appointmentItem(id, a)));
+    const unstored = await this.#table.writeAll(appointments.map((a) => this.#appointmentItem(id, a)));
     if (unstored.length > 0) throw storeUnavailable();
     const stored = { ...patient, id };
     // Only a request finishing someone else's claim can find the profile already there.
-    if (!(await this.#putIfAbsent({ PK: keys.patient(id), SK: keys.profile, ...stored }))) throw mrnTaken();
+    if (!(await this.#table.putIfAbsent({ PK: keys.patient(id), SK: keys.profile, ...stored })))
+      throw mrnTaken();
     return stored;
   }
 
   async saveAppointment(patientId: string, appointment: Appointment): Promise<void> {
-    await guard(
-      this.db.send(
-        new PutCommand({ TableName: this.tableName, Item: this.#appointmentItem(patientId, appointment) }),
-      ),
-    );
+    await this.#table.put(this.#appointmentItem(patientId, appointment));
   }
 
   /**
@@ -119,7 +84,7 @@ export class DynamoStore implements Store {
   }
 
   async getPatient(patientId: string): Promise<Patient | undefined> {
-    const item = await this.#get(keys.patient(patientId), keys.profile);
+    const item = await this.#table.get({ PK: keys.patient(patientId), SK: keys.profile });
     return item && patientRecord(item);
   }
 
@@ -131,7 +96,7 @@ export class DynamoStore implements Store {
     // Both reads at once: one round trip's latency. The profile, read for its key alone, decides between
     // a page and a 404; the ledger beside it holds the appointments' reminders.
     const [records, found] = await Promise.all([
-      this.#getAll(
+      this.#table.getAll(
         [keys.profile, keys.ledger].map((SK) => ({ PK: keys.patient(patientId), SK })),
         ['PK', 'SK', 'version', 'reminders'],
       ),
@@ -149,7 +114,7 @@ export class DynamoStore implements Store {
 
   async findPreferenceTargets(patientIds: readonly string[]) {
     const ids = [...new Set(patientIds)];
-    const items = await this.#getAll(
+    const items = await this.#table.getAll(
       ids.flatMap((id) => [keys.profile, keys.preferenceSummary].map((SK) => ({ PK: keys.patient(id), SK }))),
       // The profile is read only to learn that the patient exists: none of its personal fields.
       ['PK', 'SK', 'patientId', 'channels', 'quietHours', 'updatedAt'],
@@ -178,7 +143,7 @@ export class DynamoStore implements Store {
       if (known === undefined || Date.parse(p.updatedAt) > Date.parse(known.updatedAt))
         newest.set(p.patientId, p);
     }
-    const unstored = await this.#writeAll([
+    const unstored = await this.#table.writeAll([
       ...preferences.map((p) => ({ ...version(p), ...p })),
       ...[...newest.values()].map((p) => ({ ...summary(p), ...p })),
     ]);
@@ -189,18 +154,18 @@ export class DynamoStore implements Store {
 
   async loadReminderState(patientId: string): Promise<ReminderState | undefined> {
     const [items, newestPreference] = await Promise.all([
-      this.#queryAll({
+      this.#table.query({
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': keys.patient(patientId) },
       }),
-      this.#queryAll(
+      this.#table.query(
         {
           KeyConditionExpression: 'PK = :pk',
           ExpressionAttributeValues: { ':pk': keys.preferenceVersions(patientId) },
           ScanIndexForward: false,
           Limit: 1,
         },
-        1,
+        { enough: (items) => items.length >= 1 },
       ),
     ]);
     const profile = items.find((item) => item.SK === keys.profile);
@@ -222,15 +187,14 @@ export class DynamoStore implements Store {
       // `$` sorts after `#`: every appointment id starting at `until` is inside.
       ':until': `${toSortableUtc(toApiTimestamp(until))}$`,
     };
-    const pages = await mapWithConcurrency(dueBucketsBetween(after, until), BATCHES_IN_FLIGHT, (bucket) =>
-      this.#queryAll(
+    const pages = await mapWithConcurrency(dueBucketsBetween(after, until), DUE_QUERIES_IN_FLIGHT, (bucket) =>
+      this.#table.query(
         {
           IndexName: INDEX.due,
           KeyConditionExpression: 'dueBucket = :bucket AND startKey BETWEEN :after AND :until',
           ExpressionAttributeValues: { ':bucket': bucket, ...range },
         },
-        Number.POSITIVE_INFINITY,
-        false,
+        { consistent: false },
       ),
     );
     return pages.flat().map((item) => {
@@ -243,47 +207,34 @@ export class DynamoStore implements Store {
     });
   }
 
-  async leaveDueIndex(due: DueAppointment): Promise<boolean> {
-    try {
-      await guard(
-        this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { PK: keys.patient(due.patientId), SK: keys.appointment(due.appointmentId) },
-            UpdateExpression: 'REMOVE dueBucket',
-            ConditionExpression: 'attribute_exists(dueBucket) AND startKey = :startKey',
-            ExpressionAttributeValues: {
-              ':startKey': appointmentSortKey({ start: due.start, id: due.appointmentId }),
-            },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-      throw error;
-    }
+  leaveDueIndex(due: DueAppointment): Promise<boolean> {
+    return this.#table.updateIf(
+      { PK: keys.patient(due.patientId), SK: keys.appointment(due.appointmentId) },
+      'REMOVE dueBucket',
+      'attribute_exists(dueBucket) AND startKey = :startKey',
+      { ':startKey': appointmentSortKey({ start: due.start, id: due.appointmentId }) },
+    );
   }
 
   async loadReminderLedger(patientId: string): Promise<ReminderLedger> {
-    const item = await this.#get(keys.patient(patientId), keys.ledger);
+    const item = await this.#table.get({ PK: keys.patient(patientId), SK: keys.ledger });
     return item ? toLedger(item) : emptyLedger();
   }
 
   saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number): Promise<boolean> {
     const item = { PK: keys.patient(patientId), SK: keys.ledger, ...ledger };
     return expectedVersion === 0
-      ? this.#putIfAbsent(item)
-      : this.#putIf(item, 'version = :expected', { ':expected': expectedVersion });
+      ? this.#table.putIfAbsent(item)
+      : this.#table.putIf(item, 'version = :expected', { ':expected': expectedVersion });
   }
 
   async saveReminderOwner(reminderId: string, patientId: string): Promise<void> {
     // The same reminder id always belongs to the same patient: writing it again changes nothing.
-    await this.#append({ PK: keys.reminder(reminderId), SK: keys.owner, patientId });
+    await this.#table.put({ PK: keys.reminder(reminderId), SK: keys.owner, patientId });
   }
 
   async findReminderOwner(reminderId: string): Promise<string | undefined> {
-    const item = await this.#get(keys.reminder(reminderId), keys.owner);
+    const item = await this.#table.get({ PK: keys.reminder(reminderId), SK: keys.owner });
     return item && String(item.patientId);
   }
 
@@ -293,102 +244,24 @@ export class DynamoStore implements Store {
       SK: `${toSortableUtc(message.sentAt)}#${message.id}`,
       ...message,
     };
-    await this.#append(item);
+    await this.#table.put(item);
   }
 
   listMessages(patientId: string): Promise<OutboxMessage[]> {
-    return this.#recordsIn<OutboxMessage>(keys.outbox(patientId));
+    return this.#table.recordsIn<OutboxMessage>(keys.outbox(patientId));
   }
 
   async recordAudit(entry: AuditEntry): Promise<void> {
     const at = toSortableUtc(entry.at);
-    await this.#append({ PK: keys.audit(at.slice(0, 10)), SK: `${at}#${entry.requestId}`, ...entry });
+    await this.#table.put({ PK: keys.audit(at.slice(0, 10)), SK: `${at}#${entry.requestId}`, ...entry });
   }
 
   listAudit(day: string): Promise<AuditEntry[]> {
-    return this.#recordsIn<AuditEntry>(keys.audit(day));
-  }
-
-  /** Writes a record that is only ever added, never changed (outbox, audit, reminder owners). */
-  async #append(item: Item): Promise<void> {
-    await guard(this.db.send(new PutCommand({ TableName: this.tableName, Item: item })));
-  }
-
-  /** Every record of a partition, without its keys. */
-  async #recordsIn<T>(partition: string): Promise<T[]> {
-    const items = await this.#queryAll({
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-    });
-    return items.map(({ PK: _pk, SK: _sk, ...record }) => record as unknown as T);
+    return this.#table.recordsIn<AuditEntry>(keys.audit(day));
   }
 
   async ping(): Promise<void> {
-    await this.#get(keys.health, keys.health);
-  }
-
-  /** Every item a query selects, following pages, up to `limit` items. */
-  async #queryAll(
-    input: Omit<QueryCommandInput, 'TableName'>,
-    limit = Number.POSITIVE_INFINITY,
-    /** A global secondary index can only be read eventually consistent. */
-    consistent = true,
-  ): Promise<Item[]> {
-    const items: Item[] = [];
-    let startKey: Item | undefined;
-    do {
-      const output = await guard(
-        this.db.send(
-          new QueryCommand({
-            ...input,
-            TableName: this.tableName,
-            ConsistentRead: consistent,
-            ExclusiveStartKey: startKey,
-          }),
-        ),
-      );
-      items.push(...(output.Items ?? []));
-      startKey = output.LastEvaluatedKey;
-    } while (startKey !== undefined && items.length < limit);
-    return items;
-  }
-
-  /** Reads the items at these keys, 100 a request, retrying what DynamoDB leaves unprocessed. */
-  async #getAll(
-    itemKeys: readonly { PK: string; SK: string }[],
-    attributes: readonly string[],
-  ): Promise<Item[]> {
-    const names = Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name]));
-    const pages = await mapWithConcurrency(
-      chunks(itemKeys, BATCH_GET_SIZE),
-      BATCHES_IN_FLIGHT,
-      async (chunk) => {
-        const found: Item[] = [];
-        let pending: Item[] = chunk;
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt === BATCH_ATTEMPTS) throw storeUnavailable();
-          if (attempt > 0) await backoff(attempt);
-          const output = await guard(
-            this.db.send(
-              new BatchGetCommand({
-                RequestItems: {
-                  [this.tableName]: {
-                    Keys: pending,
-                    ConsistentRead: true,
-                    ProjectionExpression: Object.keys(names).join(', '),
-                    ExpressionAttributeNames: names,
-                  },
-                },
-              }),
-            ),
-          );
-          found.push(...(output.Responses?.[this.tableName] ?? []));
-          pending = output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-        }
-        return found;
-      },
-    );
-    return pages.flat();
+    await this.#table.get({ PK: keys.health, SK: keys.health });
   }
 
   /** Up to `limit + 1` matching appointments, so the caller knows whether another page exists. */
@@ -399,171 +272,60 @@ export class DynamoStore implements Store {
   ): Promise<Appointment[]> {
     const range = appointmentRange(filter, page.after);
     const statuses = filter.statuses ?? [];
-    const found: Appointment[] = [];
-    let startKey: Item | undefined;
-    do {
-      const output = await guard(
-        this.db.send(
-          new QueryCommand({
-            TableName: this.tableName,
-            IndexName: INDEX.byStart,
-            KeyConditionExpression: 'PK = :pk AND startKey BETWEEN :lowest AND :highest',
-            ...(statuses.length > 0
-              ? {
-                  FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
-                  ExpressionAttributeNames: { '#status': 'status' },
-                }
-              : {}),
-            ExpressionAttributeValues: {
-              ':pk': keys.patient(patientId),
-              // '0' sorts before every start key (years 0001–9999): no lower bound.
-              ':lowest': range.lowest || '0',
-              // `~` sorts after every character of a start key: no upper bound.
-              ':highest': range.highest ?? '~',
-              ...Object.fromEntries(statuses.map((status, i) => [`:s${i}`, status])),
-            },
-            // One more than a page, plus the resume position itself when it is the lowest key.
-            Limit: page.limit + 2,
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        ),
-      );
-      for (const item of output.Items ?? []) {
-        if (range.excludeLowest && item.startKey === range.lowest) continue;
-        found.push(appointmentRecord(item));
-      }
-      startKey = output.LastEvaluatedKey;
-    } while (found.length <= page.limit && startKey !== undefined);
-    return found;
+    // The resume position itself is the lowest key when paging: it was on the page before.
+    const fresh = (items: Item[]) =>
+      items.filter((item) => !(range.excludeLowest && item.startKey === range.lowest));
+    const items = await this.#table.query(
+      {
+        IndexName: INDEX.byStart,
+        KeyConditionExpression: 'PK = :pk AND startKey BETWEEN :lowest AND :highest',
+        ...(statuses.length > 0
+          ? {
+              FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
+              ExpressionAttributeNames: { '#status': 'status' },
+            }
+          : {}),
+        ExpressionAttributeValues: {
+          ':pk': keys.patient(patientId),
+          // '0' sorts before every start key (years 0001–9999): no lower bound.
+          ':lowest': range.lowest || '0',
+          // `~` sorts after every character of a start key: no upper bound.
+          ':highest': range.highest ?? '~',
+          ...Object.fromEntries(statuses.map((status, i) => [`:s${i}`, status])),
+        },
+        // One more than a page, plus the resume position itself when it is the lowest key.
+        Limit: page.limit + 2,
+      },
+      { enough: (found) => fresh(found).length > page.limit },
+    );
+    return fresh(items).map(appointmentRecord);
   }
 
   /** The patient id under which to store this request: its own, or that of an interrupted identical one. */
   async #claimMrn(mrn: string, patientId: string, fingerprint: string): Promise<string> {
     const claim = { PK: keys.mrn(mrn), SK: keys.claim, patientId, fingerprint, claimedAt: this.clock() };
-    if (await this.#putIfAbsent(claim)) return patientId;
-    const held = await this.#get(claim.PK, claim.SK);
+    if (await this.#table.putIfAbsent(claim)) return patientId;
+    const held = await this.#table.get({ PK: claim.PK, SK: claim.SK });
     if (held === undefined) throw mrnTaken();
     const holder = String(held.patientId);
-    if ((await this.#get(keys.patient(holder), keys.profile)) !== undefined) throw mrnTaken();
+    if ((await this.#table.get({ PK: keys.patient(holder), SK: keys.profile })) !== undefined)
+      throw mrnTaken();
     // The holder never finished. The same request retried finishes that attempt under the same id.
     if (held.fingerprint === fingerprint) return holder;
     if (this.clock() - Number(held.claimedAt) < MRN_CLAIM_LEASE_MS) {
       throw conflict('Another request is creating a patient with this MRN; retry shortly.');
     }
     // The holder died long ago: take the claim over, unless a concurrent request just did.
-    const takenOver = await this.#putIf(claim, 'patientId = :holder AND claimedAt = :claimedAt', {
+    const takenOver = await this.#table.putIf(claim, 'patientId = :holder AND claimedAt = :claimedAt', {
       ':holder': holder,
       ':claimedAt': held.claimedAt,
     });
     if (!takenOver) throw mrnTaken();
     return patientId;
   }
-
-  async #get(pk: string, sk: string): Promise<Item | undefined> {
-    const output = await guard(
-      this.db.send(
-        new GetCommand({ TableName: this.tableName, Key: { PK: pk, SK: sk }, ConsistentRead: true }),
-      ),
-    );
-    return output.Item;
-  }
-
-  #putIfAbsent(item: Item): Promise<boolean> {
-    return this.#putIf(item, 'attribute_not_exists(PK)');
-  }
-
-  /** Writes the item when the condition holds; false when it does not. */
-  async #putIf(item: Item, condition: string, values?: Item): Promise<boolean> {
-    try {
-      await guard(
-        this.db.send(
-          new PutCommand({
-            TableName: this.tableName,
-            Item: item,
-            ConditionExpression: condition,
-            ...(values ? { ExpressionAttributeValues: values } : {}),
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-      throw error;
-    }
-  }
-
-  /**
-   * Writes every item, 25 a request, retrying what DynamoDB leaves unprocessed with backoff and
-   * jitter. Returns the items that never got in, so no throttled item is silently dropped.
-   */
-  async #writeAll(items: readonly Item[]): Promise<Item[]> {
-    const unstored = await mapWithConcurrency(
-      chunks(items, BATCH_WRITE_SIZE),
-      BATCHES_IN_FLIGHT,
-      async (chunk) => {
-        let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
-        for (let attempt = 0; pending.length > 0 && attempt < BATCH_ATTEMPTS; attempt++) {
-          if (attempt > 0) await backoff(attempt);
-          try {
-            const output = await guard(
-              this.db.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } })),
-            );
-            pending = (output.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
-          } catch (error) {
-            // A whole request refused while the store is overloaded: its items are tried again, then reported.
-            if (!(error instanceof ApiError && error.code === 'store_unavailable')) throw error;
-          }
-        }
-        return pending.map((request) => request.PutRequest.Item);
-      },
-    );
-    return unstored.flat();
-  }
 }
-
-const chunks = <T>(items: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 const toLedger = (item: Item): ReminderLedger => ({
   version: Number(item.version),
   reminders: ((item.reminders ?? []) as Item[]).map(ledgerEntryRecord),
 });
-
-/** Exponential backoff with full jitter: 0–50 ms, 0–100 ms, … capped at 2 s. */
-const backoff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2_000, 25 * 2 ** attempt)));
-
-// The engine is down, overloaded or not set up: none of these is the request's fault.
-const UNAVAILABLE = new Set([
-  'TimeoutError',
-  'RequestTimeout',
-  'AbortError',
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'InternalServerError',
-  'ServiceUnavailable',
-  'ResourceNotFoundException',
-]);
-const NETWORK = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-]);
-
-/** Turns "the store did not answer" into 503 store_unavailable; anything else keeps its meaning. */
-async function guard<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (error) {
-    const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
-    const status = e.$metadata?.httpStatusCode ?? 0;
-    if (UNAVAILABLE.has(e.name ?? '') || NETWORK.has(e.code ?? '') || status >= 500) throw storeUnavailable();
-    throw error;
-  }
-}
