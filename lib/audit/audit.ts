@@ -1,3 +1,5 @@
+import { describeError, type Log } from '../log.ts';
+
 // The audit trail: who (the API key's id, never the key) did what to which patients, when, under
 // which request id, and with what outcome. Kept in the store and written to the log; never personal data.
 
@@ -13,12 +15,17 @@ export interface AuditEntry {
 
 export type AuditAction =
   | 'patient.create'
+  | 'patient.update'
+  | 'appointment.write'
   | 'patient.read'
   | 'appointments.read'
   | 'preferences.write'
   | 'reminder.send'
   | 'reminders.bulk'
   | 'reminder.orchestrate';
+
+/** The caller named in the audit entries of the FHIR feed, which comes through its queue, not a key. */
+export const FEED_CALLER = 'fhir-feed';
 
 export interface AuditSink {
   record(entry: AuditEntry): Promise<void>;
@@ -30,6 +37,21 @@ export interface AuditSpec<R> {
   sink: AuditSink;
   /** The patients named by the request, or created by it (`created` is the 2xx response body). */
   patientIds(request: R | undefined, created: unknown): readonly unknown[];
+}
+
+/**
+ * Logs the entry, then stores it; false when the store failed, in which case the log line is the
+ * record of last resort (the write it records has happened).
+ */
+export async function recordAudit(sink: AuditSink, log: Log, entry: AuditEntry): Promise<boolean> {
+  log.info('audit', { ...entry });
+  try {
+    await sink.record(entry);
+    return true;
+  } catch (error) {
+    log.error('audit record not stored', { requestId: entry.requestId, ...describeError(error) });
+    return false;
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

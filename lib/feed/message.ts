@@ -10,17 +10,10 @@ import { readPatient } from './patient.ts';
 export const MAX_RESOURCES_PER_MESSAGE = 100;
 
 /**
- * Reads one queue message — a FHIR R4 Patient, Appointment, or Bundle of them — into one entry per
- * resource: the change it asks for, or its rejection with a reason a person can act on.
+ * Reads one queue message (its parsed JSON) — a FHIR R4 Patient, Appointment, or Bundle of them — into
+ * one entry per resource: the change it asks for, or its rejection with a reason a person can act on.
  */
-export function readMessage(body: string, options: FeedOptions): FeedEntry[] {
-  let message: unknown;
-  try {
-    message = JSON.parse(body);
-  } catch {
-    // The parser's own message may quote the body, which may hold personal data.
-    return [rejected(0, undefined, 'the message is not JSON; send one FHIR R4 resource as JSON')];
-  }
+export function readMessage(message: unknown, options: FeedOptions): FeedEntry[] {
   if (resourceTypeOf(message) !== 'Bundle') return [readResource(0, message, options)];
 
   const bundle = checkElements(FhirBundle, message, 'Bundle');
@@ -55,8 +48,12 @@ export function readMessage(body: string, options: FeedOptions): FeedEntry[] {
   return accepted === 'transaction' ? wholeOrNothing(entries) : entries;
 }
 
+/** Whether a message is a transaction Bundle, applied whole or not at all. */
+export const isTransaction = (message: unknown) =>
+  resourceTypeOf(message) === 'Bundle' && field(message, 'type') === 'transaction';
+
 /** A transaction is applied whole or not at all: one rejected entry rejects the others. */
-function wholeOrNothing(entries: FeedEntry[]): FeedEntry[] {
+export function wholeOrNothing(entries: FeedEntry[]): FeedEntry[] {
   const failed = entries.find((entry) => 'error' in entry);
   if (failed === undefined) return entries;
   return entries.map((entry) =>

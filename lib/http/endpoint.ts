@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
-import { type AuditSpec, patientIdsIn } from '../audit/audit.ts';
+import { type AuditSpec, patientIdsIn, recordAudit } from '../audit/audit.ts';
 import { ApiError, invalidJson, payloadTooLarge, storeUnavailable, unsupportedMediaType } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
 import { type ApiKey, authorize, type Scope } from './auth.ts';
@@ -132,17 +132,11 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
       outcome: response.statusCode < 400 ? ('success' as const) : ('failure' as const),
       status: response.statusCode,
     };
-    log.info('audit', entry);
-    try {
-      await spec.sink.record(entry);
-      return response;
-    } catch (error) {
-      log.error('audit record not stored', { requestId, ...describeError(error) });
-      // A write has happened and says so; the log line above is its audit record of last resort.
-      return event.requestContext.http.method === 'GET'
-        ? problemResponse(storeUnavailable(), requestId)
-        : response;
-    }
+    if (await recordAudit(spec.sink, log, entry)) return response;
+    // A write has happened and says so; the log line is its audit record of last resort.
+    return event.requestContext.http.method === 'GET'
+      ? problemResponse(storeUnavailable(), requestId)
+      : response;
   }
 }
 

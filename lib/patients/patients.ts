@@ -28,6 +28,8 @@ export async function createPatient(
   defaults: PatientDefaults,
   input: NewPatient,
   now: Date = new Date(),
+  /** The FHIR `meta.lastUpdated` of a patient created by the feed. */
+  lastUpdated?: string,
 ): Promise<CreatedPatient> {
   const fingerprint = createHash('sha256').update(canonicalJson(input)).digest('hex');
   const createdAt = toApiTimestamp(now);
@@ -45,6 +47,7 @@ export async function createPatient(
     }),
     appointments,
     fingerprint,
+    ...(lastUpdated !== undefined && { lastUpdated }),
   });
   return { ...patient, appointments };
 }

@@ -23,6 +23,16 @@ export const APPOINTMENT_STATUSES = [
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** Statuses of an appointment still to happen: what counts against a patient's upcoming appointments. */
+export const UPCOMING_STATUSES = [
+  'proposed',
+  'pending',
+  'booked',
+  'arrived',
+  'checked-in',
+  'waitlist',
+] as const satisfies readonly AppointmentStatus[];
+
 export const MAX_APPOINTMENTS_PER_PATIENT = 100;
 
 const STATUS = APPOINTMENT_STATUSES.join('|');

@@ -200,6 +200,15 @@ export async function markUnknown(store: Store, patientId: string, reminderId: s
   );
 }
 
+/**
+ * Moves the patient's ledger on a version without changing its reminders, after an appointment changed:
+ * a reservation decided on what was read before the change then fails its conditional write and decides
+ * again, so a cancelled or moved appointment is never reminded as it was.
+ */
+export async function fenceReminders(store: Store, patientId: string): Promise<void> {
+  await updateLedger(store, patientId, await store.loadReminderLedger(patientId), (reminders) => reminders);
+}
+
 /** Applies a change to the ledger, re-reading it when another request wrote in between. */
 async function updateLedger(
   store: Store,

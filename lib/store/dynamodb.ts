@@ -17,7 +17,16 @@ import type { ReminderState } from '../reminders/policy.ts';
 import { toApiTimestamp, toSortableUtc } from '../time.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
 import { documentClient, type EngineOptions, type Item, Table } from './dynamodb-table.ts';
-import { type DueAppointment, emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
+import { UPCOMING_STATUSES } from '../patients/schema.ts';
+import {
+  type DueAppointment,
+  emptyLedger,
+  type Expected,
+  mrnTaken,
+  type PatientDraft,
+  type Sourced,
+  type Store,
+} from './store.ts';
 import { dueBucket, dueBucketsBetween, INDEX, keys } from './table.ts';
 
 /**
@@ -52,15 +61,15 @@ export class DynamoStore implements Store {
 
   // Order of writes: MRN claim, appointments, then the profile. Until the profile exists the patient is
   // invisible, so a crash at any point leaves nothing half-created that a reader could see.
-  async createPatient({ patient, appointments, fingerprint }: PatientDraft): Promise<Patient> {
+  async createPatient({ patient, appointments, fingerprint, lastUpdated }: PatientDraft): Promise<Patient> {
     const id =
       patient.mrn === undefined ? patient.id : await this.#claimMrn(patient.mrn, patient.id, fingerprint);
     const unstored = await this.#table.writeAll(appointments.map((a) => this.#appointmentItem(id, a)));
     if (unstored.length > 0) throw storeUnavailable();
     const stored = { ...patient, id };
     // Only a request finishing someone else's claim can find the profile already there.
-    if (!(await this.#table.putIfAbsent({ PK: keys.patient(id), SK: keys.profile, ...stored })))
-      throw mrnTaken();
+    const profile = { PK: keys.patient(id), SK: keys.profile, ...stored, [SOURCE_LAST_UPDATED]: lastUpdated };
+    if (!(await this.#table.putIfAbsent(profile))) throw mrnTaken();
     return stored;
   }
 
@@ -81,6 +90,66 @@ export class DynamoStore implements Store {
       startKey: appointmentSortKey(appointment),
       ...(due && { dueBucket: dueBucket(patientId, appointment.id, appointment.start) }),
     };
+  }
+
+  async findPatientByMrn(mrn: string): Promise<string | undefined> {
+    const claim = await this.#table.get({ PK: keys.mrn(mrn), SK: keys.claim });
+    if (claim === undefined) return undefined;
+    const patientId = String(claim.patientId);
+    // A claim whose profile is missing belongs to a create still running, or one that died.
+    return (await this.#table.get({ PK: keys.patient(patientId), SK: keys.profile })) && patientId;
+  }
+
+  async getSourcedPatient(patientId: string): Promise<Sourced<Patient> | undefined> {
+    const item = await this.#table.get({ PK: keys.patient(patientId), SK: keys.profile });
+    return item && sourced(patientRecord(item), item);
+  }
+
+  replacePatient(patient: Patient, lastUpdated: string, expected: Expected): Promise<boolean> {
+    const item = {
+      PK: keys.patient(patient.id),
+      SK: keys.profile,
+      ...patient,
+      [SOURCE_LAST_UPDATED]: lastUpdated,
+    };
+    return this.#putAsExpected(item, expected);
+  }
+
+  async getSourcedAppointment(patientId: string, appointmentId: string) {
+    const item = await this.#table.get({ PK: keys.patient(patientId), SK: keys.appointment(appointmentId) });
+    return item && sourced(appointmentRecord(item), item);
+  }
+
+  replaceAppointment(patientId: string, appointment: Appointment, lastUpdated: string, expected: Expected) {
+    const item = { ...this.#appointmentItem(patientId, appointment), [SOURCE_LAST_UPDATED]: lastUpdated };
+    return this.#putAsExpected(item, expected);
+  }
+
+  async countUpcomingAppointments(patientId: string, after: number): Promise<number> {
+    const items = await this.#table.query({
+      IndexName: INDEX.byStart,
+      // `$` sorts after `#`: an appointment starting exactly at `after` is not after it.
+      KeyConditionExpression: 'PK = :pk AND startKey > :after',
+      FilterExpression: `#status IN (${UPCOMING_STATUSES.map((_, i) => `:s${i}`).join(', ')})`,
+      ProjectionExpression: 'SK',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': keys.patient(patientId),
+        ':after': `${toSortableUtc(toApiTimestamp(after))}$`,
+        ...Object.fromEntries(UPCOMING_STATUSES.map((status, i) => [`:s${i}`, status])),
+      },
+    });
+    return items.length;
+  }
+
+  /** Writes the item if the record stored under its key is still as the caller read it. */
+  #putAsExpected(item: Item, expected: Expected): Promise<boolean> {
+    if (expected === 'absent') return this.#table.putIfAbsent(item);
+    if (expected.lastUpdated === undefined)
+      return this.#table.putIf(item, `attribute_exists(PK) AND attribute_not_exists(${SOURCE_LAST_UPDATED})`);
+    return this.#table.putIf(item, `${SOURCE_LAST_UPDATED} = :expected`, {
+      ':expected': expected.lastUpdated,
+    });
   }
 
   async getPatient(patientId: string): Promise<Patient | undefined> {
@@ -324,6 +393,14 @@ export class DynamoStore implements Store {
     return patientId;
   }
 }
+
+/** The attribute holding the FHIR `meta.lastUpdated` a record was last written from. */
+const SOURCE_LAST_UPDATED = 'sourceLastUpdated';
+
+const sourced = <T>(record: T, item: Item): Sourced<T> =>
+  item[SOURCE_LAST_UPDATED] === undefined
+    ? { record }
+    : { record, lastUpdated: String(item[SOURCE_LAST_UPDATED]) };
 
 const toLedger = (item: Item): ReminderLedger => ({
   version: Number(item.version),

@@ -4,7 +4,16 @@ import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } fro
 import type { ContactPreference } from '../preferences/model.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
-import { type DueAppointment, emptyLedger, mrnTaken, type PatientDraft, type Store } from './store.ts';
+import { UPCOMING_STATUSES } from '../patients/schema.ts';
+import {
+  type DueAppointment,
+  emptyLedger,
+  type Expected,
+  mrnTaken,
+  type PatientDraft,
+  type Sourced,
+  type Store,
+} from './store.ts';
 
 /** An in-process store for unit tests; the running service always uses DynamoDB. */
 export class MemoryStore implements Store {
@@ -18,19 +27,27 @@ export class MemoryStore implements Store {
   readonly #reminderOwners = new Map<string, string>();
   /** The due index: `<patient id>/<appointment id>` of booked appointments not yet reminded → start. */
   readonly #due = new Map<string, DueAppointment>();
+  /** The feed's `meta.lastUpdated` of each record it wrote: `<patient id>` or `<patient id>/<appointment id>`. */
+  readonly #lastUpdated = new Map<string, string>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
-  async createPatient({ patient, appointments }: PatientDraft): Promise<Patient> {
+  async createPatient({ patient, appointments, lastUpdated }: PatientDraft): Promise<Patient> {
     if (patient.mrn !== undefined && this.#mrns.has(patient.mrn)) throw mrnTaken();
     if (patient.mrn !== undefined) this.#mrns.set(patient.mrn, patient.id);
+    if (lastUpdated !== undefined) this.#lastUpdated.set(patient.id, lastUpdated);
     this.#appointments.set(patient.id, []);
-    for (const appointment of appointments) await this.saveAppointment(patient.id, appointment);
+    for (const appointment of appointments) this.#saveAppointment(patient.id, appointment);
     this.#patients.set(patient.id, structuredClone(patient));
     return structuredClone(patient);
   }
 
   async saveAppointment(patientId: string, appointment: Appointment): Promise<void> {
+    this.#saveAppointment(patientId, appointment);
+  }
+
+  /** Without an await, so that a conditional replace checks and writes in one step, as the engine does. */
+  #saveAppointment(patientId: string, appointment: Appointment): void {
     const others = (this.#appointments.get(patientId) ?? []).filter((a) => a.id !== appointment.id);
     const ordered = [...others, structuredClone(appointment)].sort((a, b) =>
       compare(appointmentSortKey(a), appointmentSortKey(b)),
@@ -54,6 +71,58 @@ export class MemoryStore implements Store {
     if (indexed === undefined || Date.parse(indexed.start) !== Date.parse(due.start)) return false;
     this.#due.delete(key);
     return true;
+  }
+
+  async findPatientByMrn(mrn: string) {
+    return this.#mrns.get(mrn);
+  }
+
+  async getSourcedPatient(patientId: string) {
+    const patient = await this.getPatient(patientId);
+    return patient && this.#sourced(patient, patientId);
+  }
+
+  async replacePatient(patient: Patient, lastUpdated: string, expected: Expected) {
+    if (!this.#holds(this.#patients.get(patient.id), patient.id, expected)) return false;
+    this.#patients.set(patient.id, structuredClone(patient));
+    this.#lastUpdated.set(patient.id, lastUpdated);
+    return true;
+  }
+
+  async getSourcedAppointment(patientId: string, appointmentId: string) {
+    const appointment = this.#appointments.get(patientId)?.find((a) => a.id === appointmentId);
+    return appointment && this.#sourced(structuredClone(appointment), `${patientId}/${appointmentId}`);
+  }
+
+  async replaceAppointment(
+    patientId: string,
+    appointment: Appointment,
+    lastUpdated: string,
+    expected: Expected,
+  ) {
+    const stored = this.#appointments.get(patientId)?.find((a) => a.id === appointment.id);
+    if (!this.#holds(stored, `${patientId}/${appointment.id}`, expected)) return false;
+    this.#saveAppointment(patientId, appointment);
+    this.#lastUpdated.set(`${patientId}/${appointment.id}`, lastUpdated);
+    return true;
+  }
+
+  async countUpcomingAppointments(patientId: string, after: number) {
+    const upcoming: readonly string[] = UPCOMING_STATUSES;
+    return (this.#appointments.get(patientId) ?? []).filter(
+      (a) => Date.parse(a.start) > after && upcoming.includes(a.status),
+    ).length;
+  }
+
+  #sourced<T>(record: T, key: string): Sourced<T> {
+    const lastUpdated = this.#lastUpdated.get(key);
+    return lastUpdated === undefined ? { record } : { record, lastUpdated };
+  }
+
+  /** Whether the stored record is as a conditional replace expects it. */
+  #holds(stored: object | undefined, key: string, expected: Expected): boolean {
+    if (expected === 'absent') return stored === undefined;
+    return stored !== undefined && this.#lastUpdated.get(key) === expected.lastUpdated;
   }
 
   async getPatient(patientId: string): Promise<Patient | undefined> {

@@ -18,7 +18,22 @@ export interface PatientDraft {
   appointments: readonly Appointment[];
   /** Digest of the create request: an identical retry of a create cut short may finish it. */
   fingerprint: string;
+  /** The FHIR `meta.lastUpdated` of a patient created by the feed; absent for one created over HTTP. */
+  lastUpdated?: string;
 }
+
+/** A record with the `meta.lastUpdated` of the feed resource it was last written from. */
+export interface Sourced<T> {
+  record: T;
+  /** Absent for a record the feed never wrote (e.g. one created over HTTP). */
+  lastUpdated?: string;
+}
+
+/**
+ * What a conditional replace expects to find stored: nothing (`absent`), or the record as it was read,
+ * known by its `lastUpdated` (undefined: a record the feed never wrote).
+ */
+export type Expected = 'absent' | { lastUpdated?: string };
 
 /** An appointment in the due index: who, which, and the start it was indexed at. */
 export interface DueAppointment {
@@ -41,6 +56,24 @@ export interface Store {
    * takes it out of the due index at its old time in the same write.
    */
   saveAppointment(patientId: string, appointment: Appointment): Promise<void>;
+  /** Our id of the patient stored with this MRN; undefined while none is (fully) stored. */
+  findPatientByMrn(mrn: string): Promise<string | undefined>;
+  getSourcedPatient(patientId: string): Promise<Sourced<Patient> | undefined>;
+  /** Replaces a stored patient if it is still as `expected`; false when another write came first. */
+  replacePatient(patient: Patient, lastUpdated: string, expected: Expected): Promise<boolean>;
+  getSourcedAppointment(patientId: string, appointmentId: string): Promise<Sourced<Appointment> | undefined>;
+  /**
+   * Stores an appointment of an existing patient if the one with its id is still as `expected`, keeping
+   * the due index right as saveAppointment does; false when another write came first.
+   */
+  replaceAppointment(
+    patientId: string,
+    appointment: Appointment,
+    lastUpdated: string,
+    expected: Expected,
+  ): Promise<boolean>;
+  /** How many appointments of the patient start after `after` and are still to happen (UPCOMING_STATUSES). */
+  countUpcomingAppointments(patientId: string, after: number): Promise<number>;
   /** Appointments ascending by (start, id); undefined when the patient does not exist. */
   listAppointments(
     patientId: string,

@@ -19,6 +19,7 @@ import {
 import { POLICY } from '../support/reminders.ts';
 import { CURSOR_KEY, dailyAppointments, newPatient } from '../support/patients.ts';
 import { dynamoEngines } from '../support/engines.ts';
+import { feedContract } from '../support/feed-contract.ts';
 import { storeContract } from '../support/store-contract.ts';
 
 const TABLE = 'clinical-assistant-test';
@@ -48,6 +49,7 @@ for (const { name, label, start, available } of engines) {
     };
 
     storeContract(name, () => store());
+    feedContract(name, (clock) => store(clock));
 
     describe('a create cut short between writes', () => {
       it('leaves no visible patient, and the same request retried finishes it under the same id', async () => {

@@ -1,0 +1,284 @@
+import {
+  type AuditAction,
+  type AuditEntry,
+  type AuditSink,
+  FEED_CALLER,
+  recordAudit,
+} from '../audit/audit.ts';
+import { ApiError } from '../errors.ts';
+import type { Log } from '../log.ts';
+import { appointmentRecord, type Appointment, type Patient, patientRecord } from '../patients/model.ts';
+import { createPatient } from '../patients/patients.ts';
+import { PatientDetails, UPCOMING_STATUSES } from '../patients/schema.ts';
+import { fenceReminders } from '../reminders/reminders.ts';
+import type { Expected, Sourced, Store } from '../store/store.ts';
+import { toApiTimestamp } from '../time.ts';
+import { unknownPatient } from './appointment.ts';
+import { isTransaction, readMessage, wholeOrNothing } from './message.ts';
+import type {
+  AppointmentChange,
+  FeedChange,
+  FeedEntry,
+  FeedLine,
+  FeedOptions,
+  PatientChange,
+} from './model.ts';
+import { judge } from './order.ts';
+
+/**
+ * Upcoming appointments one patient may have stored: twice the create endpoint's 100 a request, far
+ * more than any clinic books ahead for one person, and few enough that one patient's records stay small.
+ */
+export const MAX_UPCOMING_APPOINTMENTS = 200;
+
+/** Conditional writes of one resource before the message is left to the queue to deliver again. */
+const MAX_ATTEMPTS = 5;
+
+export interface FeedDeps {
+  store: Store;
+  audit: AuditSink;
+  log: Log;
+  options: FeedOptions;
+}
+
+/** Which queue message is applied, and when: the audit trail names both. */
+export interface Delivery {
+  messageId: string;
+  now: number;
+}
+
+type Applied = FeedLine & { action?: AuditAction; status?: number };
+
+/**
+ * Applies one queue message — its resources in order — to the store, and answers what became of each.
+ * Every write is conditional on what was read, so racing messages and redeliveries never lose a change;
+ * throws (and the queue delivers the message again) only when the store does not answer.
+ */
+export async function applyMessage(
+  deps: FeedDeps,
+  message: unknown,
+  delivery: Delivery,
+): Promise<FeedLine[]> {
+  const entries = readMessage(message, deps.options);
+  // A transaction is admitted whole before anything of it is written; a batch entry by entry.
+  const admitted = isTransaction(message)
+    ? wholeOrNothing(await admitAll(deps.store, entries, delivery.now))
+    : entries;
+  const lines: FeedLine[] = [];
+  for (const entry of admitted) {
+    const line: Applied =
+      'change' in entry ? await apply(deps.store, entry, delivery.now, isTransaction(message)) : entry;
+    const { action, status, ...shown } = line;
+    if (action !== undefined && status !== undefined && shown.patientId !== undefined)
+      await recordAudit(
+        deps.audit,
+        deps.log,
+        auditEntry(delivery, shown.index, action, status, shown.patientId),
+      );
+    lines.push(shown);
+  }
+  return lines;
+}
+
+async function apply(store: Store, entry: FeedChange, now: number, admitted: boolean): Promise<Applied> {
+  const line = { index: entry.index, resourceType: entry.resourceType, id: entry.id };
+  if (entry.resourceType === 'Patient') return { ...line, ...(await applyPatient(store, entry.change, now)) };
+  const patientId = await resolvePatient(store, entry.change);
+  if (patientId === undefined) return { ...line, outcome: 'rejected', error: unknownPatient(entry.change) };
+  if (!admitted) {
+    const overLimit = await exceedsLimit(store, patientId, [entry.change], now);
+    if (overLimit) return { ...line, outcome: 'rejected', patientId, error: overLimit };
+  }
+  return { ...line, patientId, ...(await applyAppointment(store, patientId, entry.change, now)) };
+}
+
+type Result = Pick<Applied, 'outcome' | 'patientId' | 'action' | 'status'>;
+
+/** A Patient is matched by its MRN: created as the create endpoint would, or replaced when newer. */
+async function applyPatient(store: Store, change: PatientChange, now: number): Promise<Result> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const patientId = await store.findPatientByMrn(change.patient.mrn);
+    const stored = patientId === undefined ? undefined : await store.getSourcedPatient(patientId);
+    if (stored === undefined) {
+      const created = await createFromFeed(store, change, now);
+      if (created !== undefined)
+        return { outcome: 'created', patientId: created.id, action: 'patient.create', status: 201 };
+      continue;
+    }
+    const { record } = stored;
+    const judgement = judge(described(stored, patientDetails), {
+      lastUpdated: change.lastUpdated,
+      content: change.patient,
+    });
+    const result = { outcome: judgement.outcome, patientId: record.id };
+    if (!judgement.write) return result;
+    const next = patientRecord({
+      ...change.patient,
+      id: record.id,
+      createdAt: record.createdAt,
+      updatedAt: toApiTimestamp(now),
+    });
+    if (await store.replacePatient(next, change.lastUpdated, expected(stored)))
+      return { ...result, action: 'patient.update', status: 200 };
+  }
+  throw busy();
+}
+
+/** The patient created, or undefined when another message is creating one with this MRN. */
+async function createFromFeed(
+  store: Store,
+  change: PatientChange,
+  now: number,
+): Promise<Patient | undefined> {
+  try {
+    const input = { ...change.patient, appointments: [] };
+    return await createPatient(
+      store,
+      { defaultTimeZone: change.patient.timeZone },
+      input,
+      new Date(now),
+      change.lastUpdated,
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'conflict') return undefined;
+    throw error;
+  }
+}
+
+/** An Appointment is matched by its id within its patient: stored when new or newer. */
+async function applyAppointment(
+  store: Store,
+  patientId: string,
+  change: AppointmentChange,
+  now: number,
+): Promise<Result> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const stored = await store.getSourcedAppointment(patientId, change.appointment.id);
+    const judgement = judge(stored && described(stored, appointmentDetails), {
+      lastUpdated: change.lastUpdated,
+      content: change.appointment,
+    });
+    const result = { outcome: judgement.outcome, patientId };
+    if (judgement.outcome === 'stale') return result;
+    const next = appointmentRecord({
+      ...change.appointment,
+      createdAt: stored?.record.createdAt ?? toApiTimestamp(now),
+    });
+    if (
+      judgement.write &&
+      !(await store.replaceAppointment(patientId, next, change.lastUpdated, expected(stored)))
+    )
+      continue;
+    // Also on a replay: the fence of a first delivery that died after its write must still be put up.
+    if (stored !== undefined) await fenceReminders(store, patientId);
+    return judgement.write ? { ...result, action: 'appointment.write', status: stored ? 200 : 201 } : result;
+  }
+  throw busy();
+}
+
+/** Our id of the patient an Appointment names, if that patient is stored. */
+async function resolvePatient(store: Store, change: AppointmentChange): Promise<string | undefined> {
+  if ('mrn' in change.patient) return store.findPatientByMrn(change.patient.mrn);
+  const { patientId } = change.patient;
+  return (await store.getPatient(patientId)) && patientId;
+}
+
+/**
+ * Checks every entry of a transaction before any is written: each Appointment's patient is stored or
+ * created earlier in the message, and no patient goes over MAX_UPCOMING_APPOINTMENTS.
+ */
+async function admitAll(store: Store, entries: FeedEntry[], now: number): Promise<FeedEntry[]> {
+  const newMrns = new Set<string>();
+  const byPatient = new Map<string, AppointmentChange[]>();
+  const admitted: FeedEntry[] = [];
+  for (const entry of entries) {
+    if (!('change' in entry) || entry.resourceType === 'Patient') {
+      if ('change' in entry && (await store.findPatientByMrn(entry.change.patient.mrn)) === undefined)
+        newMrns.add(entry.change.patient.mrn);
+      admitted.push(entry);
+      continue;
+    }
+    const patient = entry.change.patient;
+    const patientId = await resolvePatient(store, entry.change);
+    if (patientId === undefined && !('mrn' in patient && newMrns.has(patient.mrn))) {
+      admitted.push(rejected(entry, unknownPatient(entry.change)));
+      continue;
+    }
+    const key = patientId ?? `mrn:${'mrn' in patient ? patient.mrn : ''}`;
+    const changes = [...(byPatient.get(key) ?? []), entry.change];
+    byPatient.set(key, changes);
+    const overLimit =
+      patientId === undefined ? undefined : await exceedsLimit(store, patientId, changes, now);
+    admitted.push(overLimit ? rejected(entry, overLimit) : entry);
+  }
+  return admitted;
+}
+
+/** Why these appointments would take the patient over the limit of upcoming ones, if they would. */
+async function exceedsLimit(
+  store: Store,
+  patientId: string,
+  changes: readonly AppointmentChange[],
+  now: number,
+): Promise<string | undefined> {
+  const upcoming: readonly string[] = UPCOMING_STATUSES;
+  const fresh = [];
+  for (const { appointment } of changes) {
+    if (Date.parse(appointment.start) <= now || !upcoming.includes(appointment.status)) continue;
+    if ((await store.getSourcedAppointment(patientId, appointment.id)) === undefined) fresh.push(appointment);
+  }
+  if (fresh.length === 0) return undefined;
+  const stored = await store.countUpcomingAppointments(patientId, now);
+  if (stored + fresh.length <= MAX_UPCOMING_APPOINTMENTS) return undefined;
+  return `Appointment: the patient has ${stored} upcoming appointments stored, and at most ${MAX_UPCOMING_APPOINTMENTS} are kept; cancel or complete some in the EHR first`;
+}
+
+const patientDetails = (patient: Patient) => {
+  const fields: readonly string[] = Object.keys(PatientDetails.shape);
+  return Object.fromEntries(Object.entries(patient).filter(([field]) => fields.includes(field)));
+};
+
+const appointmentDetails = ({ createdAt: _createdAt, ...details }: Appointment) => details;
+
+const described = <T, C>(stored: Sourced<T>, content: (record: T) => C) => ({
+  ...(stored.lastUpdated !== undefined && { lastUpdated: stored.lastUpdated }),
+  content: content(stored.record),
+});
+
+const expected = (stored: Sourced<unknown> | undefined): Expected =>
+  stored === undefined
+    ? 'absent'
+    : stored.lastUpdated === undefined
+      ? {}
+      : { lastUpdated: stored.lastUpdated };
+
+const rejected = (entry: FeedChange, error: string): FeedEntry => ({
+  index: entry.index,
+  resourceType: entry.resourceType,
+  id: entry.id,
+  outcome: 'rejected',
+  error,
+});
+
+const auditEntry = (
+  delivery: Delivery,
+  index: number,
+  action: AuditAction,
+  status: number,
+  patientId: string,
+): AuditEntry => ({
+  at: toApiTimestamp(delivery.now),
+  // One entry per resource written: the queue message's id and the resource's place in it.
+  requestId: `${delivery.messageId}/${index}`,
+  keyId: FEED_CALLER,
+  action,
+  patientIds: [patientId],
+  outcome: 'success',
+  status,
+});
+
+const busy = () =>
+  new ApiError(
+    'store_unavailable',
+    'The record kept changing while the feed wrote it; the queue will deliver it again.',
+  );
