@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_MRN_SYSTEM } from './feed/fhir.ts';
 import { quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
 import type { AwsMessaging } from './notify/aws.ts';
@@ -28,6 +29,8 @@ export interface Config {
   reminderQueueUrl?: string;
   /** The worker functions' reserved concurrency: each takes its share of `smsMaxPerSecond`. */
   reminderWorkers: number;
+  /** The FHIR identifier system of the clinic's record number (MRN), by which the feed matches patients. */
+  mrnSystem: string;
 }
 
 const apiKeys = z
@@ -96,6 +99,10 @@ const Environment = z
     SMS_MAX_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
     REMINDER_QUEUE_URL: z.url().optional(),
     REMINDER_WORKERS: z.coerce.number().int().min(1).max(100).default(2),
+    MRN_SYSTEM: z
+      .string()
+      .regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')
+      .default(DEFAULT_MRN_SYSTEM),
   })
   .superRefine((env, ctx) => {
     if (env.NOTIFIER !== 'aws') return;
@@ -139,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smsMaxPerSecond: data.SMS_MAX_PER_SECOND,
     ...(data.REMINDER_QUEUE_URL && { reminderQueueUrl: data.REMINDER_QUEUE_URL }),
     reminderWorkers: data.REMINDER_WORKERS,
+    mrnSystem: data.MRN_SYSTEM,
   };
 }

@@ -1,4 +1,4 @@
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { z } from 'zod';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { describeError, type Log } from '../log.ts';
@@ -13,6 +13,18 @@ export interface QueueConsumerSpec<S extends z.ZodType> {
   concurrency: number;
 }
 
+/** What became of one message of a batch: also returned, so a local command can print it. */
+export type MessageResult =
+  | { messageId: string; outcome: 'handled'; result: Record<string, unknown> }
+  | { messageId: string; outcome: 'rejected'; reason: string; fields?: string[] }
+  | { messageId: string; outcome: 'failed' };
+
+/**
+ * The partial batch failures SQS reads, and each message's result beside them (SQS ignores other
+ * fields; a local command prints them).
+ */
+export type QueueBatchResponse = SQSBatchResponse & { messages: MessageResult[] };
+
 /**
  * The one wrapper every SQS consumer goes through, as `endpoint` is for HTTP: each message is parsed and
  * validated on its own; one that can never succeed (not JSON, wrong shape) is logged and dropped rather
@@ -25,49 +37,48 @@ export function createQueueConsumer(log: Log) {
     /** Resolves with what to log of the message's outcome (counts and ids, never personal data). */
     handle: (body: z.output<S>, message: { messageId: string }) => Promise<Record<string, unknown> | void>,
   ) {
-    return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-      const outcomes = await mapWithConcurrency(event.Records, spec.concurrency, async (record) => {
-        const parsed = parse(spec.body, record);
-        if ('rejected' in parsed) {
-          log.warn('message rejected', {
-            consumer: spec.name,
-            messageId: record.messageId,
-            ...parsed.rejected,
-          });
-          return 'rejected' as const;
-        }
-        try {
-          const outcome = await handle(parsed.body, { messageId: record.messageId });
-          log.info('message handled', { consumer: spec.name, messageId: record.messageId, ...outcome });
-          return 'done' as const;
-        } catch (error) {
-          log.error('message failed', {
-            consumer: spec.name,
-            messageId: record.messageId,
-            ...describeError(error),
-          });
-          return 'failed' as const;
-        }
-      });
-      const failures = event.Records.filter((_, i) => outcomes[i] === 'failed');
+    return async (event: SQSEvent): Promise<QueueBatchResponse> => {
+      const messages = await mapWithConcurrency(
+        event.Records,
+        spec.concurrency,
+        async ({ messageId, body }): Promise<MessageResult> => {
+          const parsed = parse(spec.body, body);
+          if ('rejected' in parsed) {
+            log.warn('message rejected', { consumer: spec.name, messageId, ...parsed.rejected });
+            return { messageId, outcome: 'rejected', ...parsed.rejected };
+          }
+          try {
+            const result = (await handle(parsed.body, { messageId })) ?? {};
+            log.info('message handled', { consumer: spec.name, messageId, ...result });
+            return { messageId, outcome: 'handled', result };
+          } catch (error) {
+            log.error('message failed', { consumer: spec.name, messageId, ...describeError(error) });
+            return { messageId, outcome: 'failed' };
+          }
+        },
+      );
+      const failures = messages.filter((message) => message.outcome === 'failed');
       log.info('batch', {
         consumer: spec.name,
         received: event.Records.length,
-        rejected: outcomes.filter((o) => o === 'rejected').length,
+        rejected: messages.filter((message) => message.outcome === 'rejected').length,
         failed: failures.length,
       });
-      return { batchItemFailures: failures.map((record) => ({ itemIdentifier: record.messageId })) };
+      return {
+        batchItemFailures: failures.map(({ messageId }) => ({ itemIdentifier: messageId })),
+        messages,
+      };
     };
   };
 }
 
 function parse<S extends z.ZodType>(
   schema: S,
-  record: SQSRecord,
+  body: string,
 ): { body: z.output<S> } | { rejected: { reason: string; fields?: string[] } } {
   let json: unknown;
   try {
-    json = JSON.parse(record.body);
+    json = JSON.parse(body);
   } catch {
     return { rejected: { reason: 'the message body is not JSON' } };
   }

@@ -6,6 +6,7 @@ import {
   recordAudit,
 } from '../audit/audit.ts';
 import { ApiError } from '../errors.ts';
+import { inFieldOrder } from '../records.ts';
 import type { Log } from '../log.ts';
 import { appointmentRecord, type Appointment, type Patient, patientRecord } from '../patients/model.ts';
 import { createPatient } from '../patients/patients.ts';
@@ -15,13 +16,13 @@ import type { Expected, Sourced, Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
 import { unknownPatient } from './appointment.ts';
 import { isTransaction, readMessage, wholeOrNothing } from './message.ts';
-import type {
-  AppointmentChange,
-  FeedChange,
-  FeedEntry,
+import {
+  type AppointmentChange,
+  type FeedChange,
+  type FeedEntry,
   FeedLine,
-  FeedOptions,
-  PatientChange,
+  type FeedOptions,
+  type PatientChange,
 } from './model.ts';
 import { judge } from './order.ts';
 
@@ -68,7 +69,8 @@ export async function applyMessage(
   for (const entry of admitted) {
     const line: Applied =
       'change' in entry ? await apply(deps.store, entry, delivery.now, isTransaction(message)) : entry;
-    const { action, status, ...shown } = line;
+    const { action, status, ...rest } = line;
+    const shown = inFieldOrder<FeedLine>(rest, Object.keys(FeedLine.shape) as (keyof FeedLine)[]);
     if (action !== undefined && status !== undefined && shown.patientId !== undefined)
       await recordAudit(
         deps.audit,

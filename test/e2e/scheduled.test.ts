@@ -3,9 +3,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { DynamoStore } from '../../lib/store/dynamodb.ts';
+import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/fhir.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { invokeFunction } from '../../scripts/invoke.ts';
 import { middayZone } from '../support/clock.ts';
+import { runFeed } from '../support/feed-file.ts';
+import { fhirAppointment, fhirPatient } from '../support/fhir.ts';
 import { smsEvent } from '../support/receipts.ts';
 import { patientBody } from '../support/patients.ts';
 import { call } from './http.ts';
@@ -133,5 +136,96 @@ describe('delivery receipts', () => {
       status: 'failed',
       reason: 'carrier-unreachable',
     });
+  });
+});
+
+describe('npm run feed', () => {
+  it('applies examples/feed.ndjson, exits 1 for its rejected resource, and GET and the listing show the result', async () => {
+    const { code, lines } = await runFeed(service.lambdaPort, 'examples/feed.ndjson');
+    expect(code).toBe(1);
+    expect(lines.map((line) => `${line.id} ${line.outcome}`)).toEqual([
+      'ehr-5001 created',
+      'ehr-5002 created',
+      'fx-1001 created',
+      'fx-1002 created',
+      'fx-2001 created',
+      'ehr-5001 updated',
+      'fx-1001 updated',
+      'fx-2001 updated',
+      'ehr-5001 stale',
+      'fx-2001 unchanged',
+      'fx-2002 rejected',
+    ]);
+    const [morgan, carmen] = lines.map((line) => line.patientId);
+    expect((await api('GET', `/api/patients/${morgan}`)).body).toMatchObject({
+      mrn: 'FEED-0001',
+      phone: '+447700900111',
+    });
+    expect(await listing(morgan!)).toMatchObject([
+      { id: 'fx-1001', start: '2027-01-13T11:00:00Z', status: 'booked', reminder: null },
+      { id: 'fx-1002', status: 'booked' },
+    ]);
+    expect(await listing(carmen!)).toMatchObject([{ id: 'fx-2001', status: 'cancelled' }]);
+
+    const replayed = await runFeed(service.lambdaPort, 'examples/feed.ndjson');
+    expect(replayed.lines.map((line) => line.outcome)).toEqual([
+      ...Array(10).fill(expect.stringMatching(/^(unchanged|stale)$/)),
+      'rejected',
+    ]);
+  });
+
+  it('keeps the schedule current: it reminds the booked and the moved-in, never the cancelled or moved-away, and never says the type or clinician', async () => {
+    const soon = toApiTimestamp(Date.now() + 24 * HOUR);
+    const later = toApiTimestamp(Date.now() + 72 * HOUR);
+    const stamp = (minute: number) => ({
+      lastUpdated: `2026-11-20T10:${String(minute).padStart(2, '0')}:00Z`,
+    });
+    const mrns = ['booked', 'cancelled', 'moved-away', 'moved-in'].map((name) => `E2E-${name}-${Date.now()}`);
+    const patients = mrns.map((mrn, i) =>
+      fhirPatient({
+        identifier: [{ system: DEFAULT_MRN_SYSTEM, value: mrn }],
+        telecom: [{ system: 'sms', value: `+44770090050${i}` }],
+        extension: [{ url: TIMEZONE_EXTENSION, valueCode: middayZone() }],
+      }),
+    );
+    const visit = (mrn: string, start: string, minute: number, status = 'booked') =>
+      fhirAppointment({
+        id: 'visit',
+        meta: stamp(minute),
+        status,
+        start,
+        end: undefined,
+        appointmentType: { text: 'Diabetes review' },
+        participant: [
+          { actor: { identifier: { system: DEFAULT_MRN_SYSTEM, value: mrn } }, status: 'accepted' },
+          { actor: { reference: 'Location/room-2', display: 'Room 2' }, status: 'accepted' },
+          { actor: { reference: 'Practitioner/p-9', display: 'Dr Rivers' }, status: 'accepted' },
+        ],
+      });
+    const [booked, cancelled, movedAway, movedIn] = mrns as [string, string, string, string];
+    const { code, lines } = await runFeed(service.lambdaPort, [
+      ...patients,
+      visit(booked, soon, 1),
+      visit(cancelled, soon, 1),
+      visit(movedAway, soon, 1),
+      visit(movedIn, later, 1),
+      visit(cancelled, soon, 2, 'cancelled'),
+      visit(movedAway, later, 2),
+      visit(movedIn, soon, 2),
+    ]);
+    expect(code).toBe(0);
+    const ids = lines.slice(0, 4).map((line) => line.patientId!);
+
+    expect((await remindDue()).code).toBe(0);
+    const reminded = await Promise.all(
+      ids.map(async (id) => (await listing(id))[0]?.reminder?.status ?? null),
+    );
+    expect(reminded).toEqual(['sent', null, null, 'sent']);
+    const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: engine.endpoint });
+    for (const id of [ids[0]!, ids[3]!]) {
+      const [message] = await store.listMessages(id);
+      expect(message?.body).toContain('Room 2');
+      expect(message?.body).not.toMatch(/Diabetes|Dr Rivers/);
+    }
   });
 });

@@ -15,6 +15,8 @@ declare module 'vitest' {
     engineEndpoint: string;
     /** Everything the service printed, as it prints it. */
     serviceLogPath: string;
+    /** Where the service's non-HTTP functions are invoked, as the local commands do. */
+    lambdaPort: number;
   }
 }
 
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', service.baseUrl);
   project.provide('engineEndpoint', engine.endpoint);
   project.provide('serviceLogPath', service.logPath);
+  project.provide('lambdaPort', service.lambdaPort);
   return async () => {
     service.stop();
     await engine.stop();

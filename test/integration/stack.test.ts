@@ -48,6 +48,26 @@ const TABLE = { 'Fn::GetAtt': ['PatientsTable', 'Arn'] };
 const tableIndex = (name: string) => ({ 'Fn::Sub': `\${PatientsTable.Arn}/index/${name}` });
 // Receipts read the reminder's owner and the ledger, and write the ledger back.
 EXPECTED_ACCESS.Receipts = ['dynamodb:GetItem', 'dynamodb:PutItem'];
+// The feed creates patients as the create endpoint does, counts upcoming appointments, and takes its queue.
+EXPECTED_ACCESS.Feed = [
+  'dynamodb:BatchWriteItem',
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:Query',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+  'sqs:ReceiveMessage',
+];
+/** The one queue each SQS-consuming or -sending function may touch. */
+const QUEUE_OF: Record<string, string> = {
+  RemindDue: 'ReminderWorkQueue',
+  RemindDueWorker: 'ReminderWorkQueue',
+  Feed: 'FeedQueue',
+};
+const mappingOf = (functionId: string) =>
+  ofType('AWS::Lambda::EventSourceMapping').find(
+    ([, m]) => m.Properties.FunctionName['Fn::GetAtt'][0] === `${functionId}LambdaFunction`,
+  )![1];
 const SENDING = ['SendReminder', 'SendBulkReminders', 'CheReminder', 'RemindDue', 'RemindDueWorker'];
 
 beforeAll(() => {
@@ -88,7 +108,7 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
         expect([TABLE, tableIndex('ByStart'), tableIndex('Due')], name).toContainEqual(s.Resource);
       }
       for (const s of rest.filter((s) => s.Action.some((a: string) => a.startsWith('sqs:')))) {
-        expect([s.Resource].flat()).toEqual([{ 'Fn::GetAtt': ['ReminderWorkQueue', 'Arn'] }]);
+        expect([s.Resource].flat(), name).toEqual([{ 'Fn::GetAtt': [QUEUE_OF[name], 'Arn'] }]);
       }
     }
   });
@@ -203,8 +223,7 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
     expect(rule.Properties).toMatchObject({ ScheduleExpression: 'rate(15 minutes)', State: 'ENABLED' });
     expect(rule.Properties.Targets[0].Arn).toEqual({ 'Fn::GetAtt': ['RemindDueLambdaFunction', 'Arn'] });
 
-    const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping') as [[string, Resource]];
-    expect(mapping.Properties).toMatchObject({
+    expect(mappingOf('RemindDueWorker').Properties).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': ['ReminderWorkQueue', 'Arn'] },
       FunctionName: { 'Fn::GetAtt': ['RemindDueWorkerLambdaFunction', 'Arn'] },
       BatchSize: 10,
@@ -228,6 +247,27 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Threshold: 0,
     });
+  });
+
+  it('takes the FHIR feed from its own encrypted queue: partial batch failures, and a dead-letter queue after five receives', () => {
+    expect(mappingOf('Feed').Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': ['FeedQueue', 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const feed = resources.FeedLambdaFunction!.Properties;
+    const queue = resources.FeedQueue!.Properties;
+    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * feed.Timeout);
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': ['FeedDeadLetters', 'Arn'] },
+      maxReceiveCount: 5,
+    });
+    for (const id of ['FeedQueue', 'FeedDeadLetters'])
+      expect(resources[id]!.Properties.KmsMasterKeyId).toBeDefined();
+    expect(feed.Environment.Variables.MRN_SYSTEM).toBe('urn:clinical-assistant:mrn');
+    expect(resources.FeedDeadLettersAlarm!.Properties.Dimensions).toEqual([
+      { Name: 'QueueName', Value: { 'Fn::GetAtt': ['FeedDeadLetters', 'QueueName'] } },
+    ]);
   });
 
   it('stops an HTTP function after 10 s, well inside the 30 s API Gateway waits', () => {

@@ -20,6 +20,7 @@ describe('configuration, read once at cold start', () => {
       reminderLeadHours: 48,
       smsMaxPerSecond: 10,
       reminderWorkers: 2,
+      mrnSystem: 'urn:clinical-assistant:mrn',
     });
   });
 
@@ -42,6 +43,7 @@ describe('configuration, read once at cold start', () => {
       SMS_MAX_PER_SECOND: '2.5',
       REMINDER_QUEUE_URL: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       REMINDER_WORKERS: '4',
+      MRN_SYSTEM: 'https://ehr.example.org/mrn',
     });
     expect(config).toMatchObject({
       dynamodbEndpoint: 'http://127.0.0.1:8000',
@@ -62,7 +64,9 @@ describe('configuration, read once at cold start', () => {
       smsMaxPerSecond: 2.5,
       reminderQueueUrl: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       reminderWorkers: 4,
+      mrnSystem: 'https://ehr.example.org/mrn',
     });
+    expect(() => loadConfig({ ...minimal, MRN_SYSTEM: 'not a uri' })).toThrow('MRN_SYSTEM');
   });
 
   it('needs the sender and both configuration sets to send by AWS, and refuses quiet hours that start where they end', () => {

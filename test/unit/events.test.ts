@@ -26,7 +26,14 @@ describe('the queue consumer wrapper', () => {
         record('m3', JSON.stringify({ patientId: PATIENT, appointmentIds: ['c'] })),
       ),
     );
-    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
+    expect(result).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm2' }],
+      messages: [
+        { messageId: 'm1', outcome: 'handled', result: {} },
+        { messageId: 'm2', outcome: 'failed' },
+        { messageId: 'm3', outcome: 'handled', result: {} },
+      ],
+    });
     expect(handled.sort()).toEqual(['a', 'c']);
   });
 

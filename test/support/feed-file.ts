@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { FeedLine } from '../../lib/feed/model.ts';
+
+const run = promisify(execFile);
+
+/**
+ * `npm run feed -- <file>` against the service on `lambdaPort`, as a person would run it: its exit code
+ * and the JSON lines it printed. `messages` are written one a line (NDJSON), or taken as a file's path.
+ */
+export async function runFeed(lambdaPort: number, messages: readonly unknown[] | string) {
+  const file =
+    typeof messages === 'string' ? messages : join(mkdtempSync(join(tmpdir(), 'feed-')), 'feed.ndjson');
+  if (typeof messages !== 'string')
+    writeFileSync(file, messages.map((message) => JSON.stringify(message)).join('\n'));
+  const result = await run('npm', ['run', '--silent', 'feed', '--', file], {
+    env: { ...process.env, LAMBDA_PORT: String(lambdaPort) },
+  }).then(
+    (output) => ({ code: 0, ...output }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  const lines = result.stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as FeedLine);
+  return { code: result.code, stderr: result.stderr, lines };
+}
