@@ -167,6 +167,10 @@ describe('npm run feed', () => {
     ]);
     expect(await listing(carmen!)).toMatchObject([{ id: 'fx-2001', status: 'cancelled' }]);
 
+    const unreachable = await runFeed(1, 'examples/feed.ndjson');
+    expect(unreachable).toMatchObject({ code: 2, lines: [] });
+    expect(unreachable.stderr).toContain('npm start');
+
     const replayed = await runFeed(service.lambdaPort, 'examples/feed.ndjson');
     expect(replayed.lines.map((line) => line.outcome)).toEqual([
       ...Array(10).fill(expect.stringMatching(/^(unchanged|stale)$/)),
