@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Lambda runs Node 22; the SDK's notice about the Node 20 used locally is noise here.
+// Lambda runs Node 24; the SDK's notice about the Node 20 used locally is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 // Three kinds of test, run by `npm test` in this order of cost: unit (pure, in-memory), integration

@@ -239,7 +239,7 @@ await build({
   minify: true,
   format: 'esm',
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   outfile: hello,
   logLevel: 'silent',
 });
@@ -258,7 +258,7 @@ await build({
   minify: true,
   format: 'esm',
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   outfile: floor,
   logLevel: 'silent',
   alias: { '@aws-sdk/credential-provider-node': './lib/aws/lambda-credentials.ts' },
@@ -542,7 +542,7 @@ try {
     });
   }
 } finally {
-  service.stop();
+  await service.stop();
 }
 
 // The table, and the JSON beside it. ----------------------------------------------------------------

@@ -8,11 +8,26 @@ export interface Log {
 
 const SERVICE = 'clinical-assistant-api';
 
+/** The Lambda invocation being served, on every line: one invocation's lines can be found together. */
+let invocation: { awsRequestId?: string; coldStart?: boolean } = {};
+let invocations = 0;
+
+/**
+ * Called by every function wrapper as an invocation begins: its request id, and whether it is this
+ * process's first (a cold start). Lambda serves one invocation at a time per process.
+ */
+export function beginInvocation(context?: { awsRequestId?: string }): void {
+  invocation = {
+    ...(context?.awsRequestId !== undefined && { awsRequestId: context.awsRequestId }),
+    coldStart: invocations++ === 0,
+  };
+}
+
 /** One JSON object per line on stdout, which Lambda sends to CloudWatch Logs; LOG_LEVEL=silent mutes it. */
 function line(level: 'INFO' | 'WARN' | 'ERROR', message: string, fields: Record<string, unknown>) {
   if (process.env.LOG_LEVEL === 'silent') return;
   process.stdout.write(
-    `${JSON.stringify({ level, message, timestamp: new Date().toISOString(), service: SERVICE, ...fields })}\n`,
+    `${JSON.stringify({ level, message, timestamp: new Date().toISOString(), service: SERVICE, ...invocation, ...fields })}\n`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './local-engine.ts';
@@ -12,7 +13,8 @@ export interface RunningService {
   /** Where serverless-offline serves the Lambda invoke API (scripts/invoke.ts). */
   lambdaPort: number;
   logPath: string;
-  stop(): void;
+  /** Stops the service and removes what it left: its bundles' folder and its output. */
+  stop(): Promise<void>;
 }
 
 /** `serverless offline` on free ports against the engine at `engineEndpoint`, once it answers. */
@@ -42,18 +44,29 @@ export async function startService(
       },
     },
   );
-  const logPath = join(mkdtempSync(join(tmpdir(), 'service-')), 'output.log');
+  const logFolder = mkdtempSync(join(tmpdir(), 'service-'));
+  const logPath = join(logFolder, 'output.log');
   const log = createWriteStream(logPath);
   offline.stdout?.pipe(log);
   offline.stderr?.pipe(log);
   const baseUrl = `http://127.0.0.1:${httpPort}`;
-  const stop = () => {
-    if (offline.pid !== undefined && offline.exitCode === null) process.kill(-offline.pid, 'SIGTERM');
+  const exited = once(offline, 'exit');
+  const halt = async () => {
+    if (offline.pid !== undefined && offline.exitCode === null) {
+      process.kill(-offline.pid, 'SIGTERM');
+      await exited;
+    }
+    // `.esbuild` is the folder of `npm start`: a second service never removes it.
+    if (workFolder !== '.esbuild') rmSync(workFolder, { recursive: true, force: true });
+  };
+  const stop = async () => {
+    await halt();
+    rmSync(logFolder, { recursive: true, force: true });
   };
   try {
     await waitForHealth(baseUrl, offline);
   } catch (error) {
-    stop();
+    await halt();
     throw new Error(`serverless offline did not start: ${(error as Error).message} (output in ${logPath})`);
   }
   return { baseUrl, lambdaPort, logPath, stop };

@@ -1,30 +1,47 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiError } from '../lib/errors.ts';
 import { createPatient } from '../lib/patients/patients.ts';
 import { NewPatient } from '../lib/patients/schema.ts';
 import { DynamoStore } from '../lib/store/dynamodb.ts';
 import { demoPatients } from './demo-data.ts';
+import { claimDataFolder, dataFolder, isPortFree, runningStart } from './local-data.ts';
 import { ensureTable, startDynalite } from './local-engine.ts';
 
 // `npm start`: dynalite on disk under .data/, the table, the demo patients once, then serverless offline.
 
-// Lambda runs Node 22; the SDK's notice about the Node 20 used locally is noise here.
+// Lambda runs Node 24; the SDK's notice about the Node 20 used locally is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 const TABLE_NAME = 'clinical-assistant-local';
-const DATA_DIR = '.data/dynalite';
-const port = Number(process.env.DYNAMODB_PORT ?? 8000);
+const DATA_DIR = join(dataFolder(), 'dynalite');
+
+/** Stops before anything starts, with one line saying why. */
+const refuse = (reason: string): never => {
+  console.error(reason);
+  process.exit(1);
+};
+
+const ports = {
+  DYNAMODB_PORT: Number(process.env.DYNAMODB_PORT ?? 8000),
+  PORT: Number(process.env.PORT ?? 3000),
+  LAMBDA_PORT: Number(process.env.LAMBDA_PORT ?? 3002),
+};
+const other = runningStart();
+if (other !== undefined)
+  refuse(`npm start is already running (pid ${other}) on ${dataFolder()}/: use that one, or stop it first.`);
+for (const [variable, port] of Object.entries(ports)) {
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    refuse(`${variable} must be a port number (1–65535).`);
+  if (!(await isPortFree(port))) refuse(`Port ${port} is taken: stop what uses it, or set ${variable}.`);
+}
 
 mkdirSync(DATA_DIR, { recursive: true });
-const engine = await startDynalite({ port, path: DATA_DIR }).catch((error: NodeJS.ErrnoException) => {
-  console.error(
-    error.code === 'EADDRINUSE'
-      ? `Port ${port} is taken: stop what uses it or set DYNAMODB_PORT.`
-      : `dynalite did not start: ${error.message}`,
-  );
-  process.exit(1);
-});
+claimDataFolder();
+const engine = await startDynalite({ port: ports.DYNAMODB_PORT, path: DATA_DIR }).catch((error: Error) =>
+  refuse(`dynalite did not start: ${error.message}`),
+);
 await ensureTable(engine.endpoint, TABLE_NAME).catch(async (error: Error) => {
   console.error(error.message);
   await engine.stop();
@@ -32,7 +49,7 @@ await ensureTable(engine.endpoint, TABLE_NAME).catch(async (error: Error) => {
 });
 
 // The demo patients are loaded once; their ids are kept beside the data so every start can list them.
-const DEMO_IDS = '.data/demo-patients.json';
+const DEMO_IDS = join(dataFolder(), 'demo-patients.json');
 const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: engine.endpoint });
 const demoIds: Record<string, string> = existsSync(DEMO_IDS)
   ? JSON.parse(readFileSync(DEMO_IDS, 'utf8'))
@@ -57,16 +74,33 @@ console.log(
     : 'The reminder schedule is off (LOCAL_SCHEDULE=off); `npm run remind-due` runs it once.',
 );
 
-const offline = spawn('serverless', ['offline', '--stage', 'local'], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    DYNAMODB_ENDPOINT: engine.endpoint,
-    LOCAL_SCHEDULE_ENABLED: String(schedule),
-    PATH: `node_modules/.bin:${process.env.PATH}`,
+const offline = spawn(
+  'serverless',
+  [
+    'offline',
+    '--stage',
+    'local',
+    '--httpPort',
+    String(ports.PORT),
+    '--lambdaPort',
+    String(ports.LAMBDA_PORT),
+  ],
+  {
+    // A process group of its own, so a signal to `npm start` reaches every process it started.
+    detached: true,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DYNAMODB_ENDPOINT: engine.endpoint,
+      LOCAL_SCHEDULE_ENABLED: String(schedule),
+      PATH: `node_modules/.bin:${process.env.PATH}`,
+    },
   },
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => offline.kill(signal));
+);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    if (offline.pid !== undefined && offline.exitCode === null) process.kill(-offline.pid, signal);
+  });
 offline.on('exit', async (code) => {
   await engine.stop();
   process.exit(code ?? 0);

@@ -1,5 +1,5 @@
-import type { SNSEvent } from 'aws-lambda';
-import { describeError, type Log } from '../log.ts';
+import type { Context, SNSEvent } from 'aws-lambda';
+import { beginInvocation, describeError, type Log } from '../log.ts';
 
 /**
  * The wrapper of an SNS consumer, as `queueConsumer` is for SQS: each notification's message goes to the
@@ -11,7 +11,8 @@ export function createNotificationConsumer(log: Log) {
     name: string,
     handle: (message: string) => Promise<Record<string, unknown>>,
   ) {
-    return async (event: SNSEvent): Promise<void> => {
+    return async (event: SNSEvent, context?: Context): Promise<void> => {
+      beginInvocation(context);
       for (const record of event.Records) {
         const messageId = record.Sns.MessageId;
         try {

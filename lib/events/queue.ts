@@ -1,7 +1,7 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { z } from 'zod';
 import { mapWithConcurrency } from '../concurrency.ts';
-import { describeError, type Log } from '../log.ts';
+import { beginInvocation, describeError, type Log } from '../log.ts';
 import { fieldPath } from '../validation.ts';
 
 export interface QueueConsumerSpec<S extends z.ZodType> {
@@ -37,7 +37,8 @@ export function createQueueConsumer(log: Log) {
     /** Resolves with what to log of the message's outcome (counts and ids, never personal data). */
     handle: (body: z.output<S>, message: { messageId: string }) => Promise<Record<string, unknown> | void>,
   ) {
-    return async (event: SQSEvent): Promise<QueueBatchResponse> => {
+    return async (event: SQSEvent, context?: Context): Promise<QueueBatchResponse> => {
+      beginInvocation(context);
       const messages = await mapWithConcurrency(
         event.Records,
         spec.concurrency,

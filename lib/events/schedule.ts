@@ -1,4 +1,5 @@
-import { describeError, type Log } from '../log.ts';
+import type { Context } from 'aws-lambda';
+import { beginInvocation, describeError, type Log } from '../log.ts';
 
 /**
  * The wrapper of a scheduled function: runs the job at the invocation's time, logs its summary (counts
@@ -6,7 +7,8 @@ import { describeError, type Log } from '../log.ts';
  */
 export function createScheduledJob(log: Log) {
   return function scheduledJob<R extends object>(name: string, run: (now: number) => Promise<R>) {
-    return async (): Promise<R> => {
+    return async (_event?: unknown, context?: Context): Promise<R> => {
+      beginInvocation(context);
       const started = Date.now();
       try {
         const summary = await run(started);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { type AuditSpec, patientIdsIn, recordAudit } from '../audit/audit.ts';
 import { ApiError, invalidJson, payloadTooLarge, storeUnavailable, unsupportedMediaType } from '../errors.ts';
-import { describeError, type Log } from '../log.ts';
+import { beginInvocation, describeError, type Log } from '../log.ts';
 import { type ApiKey, authorize, type Scope } from './auth.ts';
-import { type HttpResponse, problemResponse } from './problem.ts';
+import { type HttpResponse, problemInfo, problemResponse } from './problem.ts';
 import { validate } from '../validation.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -46,7 +46,7 @@ export interface Request<B, Q, P> {
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
-export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<HttpResponse>;
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<HttpResponse>;
 
 /**
  * The one wrapper every endpoint goes through, in this order: request id, API key and scope, path,
@@ -61,7 +61,8 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
     spec: EndpointSpec<B, Q, P>,
     handle: (request: Request<Output<B>, Output<Q>, Output<P>>) => Promise<Reply>,
   ): LambdaHandler {
-    return async (event) => {
+    return async (event, context) => {
+      beginInvocation(context);
       const started = performance.now();
       const requestId = acceptedRequestId(header(event, 'x-request-id')) ?? randomUUID();
       let caller: ApiKey | undefined;
@@ -88,6 +89,9 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
       } catch (error) {
         if (!(error instanceof ApiError))
           log.error('unhandled error', { requestId, ...describeError(error) });
+        // The provider or the store failed us: an operator watches for these.
+        else if (problemInfo(error.code).status >= 500)
+          log.warn('dependency failed', { requestId, code: error.code });
         const problem =
           error instanceof ApiError ? error : new ApiError('internal', internalDetail(requestId));
         response = problemResponse(problem, requestId);

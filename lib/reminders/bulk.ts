@@ -35,6 +35,8 @@ export async function sendBulkReminders(
         return { patientId, status: outcome.result, reminder: outcome.reminder };
       } catch (error) {
         if (!(error instanceof ApiError)) deps.log.error('bulk reminder failed', describeError(error));
+        else if (error.code !== 'not_found')
+          deps.log.warn('bulk reminder not sent', { patientId, code: error.code });
         const known =
           error instanceof ApiError ? error : new ApiError('internal', 'Unexpected error for this patient.');
         const status = known.code === 'not_found' ? 'not_found' : 'failed';

@@ -28,7 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  service?.stop();
+  await service?.stop();
   await engine?.stop();
 });
 

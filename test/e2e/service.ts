@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   project.provide('serviceLogPath', service.logPath);
   project.provide('lambdaPort', service.lambdaPort);
   return async () => {
-    service.stop();
+    await service.stop();
     await engine.stop();
   };
 }

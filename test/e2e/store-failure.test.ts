@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,8 +25,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  service?.stop();
+  await service?.stop();
   await engine?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Every request is bounded: a service that hangs on a dead store fails the test instead of waiting. */

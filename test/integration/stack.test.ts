@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a CloudFormation template is untyped JSON */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../lib/store/table.ts';
 
 // `serverless package --stage prod` must work with no AWS credentials; its CloudFormation template is
@@ -70,15 +70,17 @@ const mappingOf = (functionId: string) =>
   )![1];
 const SENDING = ['SendReminder', 'SendBulkReminders', 'CheReminder', 'RemindDue', 'RemindDueWorker'];
 
+const out = mkdtempSync(join(tmpdir(), 'stack-'));
+const WORK_FOLDER = '.esbuild-stack';
+
 beforeAll(() => {
-  const out = mkdtempSync(join(tmpdir(), 'stack-'));
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
   execFileSync('node_modules/.bin/serverless', ['package', '--stage', 'prod', '--package', out], {
     env: {
       ...env,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       // Packaging empties its esbuild folder when done: never the one a running service loads from.
-      ESBUILD_WORK_FOLDER: '.esbuild-stack',
+      ESBUILD_WORK_FOLDER: WORK_FOLDER,
     },
     stdio: 'pipe',
   });
@@ -87,15 +89,19 @@ beforeAll(() => {
   ).Resources;
 }, 120_000);
 
+afterAll(() => {
+  for (const folder of [out, WORK_FOLDER]) rmSync(folder, { recursive: true, force: true });
+});
+
 describe('the prod stack (serverless package, no AWS credentials)', () => {
-  it('runs every function on nodejs22.x, each with a role of its own', () => {
+  it('runs every function on nodejs24.x, each with a role of its own', () => {
     const functions = ofType('AWS::Lambda::Function');
     expect(functions.map(([id]) => id.replace('LambdaFunction', '')).sort()).toEqual(
       Object.keys(EXPECTED_ACCESS).sort(),
     );
     const roles = functions.map(([, f]) => f.Properties.Role['Fn::GetAtt'][0]);
     expect(new Set(roles).size).toBe(functions.length);
-    for (const [, f] of functions) expect(f.Properties.Runtime).toBe('nodejs22.x');
+    for (const [, f] of functions) expect(f.Properties.Runtime).toBe('nodejs24.x');
   });
 
   it('grants each function only the actions its code performs, on the table alone', () => {

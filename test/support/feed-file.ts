@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,16 +12,18 @@ const run = promisify(execFile);
  * and the JSON lines it printed. `messages` are written one a line (NDJSON), or taken as a file's path.
  */
 export async function runFeed(lambdaPort: number, messages: readonly unknown[] | string) {
-  const file =
-    typeof messages === 'string' ? messages : join(mkdtempSync(join(tmpdir(), 'feed-')), 'feed.ndjson');
+  const folder = typeof messages === 'string' ? undefined : mkdtempSync(join(tmpdir(), 'feed-'));
+  const file = folder === undefined ? (messages as string) : join(folder, 'feed.ndjson');
   if (typeof messages !== 'string')
     writeFileSync(file, messages.map((message) => JSON.stringify(message)).join('\n'));
   const result = await run('npm', ['run', '--silent', 'feed', '--', file], {
     env: { ...process.env, LAMBDA_PORT: String(lambdaPort) },
-  }).then(
-    (output) => ({ code: 0, ...output }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+  })
+    .then(
+      (output) => ({ code: 0, ...output }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    )
+    .finally(() => folder && rmSync(folder, { recursive: true, force: true }));
   const lines = result.stdout
     .trim()
     .split('\n')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { type AuditEntry, patientIdsIn } from '../../lib/audit/audit.ts';
 import { type ApiError, conflict, notFound, storeUnavailable } from '../../lib/errors.ts';
+import { deliveryFailed } from '../../lib/notify/notifier.ts';
 import { MAX_BODY_BYTES, ok } from '../../lib/http/endpoint.ts';
 import { httpEvent, testEndpoint } from '../support/events.ts';
 
@@ -249,6 +250,21 @@ describe('error mapping', () => {
     expect(problem(response)).toMatchObject({ code: 'internal', status: 500 });
     expect(JSON.stringify(lines)).not.toContain('Jane');
     expect(lines.find((l) => l.level === 'error')?.fields).toMatchObject({ errorName: 'TypeError' });
+  });
+
+  it('logs a failed provider or store at WARN with its code, and a client error not at all', async () => {
+    for (const [failure, logged] of [
+      [deliveryFailed(), [{ level: 'warn', code: 'delivery_failed' }]],
+      [storeUnavailable(), [{ level: 'warn', code: 'store_unavailable' }]],
+      [conflict('taken'), []],
+    ] as const) {
+      const { handler, lines } = writeEndpoint(async () => {
+        throw failure;
+      });
+      await handler(httpEvent({ headers: JSON_HEADERS, body: '{"name":"explode"}' }));
+      const problems = lines.filter((l) => l.message !== 'request');
+      expect(problems.map((l) => ({ level: l.level, code: l.fields.code }))).toEqual(logged);
+    }
   });
 });
 

@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
+import { E2E_API_KEYS, type RunningService, startService, TABLE_NAME } from './service.ts';
+
+// The README followed literally: every shell block it shows is run, in order, against a service of its
+// own (its commands run the schedule and the feed over the whole table), as a newcomer would paste it.
+
+/** Blocks that cannot run inside a test: the two commands themselves (this run is one), and AWS. */
+const NOT_HERE = [/^npm test/m, /^aws /m];
+
+let engine: Engine;
+let service: RunningService;
+const dataFolder = mkdtempSync(join(tmpdir(), 'readme-data-'));
+
+beforeAll(async () => {
+  engine = await startDynalite();
+  await ensureTable(engine.endpoint, TABLE_NAME);
+  service = await startService(engine.endpoint, { apiKeys: E2E_API_KEYS, workFolder: '.esbuild-readme' });
+}, 120_000);
+
+afterAll(async () => {
+  await service?.stop();
+  await engine?.stop();
+  rmSync(dataFolder, { recursive: true, force: true });
+});
+
+const blocks = [...readFileSync('README.md', 'utf8').matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map(
+  ([, block]) => block!,
+);
+
+it('runs every shell block of the README, as written, without an error status or a failed command', async () => {
+  const runnable = blocks.filter((block) => !NOT_HERE.some((pattern) => pattern.test(block)));
+  expect(runnable.length).toBeGreaterThanOrEqual(5);
+  const script = [
+    'set -euo pipefail',
+    // Any 4xx or 5xx answer fails the run, as a newcomer would notice it.
+    'curl() { command curl --show-error --fail-with-body "$@"; echo; }',
+    ...runnable,
+  ]
+    .join('\n')
+    .replaceAll('localhost:3000', service.baseUrl.replace('http://', ''));
+  const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+    env: { ...process.env, LAMBDA_PORT: String(service.lambdaPort), LOCAL_DATA_DIR: dataFolder },
+    maxBuffer: 10 * 1024 * 1024,
+  });
+  expect(stdout).toContain('"status":"ok"');
+  expect(stdout).toMatch(/"nextCursor":null/);
+  expect(stdout).toContain('"considered"');
+  expect(stdout).toContain('"outcome":"rejected"');
+  expect(stdout).toContain('exit 1');
+  expect(stdout).toContain('ed5a18fb8f807f996d649e379d3f35f39c543a91bdbf88c492f2ebd10d4df86c');
+}, 120_000);
