@@ -97,10 +97,13 @@ const offline = spawn(
     },
   },
 );
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-  process.on(signal, () => {
-    if (offline.pid !== undefined && offline.exitCode === null) process.kill(-offline.pid, signal);
-  });
+const stop = (signal: NodeJS.Signals) => {
+  if (offline.pid !== undefined && offline.exitCode === null) process.kill(-offline.pid, signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+// npm does not pass a SIGTERM on to its script: when npm is gone, so is the reason to run.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop('SIGTERM'), 1_000).unref();
 offline.on('exit', async (code) => {
   await engine.stop();
   process.exit(code ?? 0);
