@@ -99,6 +99,8 @@ const Environment = z
     SMS_MAX_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
     REMINDER_QUEUE_URL: z.url().optional(),
     REMINDER_WORKERS: z.coerce.number().int().min(1).max(100).default(2),
+    // Read by lib/log.ts itself; checked here so that a misspelt level stops the function at once.
+    LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
     MRN_SYSTEM: z
       .string()
       .regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')
@@ -111,6 +113,9 @@ const Environment = z
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NOTIFIER is aws' });
     }
   });
+
+/** Every variable the functions read: the README's configuration table lists each one. */
+export const CONFIG_VARIABLES = Object.keys(Environment.shape);
 
 /** Reads and checks the configuration once, at cold start; throws one message naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {

@@ -11,6 +11,9 @@ import { ensureTable, startDynalite } from './local-engine.ts';
 
 // `npm start`: dynalite on disk under .data/, the table, the demo patients once, then serverless offline.
 
+// The same `.env` the functions read (serverless.yml `useDotenv`), for the ports and data folder below.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
 // Lambda runs Node 24; the SDK's notice about the Node 20 used locally is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../lib/config.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { CONFIG_VARIABLES, loadConfig } from '../../lib/config.ts';
 import { sha256 } from '../support/events.ts';
 
 const keys = JSON.stringify([{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }]);
@@ -122,5 +124,47 @@ describe('configuration, read once at cold start', () => {
       'API_KEYS: must be a JSON array',
     );
     expect(() => loadConfig({ ...minimal, API_KEYS: '[]' })).toThrow('at least one key');
+  });
+});
+
+describe('the configuration table of the README', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Layout'));
+  const documented = [...section.matchAll(/^\| `([A-Z_0-9]+)` +\|/gm)].map(([, name]) => name!);
+  const stack = parse(readFileSync('serverless.yml', 'utf8'), { logLevel: 'silent' }) as {
+    provider: { environment: Record<string, unknown> };
+    functions: Record<string, { environment?: Record<string, unknown> }>;
+  };
+  const passed = [
+    ...Object.keys(stack.provider.environment),
+    ...Object.values(stack.functions).flatMap((f) => Object.keys(f.environment ?? {})),
+  ].filter((name) => name !== 'NODE_OPTIONS');
+  const serverlessReads = [...readFileSync('serverless.yml', 'utf8').matchAll(/\$\{env:([A-Z_0-9]+)/g)].map(
+    ([, name]) => name!,
+  );
+  const scriptsRead = readdirSync('scripts')
+    .map((file) => readFileSync(`scripts/${file}`, 'utf8'))
+    .flatMap((text) => [...text.matchAll(/process\.env\.([A-Z_0-9]+)/g)].map(([, name]) => name!));
+
+  it('lists every variable the functions read', () => {
+    expect(CONFIG_VARIABLES.filter((name) => !documented.includes(name))).toEqual([]);
+  });
+
+  it('is passed to the functions by serverless.yml, each variable they read but the region Lambda sets', () => {
+    expect(passed.filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
+    expect(CONFIG_VARIABLES.filter((name) => name !== 'AWS_REGION' && !passed.includes(name))).toEqual([]);
+  });
+
+  it('documents nothing that nothing reads', () => {
+    const read = new Set([...CONFIG_VARIABLES, ...serverlessReads, ...scriptsRead]);
+    expect(documented.filter((name) => !read.has(name))).toEqual([]);
+  });
+
+  it('has .env.example name only documented variables', () => {
+    const example = [...readFileSync('.env.example', 'utf8').matchAll(/^# ([A-Z_0-9]+)=/gm)].map(
+      ([, name]) => name!,
+    );
+    expect(example.length).toBeGreaterThan(5);
+    expect(example.filter((name) => !documented.includes(name))).toEqual([]);
   });
 });
