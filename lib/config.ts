@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/audit.ts';
 import { DEFAULT_MRN_SYSTEM } from './feed/fhir.ts';
 import { quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
@@ -31,6 +32,8 @@ export interface Config {
   reminderWorkers: number;
   /** The FHIR identifier system of the clinic's record number (MRN), by which the feed matches patients. */
   mrnSystem: string;
+  /** Days the audit trail keeps an entry. */
+  auditRetentionDays: number;
 }
 
 const apiKeys = z
@@ -100,6 +103,7 @@ const Environment = z
     REMINDER_QUEUE_URL: z.url().optional(),
     REMINDER_WORKERS: z.coerce.number().int().min(1).max(100).default(2),
     // Read by lib/log.ts itself; checked here so that a misspelt level stops the function at once.
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_AUDIT_RETENTION_DAYS),
     LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
     MRN_SYSTEM: z
       .string()
@@ -152,5 +156,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(data.REMINDER_QUEUE_URL && { reminderQueueUrl: data.REMINDER_QUEUE_URL }),
     reminderWorkers: data.REMINDER_WORKERS,
     mrnSystem: data.MRN_SYSTEM,
+    auditRetentionDays: data.AUDIT_RETENTION_DAYS,
   };
 }

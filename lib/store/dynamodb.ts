@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { conflict, storeUnavailable } from '../errors.ts';
-import type { AuditEntry } from '../audit/audit.ts';
+import { type AuditEntry, DEFAULT_AUDIT_RETENTION_DAYS } from '../audit/audit.ts';
 import type { OutboxMessage } from '../notify/model.ts';
 import {
   type Appointment,
@@ -40,6 +40,8 @@ const DUE_QUERIES_IN_FLIGHT = 4;
 
 export interface DynamoStoreOptions extends EngineOptions {
   tableName: string;
+  /** Days after which DynamoDB's TTL removes an audit entry (its `expiresAt`). */
+  auditRetentionDays?: number;
 }
 
 /** The Store on one DynamoDB table (lib/store/table.ts has its layout; dynamodb-table.ts its requests). */
@@ -51,12 +53,13 @@ export class DynamoStore implements Store {
     readonly db: DynamoDBDocumentClient,
     tableName: string,
     private readonly clock: () => number = Date.now,
+    private readonly auditRetentionDays = DEFAULT_AUDIT_RETENTION_DAYS,
   ) {
     this.#table = new Table(db, tableName);
   }
 
   static open(options: DynamoStoreOptions): DynamoStore {
-    return new DynamoStore(documentClient(options), options.tableName);
+    return new DynamoStore(documentClient(options), options.tableName, Date.now, options.auditRetentionDays);
   }
 
   // Order of writes: MRN claim, appointments, then the profile. Until the profile exists the patient is
@@ -322,11 +325,19 @@ export class DynamoStore implements Store {
 
   async recordAudit(entry: AuditEntry): Promise<void> {
     const at = toSortableUtc(entry.at);
-    await this.#table.put({ PK: keys.audit(at.slice(0, 10)), SK: `${at}#${entry.requestId}`, ...entry });
+    // In epoch seconds, as DynamoDB's TTL reads it.
+    const expiresAt = Math.floor(Date.parse(at) / 1000) + this.auditRetentionDays * 86_400;
+    await this.#table.put({
+      PK: keys.audit(at.slice(0, 10)),
+      SK: `${at}#${entry.requestId}`,
+      ...entry,
+      expiresAt,
+    });
   }
 
-  listAudit(day: string): Promise<AuditEntry[]> {
-    return this.#table.recordsIn<AuditEntry>(keys.audit(day));
+  async listAudit(day: string): Promise<AuditEntry[]> {
+    const items = await this.#table.recordsIn<AuditEntry & { expiresAt: number }>(keys.audit(day));
+    return items.map(({ expiresAt: _expiresAt, ...entry }) => entry);
   }
 
   async ping(): Promise<void> {

@@ -4,6 +4,7 @@ import { DynamoStore } from './dynamodb.ts';
 /** The running service's store, chosen once at cold start: always DynamoDB (a local engine or AWS). */
 export const store = DynamoStore.open({
   tableName: config.tableName,
+  auditRetentionDays: config.auditRetentionDays,
   ...(config.dynamodbEndpoint && { endpoint: config.dynamodbEndpoint }),
   ...(config.awsRegion && { region: config.awsRegion }),
 });

@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
@@ -216,6 +216,38 @@ for (const { name, label, start, available } of engines) {
         AppointmentQuery.parse({ limit: '200' }),
       );
       expect(page.appointments).toHaveLength(60);
+    });
+
+    it('stamps each audit entry with when DynamoDB may remove it: after the configured retention', async () => {
+      const entry = {
+        at: '2026-11-22T10:00:00Z',
+        requestId: `retention-${Date.now()}`,
+        keyId: 'local-dev',
+        action: 'patient.read' as const,
+        patientIds: [],
+        outcome: 'success' as const,
+        status: 200,
+      };
+      await new DynamoStore(client(), TABLE).recordAudit(entry);
+      await new DynamoStore(client(), TABLE, Date.now, 30).recordAudit({
+        ...entry,
+        requestId: `${entry.requestId}-short`,
+      });
+      const { Items = [] } = await client().send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+          ExpressionAttributeValues: {
+            ':pk': 'AUDIT#2026-11-22',
+            ':sk': `2026-11-22T10:00:00.000Z#${entry.requestId}`,
+          },
+        }),
+      );
+      const at = Date.parse(entry.at) / 1000;
+      expect(Items.map((item) => item.expiresAt)).toEqual([at + 2192 * 86_400, at + 30 * 86_400]);
+      // The trail reads back as it was recorded: the expiry is the table's business.
+      const trail = await store().listAudit('2026-11-22');
+      expect(trail.find((e) => e.requestId === entry.requestId)).toEqual(entry);
     });
   });
 }

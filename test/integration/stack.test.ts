@@ -12,6 +12,10 @@ import { tableDefinition } from '../../lib/store/table.ts';
 type Resource = { Type: string; Properties: Record<string, any> };
 let resources: Record<string, Resource>;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+/** The statement every role inherits to send traces, and nothing else. */
+const isTracing = (statement: { Action: string[]; Resource: unknown }) =>
+  JSON.stringify(statement.Action) === '["xray:PutTraceSegments","xray:PutTelemetryRecords"]' &&
+  statement.Resource === '*';
 const statementsOf = (roleId: string) =>
   resources[roleId]!.Properties.Policies[0].PolicyDocument.Statement as any[];
 
@@ -94,6 +98,67 @@ afterAll(() => {
 });
 
 describe('the prod stack (serverless package, no AWS credentials)', () => {
+  it('has no role that no function uses, and traces every function with X-Ray', () => {
+    const used = ofType('AWS::Lambda::Function').map(([, f]) => f.Properties.Role['Fn::GetAtt'][0]);
+    expect(
+      ofType('AWS::IAM::Role')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([...used].sort());
+    for (const [id, f] of ofType('AWS::Lambda::Function'))
+      expect(f.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+  });
+
+  it('keeps the table and its key when the stack goes, and lets audit entries expire by TTL', () => {
+    for (const id of ['PatientsTable', 'TableKey'])
+      expect(resources[id], id).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(resources.PatientsTable!.Properties.TimeToLiveSpecification).toEqual({
+      AttributeName: 'expiresAt',
+      Enabled: true,
+    });
+  });
+
+  it('logs every API request without bodies or query strings, and keeps the deployment bucket private and versioned', () => {
+    const stage = resources.HttpApiStage!.Properties.AccessLogSettings;
+    const fields = JSON.parse(stage.Format) as Record<string, string>;
+    expect(Object.values(fields)).toEqual(
+      expect.arrayContaining(['$context.requestId', '$context.integration.requestId', '$context.status']),
+    );
+    expect(stage.Format).not.toMatch(/requestBody|querystring|\$input|\$request/i);
+    expect(resources.HttpApiLogGroup!.Properties.RetentionInDays).toBeGreaterThan(0);
+    expect(resources.ServerlessDeploymentBucket!.Properties).toMatchObject({
+      VersioningConfiguration: { Status: 'Enabled' },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [expect.anything()] },
+    });
+  });
+
+  it('alarms the on-call topic on dead letters, missed reminders, failing deliveries, throttles and 5xx', () => {
+    const alarms = Object.fromEntries(ofType('AWS::CloudWatch::Alarm'));
+    expect(Object.keys(alarms).sort()).toEqual([
+      'FailedDeliveriesAlarm',
+      'FeedDeadLettersAlarm',
+      'MissedRemindersAlarm',
+      'ReminderWorkDeadLettersAlarm',
+      'ServerErrorsAlarm',
+      'ThrottlesAlarm',
+    ]);
+    for (const [id, alarm] of Object.entries(alarms))
+      expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: 'AlarmTopic' }]);
+    const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
+    expect(filters.map((f) => [f.LogGroupName, f.FilterPattern])).toEqual(
+      expect.arrayContaining([
+        [{ Ref: 'RemindDueLogGroup' }, '{ $.message = "reminder missed" }'],
+        [{ Ref: 'ReceiptsLogGroup' }, '{ $.message = "notification handled" && $.status = "failed" }'],
+      ]),
+    );
+  });
+
   it('runs every function on nodejs24.x, each with a role of its own', () => {
     const functions = ofType('AWS::Lambda::Function');
     expect(functions.map(([id]) => id.replace('LambdaFunction', '')).sort()).toEqual(
@@ -107,8 +172,10 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
   it('grants each function only the actions its code performs, on the table alone', () => {
     for (const [name, expected] of Object.entries(EXPECTED_ACCESS)) {
       const statements = statementsOf(`${name}IamRoleLambdaExecution`);
-      const [logs, ...rest] = statements;
+      const [logs, ...others] = statements;
       expect(logs.Action.every((a: string) => a.startsWith('logs:'))).toBe(true);
+      expect(others.filter(isTracing), name).toHaveLength(1);
+      const rest = others.filter((s) => !isTracing(s));
       expect(rest.flatMap((s) => s.Action).sort(), name).toEqual(expected);
       for (const s of rest.filter((s) => s.Action.some((a: string) => a.startsWith('dynamodb:')))) {
         expect([TABLE, tableIndex('ByStart'), tableIndex('Due')], name).toContainEqual(s.Resource);
@@ -137,7 +204,9 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
     }
     for (const name of Object.keys(EXPECTED_ACCESS)) {
       const [, ...granted] = statementsOf(`${name}IamRoleLambdaExecution`);
-      for (const s of granted) expect([s.Resource].flat(), name).not.toContain('*');
+      // X-Ray's two actions take no resource but '*': the one exception.
+      for (const s of granted.filter((s) => !isTracing(s)))
+        expect([s.Resource].flat(), name).not.toContain('*');
     }
   });
 
@@ -290,7 +359,8 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
 
   it('keeps logs for a set period', () => {
     const groups = ofType('AWS::Logs::LogGroup');
-    expect(groups).toHaveLength(Object.keys(EXPECTED_ACCESS).length);
+    // One a function, and the API's access log.
+    expect(groups).toHaveLength(Object.keys(EXPECTED_ACCESS).length + 1);
     for (const [, group] of groups) expect(group.Properties.RetentionInDays).toBe(90);
   });
 

@@ -23,6 +23,7 @@ describe('configuration, read once at cold start', () => {
       smsMaxPerSecond: 10,
       reminderWorkers: 2,
       mrnSystem: 'urn:clinical-assistant:mrn',
+      auditRetentionDays: 2192,
     });
   });
 
@@ -46,6 +47,7 @@ describe('configuration, read once at cold start', () => {
       REMINDER_QUEUE_URL: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       REMINDER_WORKERS: '4',
       MRN_SYSTEM: 'https://ehr.example.org/mrn',
+      AUDIT_RETENTION_DAYS: '3653',
     });
     expect(config).toMatchObject({
       dynamodbEndpoint: 'http://127.0.0.1:8000',
@@ -67,6 +69,7 @@ describe('configuration, read once at cold start', () => {
       reminderQueueUrl: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       reminderWorkers: 4,
       mrnSystem: 'https://ehr.example.org/mrn',
+      auditRetentionDays: 3653,
     });
     expect(() => loadConfig({ ...minimal, MRN_SYSTEM: 'not a uri' })).toThrow('MRN_SYSTEM');
   });
