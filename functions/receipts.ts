@@ -8,12 +8,12 @@ export const handler = notificationConsumer('receipts', async (message) => {
   const receipt = readReceipt(message);
   if (receipt.status === 'ignored')
     return { event: receipt.event, outcome: 'ignored', reason: receipt.reason };
-  const { reminderId, status, event } = receipt;
+  const { reminderId, status, event, permanent } = receipt;
   const reason = receipt.reason;
   return {
     event,
     reminderId,
     status,
-    outcome: await recordDelivery(store, { reminderId, status, ...(reason && { reason }) }),
+    outcome: await recordDelivery(store, { reminderId, status, permanent, ...(reason && { reason }) }),
   };
 });

@@ -1,4 +1,5 @@
 'use strict';
+/* global module */
 
 // serverless-iam-roles-per-function gives every function a role of its own after the framework has
 // already added its shared default role, which then serves no function. A role nobody uses is still a
@@ -11,7 +12,7 @@ class DropUnusedRole {
         const template = provider.serverless.service.provider.compiledCloudFormationTemplate;
         const id = provider.naming.getRoleLogicalId();
         if (!(id in template.Resources)) return;
-        const { [id]: role, ...others } = template.Resources;
+        const { [id]: _unused, ...others } = template.Resources;
         if (JSON.stringify({ ...template, Resources: others }).includes(`"${id}"`)) return;
         delete template.Resources[id];
       },

@@ -11,21 +11,22 @@ export function createNotificationConsumer(log: Log) {
     name: string,
     handle: (message: string) => Promise<Record<string, unknown>>,
   ) {
-    return async (event: SNSEvent, context?: Context): Promise<void> => {
+    // Resolves with what was logged of each notification: SNS ignores it, a local command prints it.
+    return async (event: SNSEvent, context?: Context): Promise<Record<string, unknown>[]> => {
       beginInvocation(context);
+      const results: Record<string, unknown>[] = [];
       for (const record of event.Records) {
         const messageId = record.Sns.MessageId;
         try {
-          log.info('notification handled', {
-            consumer: name,
-            messageId,
-            ...(await handle(record.Sns.Message)),
-          });
+          const result = await handle(record.Sns.Message);
+          log.info('notification handled', { consumer: name, messageId, ...result });
+          results.push(result);
         } catch (error) {
           log.error('notification failed', { consumer: name, messageId, ...describeError(error) });
           throw error;
         }
       }
+      return results;
     };
   };
 }

@@ -2,6 +2,13 @@ import { inFieldOrder } from '../records.ts';
 import type { Channel } from '../reminders/messages.ts';
 import type { QuietHours } from '../reminders/quiet-hours.ts';
 
+/**
+ * Where a preference version came from when not from the clinic's own system: the patient's SMS reply
+ * withdrawing consent (STOP and the like), or restoring it (START, UNSTOP).
+ */
+export const PREFERENCE_SOURCES = ['sms-stop', 'sms-start'] as const;
+export type PreferenceSource = (typeof PREFERENCE_SOURCES)[number];
+
 /** How a patient wants to be reminded. An empty `channels` list means they opted out. */
 export interface ContactPreference {
   patientId: string;
@@ -10,12 +17,14 @@ export interface ContactPreference {
   quietHours?: QuietHours;
   /** When the source recorded it; the newest one is in force. */
   updatedAt: string;
+  /** Absent for a version the clinic's system wrote through the API. */
+  source?: PreferenceSource;
 }
 
 export function preferenceRecord(source: object): ContactPreference {
   const { quietHours } = source as { quietHours?: QuietHours };
   return inFieldOrder<ContactPreference>(
     { ...source, quietHours: quietHours && { start: quietHours.start, end: quietHours.end } },
-    ['patientId', 'channels', 'quietHours', 'updatedAt'],
+    ['patientId', 'channels', 'quietHours', 'updatedAt', 'source'],
   );
 }

@@ -25,6 +25,7 @@ export const MISSED_LOOKBACK_MS = 7 * 24 * HOUR;
 const NOT_TO_BE_REMINDED: ReadonlySet<SkipReason> = new Set([
   'opted_out',
   'no_contact_channel',
+  'contact_point_failed',
   'channel_not_permitted',
 ]);
 

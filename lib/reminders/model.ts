@@ -23,6 +23,8 @@ export interface LedgerEntry {
   /** Why delivery failed, as a receipt said; `complained` for one delivered and marked as spam. */
   reason?: FailureReason | 'complained';
   createdAt: string;
+  /** contactDigest of the address it went to: a receipt that it failed for good marks that one. */
+  contactDigest?: string;
 }
 
 /** Every reminder of a patient that still matters: the frequency cap's window and upcoming visits. */
@@ -35,5 +37,7 @@ export interface ReminderLedger {
 const REMINDER_FIELDS = Object.keys(ReminderSchema.shape) as (keyof Reminder)[];
 
 export const reminderRecord = (source: object): Reminder => inFieldOrder<Reminder>(source, REMINDER_FIELDS);
+const LEDGER_FIELDS = [...REMINDER_FIELDS, 'contactDigest'] as (keyof LedgerEntry & string)[];
+
 export const ledgerEntryRecord = (source: object): LedgerEntry =>
-  inFieldOrder<LedgerEntry>(source, REMINDER_FIELDS as unknown as (keyof LedgerEntry & string)[]);
+  inFieldOrder<LedgerEntry>(source, LEDGER_FIELDS);

@@ -1,6 +1,6 @@
 import type { Appointment, Patient } from '../patients/model.ts';
 import type { ContactPreference } from '../preferences/model.ts';
-import { contactPoint } from './contact.ts';
+import { contactDigest, contactPoint } from './contact.ts';
 import { frequencyCapEnd, remindersWithinCap } from './frequency.ts';
 import { type Channel, composeReminder, type Message } from './messages.ts';
 import type { LedgerEntry, ReminderLedger, SkipReason, Step } from './model.ts';
@@ -17,6 +17,8 @@ export interface ReminderState {
   appointments: readonly Appointment[];
   preference?: ContactPreference;
   ledger: ReminderLedger;
+  /** Per channel, the contactDigest of a contact point a receipt said failed for good. */
+  failedContactPoints?: Partial<Record<Channel, string>>;
 }
 
 export interface ReminderPolicy {
@@ -67,7 +69,7 @@ export function decideReminder(
   const { appointment } = selected;
   trace.pass('select_appointment', `appointment ${appointment.id} at ${appointment.start}`);
 
-  const resolved = resolveChannel(state.patient, state.preference, ask.channel);
+  const resolved = resolveChannel(state, ask.channel);
   if ('reason' in resolved) return trace.stop('resolve_channel', { ...resolved, appointment });
   const { channel, address } = resolved;
   trace.pass('resolve_channel', resolved.detail);
@@ -156,9 +158,12 @@ function selectAppointment(
     : { reason: 'no_upcoming_appointment', detail: 'no booked appointment in the future' };
 }
 
+/**
+ * The first permitted channel with a live contact point: one that failed for good (a bounce, an
+ * invalid number) is passed over for the next; when every one has, `contact_point_failed`.
+ */
 function resolveChannel(
-  patient: Patient,
-  preference: ContactPreference | undefined,
+  { patient, preference, failedContactPoints = {} }: ReminderState,
   requested: Channel | undefined,
 ): { channel: Channel; address: string; detail: string } | Stop {
   // Without a preference record the patient may be reminded on the contact points they gave, SMS first.
@@ -171,13 +176,23 @@ function resolveChannel(
     };
   }
   const candidates = requested === undefined ? permitted : [requested];
+  const failed: Channel[] = [];
   for (const channel of candidates) {
     const address = contactPoint(patient, channel);
-    if (address !== undefined) {
-      const source = preference ? 'preference' : 'no preference: contact points, SMS first';
-      return { channel, address, detail: `${channel} (${requested ? 'requested' : source})` };
+    if (address === undefined) continue;
+    if (failedContactPoints[channel] === contactDigest(channel, address)) {
+      failed.push(channel);
+      continue;
     }
+    const source = preference ? 'preference' : 'no preference: contact points, SMS first';
+    const passedOver = failed.length > 0 ? `; ${failed.join(' and ')} failed for good` : '';
+    return { channel, address, detail: `${channel} (${requested ? 'requested' : source}${passedOver})` };
   }
+  if (failed.length > 0)
+    return {
+      reason: 'contact_point_failed',
+      detail: `the ${failed.join(' and ')} contact point failed for good: the patient needs a new one`,
+    };
   return { reason: 'no_contact_channel', detail: `no contact point for ${candidates.join(' or ')}` };
 }
 

@@ -4,7 +4,7 @@ import type { Notifier } from '../notify/notifier.ts';
 import type { Appointment } from '../patients/model.ts';
 import type { Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
-import { maskContact } from './contact.ts';
+import { contactDigest, maskContact } from './contact.ts';
 import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord, type Step } from './model.ts';
 import { mayReplace } from './delivery-status.ts';
 import { type Decision, decideReminder, type ReminderAsk, type ReminderPolicy } from './policy.ts';
@@ -55,6 +55,7 @@ export async function remind(
       appointmentStart: decision.appointment.start,
       channel: decision.channel,
       to: maskContact(decision.channel, decision.address),
+      contactDigest: contactDigest(decision.channel, decision.address),
       message: decision.message.body,
       status: 'sending',
       createdAt: toApiTimestamp(now),
@@ -167,6 +168,8 @@ export interface DeliveryReport {
   reminderId: string;
   status: 'delivered' | 'failed';
   reason?: LedgerEntry['reason'];
+  /** The address must not be used again: it does not exist, refuses us, or marked us as spam. */
+  permanent?: boolean;
 }
 
 /**
@@ -183,6 +186,9 @@ export async function recordDelivery(
   const ledger = await store.loadReminderLedger(patientId);
   const entry = ledger.reminders.find((r) => r.id === report.reminderId);
   if (entry === undefined) return 'unknown_reminder';
+  // Remembered however the reminder's status ends: the next decision passes this address over.
+  if (report.permanent && entry.contactDigest !== undefined)
+    await store.saveFailedContactPoint(patientId, entry.channel, entry.contactDigest);
   if (!mayReplace(entry.status, report.status)) return 'unchanged';
   await updateLedger(store, patientId, ledger, (reminders) =>
     settle(reminders, report.reminderId, report.status, report.reason),

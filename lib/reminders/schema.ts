@@ -8,6 +8,7 @@ import { FAILURE_REASONS, REMINDER_STATUSES } from './status.ts';
 export const SKIP_REASONS = [
   'opted_out',
   'no_contact_channel',
+  'contact_point_failed',
   'channel_not_permitted',
   'quiet_hours',
   'no_upcoming_appointment',

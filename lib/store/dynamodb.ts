@@ -13,6 +13,7 @@ import {
 } from '../patients/model.ts';
 import { type ContactPreference, preferenceRecord } from '../preferences/model.ts';
 import { ledgerEntryRecord, type ReminderLedger } from '../reminders/model.ts';
+import type { Channel } from '../reminders/messages.ts';
 import type { ReminderState } from '../reminders/policy.ts';
 import { toApiTimestamp, toSortableUtc } from '../time.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
@@ -224,6 +225,33 @@ export class DynamoStore implements Store {
     return preferences.filter((p) => failed.has(key(version(p))) || failed.has(key(summary(p))));
   }
 
+  async listPreferenceVersions(patientId: string, limit: number): Promise<ContactPreference[]> {
+    const items = await this.#table.query(
+      {
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.preferenceVersions(patientId) },
+        ScanIndexForward: false,
+        Limit: limit,
+      },
+      { enough: (found) => found.length >= limit },
+    );
+    return items.slice(0, limit).map(preferenceRecord);
+  }
+
+  async findPatientsByPhone(phone: string): Promise<string[]> {
+    const items = await this.#table.query(
+      {
+        IndexName: INDEX.byPhone,
+        KeyConditionExpression: 'phone = :phone',
+        ExpressionAttributeValues: { ':phone': phone },
+      },
+      { consistent: false },
+    );
+    return items
+      .filter((item) => item.SK === keys.profile)
+      .map((item) => String(item.PK).slice(keys.patient('').length));
+  }
+
   async loadReminderState(patientId: string): Promise<ReminderState | undefined> {
     const [items, newestPreference] = await Promise.all([
       this.#table.query({
@@ -243,6 +271,7 @@ export class DynamoStore implements Store {
     const profile = items.find((item) => item.SK === keys.profile);
     if (profile === undefined) return undefined;
     const ledger = items.find((item) => item.SK === keys.ledger);
+    const failed = items.filter((item) => String(item.SK).startsWith(keys.failedContactPoint('')));
     return {
       patient: patientRecord(profile),
       appointments: items
@@ -250,7 +279,20 @@ export class DynamoStore implements Store {
         .map(appointmentRecord),
       ...(newestPreference[0] && { preference: preferenceRecord(newestPreference[0]) }),
       ledger: ledger ? toLedger(ledger) : emptyLedger(),
+      ...(failed.length > 0 && {
+        failedContactPoints: Object.fromEntries(failed.map((item) => [item.channel, String(item.digest)])),
+      }),
     };
+  }
+
+  async saveFailedContactPoint(patientId: string, channel: Channel, digest: string): Promise<void> {
+    // The latest failure of a channel is the one that matters: the patient has one address per channel.
+    await this.#table.put({
+      PK: keys.patient(patientId),
+      SK: keys.failedContactPoint(channel),
+      channel,
+      digest,
+    });
   }
 
   async findDueAppointments(after: number, until: number): Promise<DueAppointment[]> {

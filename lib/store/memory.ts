@@ -2,6 +2,7 @@ import type { AuditEntry } from '../audit/audit.ts';
 import type { OutboxMessage } from '../notify/model.ts';
 import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } from '../patients/model.ts';
 import type { ContactPreference } from '../preferences/model.ts';
+import type { Channel } from '../reminders/messages.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
 import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
 import { UPCOMING_STATUSES } from '../patients/schema.ts';
@@ -25,6 +26,7 @@ export class MemoryStore implements Store {
   readonly #messages: OutboxMessage[] = [];
   readonly #audit: AuditEntry[] = [];
   readonly #reminderOwners = new Map<string, string>();
+  readonly #failedContactPoints = new Map<string, Partial<Record<Channel, string>>>();
   /** The due index: `<patient id>/<appointment id>` of booked appointments not yet reminded → start. */
   readonly #due = new Map<string, DueAppointment>();
   /** The feed's `meta.lastUpdated` of each record it wrote: `<patient id>` or `<patient id>/<appointment id>`. */
@@ -172,6 +174,17 @@ export class MemoryStore implements Store {
     return [];
   }
 
+  async listPreferenceVersions(patientId: string, limit: number) {
+    const versions = [...(this.#preferences.get(patientId) ?? [])].sort(
+      (a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt),
+    );
+    return structuredClone(versions.slice(0, limit));
+  }
+
+  async findPatientsByPhone(phone: string) {
+    return [...this.#patients.values()].filter((p) => p.phone === phone).map((p) => p.id);
+  }
+
   async loadReminderState(patientId: string) {
     const patient = await this.getPatient(patientId);
     if (patient === undefined) return undefined;
@@ -181,7 +194,17 @@ export class MemoryStore implements Store {
       appointments: structuredClone(this.#appointments.get(patientId) ?? []),
       ...(preference && { preference: structuredClone(preference) }),
       ledger: await this.loadReminderLedger(patientId),
+      ...(this.#failedContactPoints.has(patientId) && {
+        failedContactPoints: structuredClone(this.#failedContactPoints.get(patientId)),
+      }),
     };
+  }
+
+  async saveFailedContactPoint(patientId: string, channel: Channel, digest: string) {
+    this.#failedContactPoints.set(patientId, {
+      ...this.#failedContactPoints.get(patientId),
+      [channel]: digest,
+    });
   }
 
   async loadReminderLedger(patientId: string) {

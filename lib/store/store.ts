@@ -10,6 +10,7 @@ import type {
 } from '../patients/model.ts';
 import type { ContactPreference } from '../preferences/model.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
+import type { Channel } from '../reminders/messages.ts';
 import type { ReminderState } from '../reminders/policy.ts';
 
 /** A patient about to be created, with everything needed to retry the creation safely. */
@@ -89,6 +90,14 @@ export interface Store {
    */
   savePreferences(preferences: readonly ContactPreference[]): Promise<ContactPreference[]>;
 
+  /** The patient's preference versions, newest first, at most `limit`. */
+  listPreferenceVersions(patientId: string, limit: number): Promise<ContactPreference[]>;
+  /**
+   * The patients whose phone is this one. Read from an index kept by every profile write, which may
+   * lag a write that just happened by a moment.
+   */
+  findPatientsByPhone(phone: string): Promise<string[]>;
+
   /** Everything the reminder decision reads about one patient; undefined when the patient does not exist. */
   loadReminderState(patientId: string): Promise<ReminderState | undefined>;
   loadReminderLedger(patientId: string): Promise<ReminderLedger>;
@@ -102,6 +111,9 @@ export interface Store {
    * out, so that of several racing runs exactly one acts on it.
    */
   leaveDueIndex(due: DueAppointment): Promise<boolean>;
+
+  /** Remembers that the patient's contact point of this channel (by contactDigest) failed for good. */
+  saveFailedContactPoint(patientId: string, channel: Channel, digest: string): Promise<void>;
 
   /** Notes whose a reminder is, so that a delivery receipt, which carries only its id, finds the patient. */
   saveReminderOwner(reminderId: string, patientId: string): Promise<void>;

@@ -8,6 +8,7 @@ import { toSortableUtc } from '../time.ts';
 //   PATIENT#<id>      APPT#<appt id>              one appointment: moving it rewrites this one item
 //   PATIENT#<id>      PREFERENCE                  the latest preference seen: batched stale checks
 //   PATIENT#<id>      REMINDERS                   the reminder ledger (versioned, optimistic)
+//   PATIENT#<id>      FAILED#<channel>            the digest of a contact point that failed for good
 //   PREFERENCES#<id>  <updatedAt UTC>             every preference version; the newest is in force
 //   OUTBOX#<id>       <sent UTC>#<message id>     messages of the local notifier
 //   MRN#<mrn>         CLAIM                       the claim that keeps a record number unique
@@ -18,8 +19,11 @@ import { toSortableUtc } from '../time.ts';
 //   ByStart (local)   a patient's appointments in start order, for the listing
 //   Due (global)      sparse: only booked appointments not yet reminded carry `dueBucket`
 //                     (`DUE#<start day UTC>#<shard>`), so the scheduled run reads what is due, not the table
+// and one over the profiles:
+//   ByPhone (global)  sparse: profiles with a `phone`, so a patient's SMS reply finds every patient
+//                     with that number; every profile write (create, feed) keeps it right
 
-export const INDEX = { byStart: 'ByStart', due: 'Due' } as const;
+export const INDEX = { byStart: 'ByStart', due: 'Due', byPhone: 'ByPhone' } as const;
 
 /**
  * Each day of appointments is spread over this many index partitions: a bulk load of one day's visits
@@ -34,6 +38,7 @@ export const keys = {
   preferenceSummary: 'PREFERENCE',
   preferenceVersions: (patientId: string) => `PREFERENCES#${patientId}`,
   ledger: 'REMINDERS',
+  failedContactPoint: (channel: string) => `FAILED#${channel}`,
   outbox: (patientId: string) => `OUTBOX#${patientId}`,
   mrn: (mrn: string) => `MRN#${mrn}`,
   claim: 'CLAIM',
@@ -67,7 +72,13 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [attribute('PK'), attribute('SK'), attribute('startKey'), attribute('dueBucket')],
+    AttributeDefinitions: [
+      attribute('PK'),
+      attribute('SK'),
+      attribute('startKey'),
+      attribute('dueBucket'),
+      attribute('phone'),
+    ],
     KeySchema: [
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'SK', KeyType: 'RANGE' },
@@ -90,6 +101,12 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
           { AttributeName: 'startKey', KeyType: 'RANGE' },
         ],
         // The run needs only who and which appointment: PK and SK name both.
+        Projection: { ProjectionType: 'KEYS_ONLY' },
+      },
+      {
+        IndexName: INDEX.byPhone,
+        KeySchema: [{ AttributeName: 'phone', KeyType: 'HASH' }],
+        // A reply needs only whose number it is: PK names the patient.
         Projection: { ProjectionType: 'KEYS_ONLY' },
       },
     ],

@@ -72,6 +72,8 @@ const mappingOf = (functionId: string) =>
   ofType('AWS::Lambda::EventSourceMapping').find(
     ([, m]) => m.Properties.FunctionName['Fn::GetAtt'][0] === `${functionId}LambdaFunction`,
   )![1];
+// A reply finds the patients with its number, reads their newest preferences, writes new versions.
+EXPECTED_ACCESS.InboundSms = ['dynamodb:BatchWriteItem', 'dynamodb:Query', 'dynamodb:Query'];
 const SENDING = ['SendReminder', 'SendBulkReminders', 'CheReminder', 'RemindDue', 'RemindDueWorker'];
 
 const out = mkdtempSync(join(tmpdir(), 'stack-'));
@@ -178,7 +180,9 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       const rest = others.filter((s) => !isTracing(s));
       expect(rest.flatMap((s) => s.Action).sort(), name).toEqual(expected);
       for (const s of rest.filter((s) => s.Action.some((a: string) => a.startsWith('dynamodb:')))) {
-        expect([TABLE, tableIndex('ByStart'), tableIndex('Due')], name).toContainEqual(s.Resource);
+        expect([TABLE, tableIndex('ByStart'), tableIndex('Due'), tableIndex('ByPhone')], name).toContainEqual(
+          s.Resource,
+        );
       }
       for (const s of rest.filter((s) => s.Action.some((a: string) => a.startsWith('sqs:')))) {
         expect([s.Resource].flat(), name).toEqual([{ 'Fn::GetAtt': [QUEUE_OF[name], 'Arn'] }]);
@@ -348,6 +352,17 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
   it('stops an HTTP function after 10 s, well inside the 30 s API Gateway waits', () => {
     for (const name of ['CreatePatient', 'GetPatient', 'SendReminder', 'CheReminder'])
       expect(resources[`${name}LambdaFunction`]!.Properties.Timeout, name).toBe(10);
+  });
+
+  it("hands the patients' SMS replies to the inbound function, which reads the phone index", () => {
+    const topics = ofType('AWS::SNS::Subscription')
+      .filter(([, sub]) => JSON.stringify(sub.Properties.Endpoint).includes('InboundSmsLambdaFunction'))
+      .map(([, sub]) => sub.Properties.TopicArn);
+    expect(topics).toEqual([{ Ref: 'InboundSmsTopic' }]);
+    const queries = statementsOf('InboundSmsIamRoleLambdaExecution').filter((s) =>
+      s.Action.includes('dynamodb:Query'),
+    );
+    expect(queries.map((s) => s.Resource)).toEqual([TABLE, tableIndex('ByPhone')]);
   });
 
   it('hands every delivery event of both configuration sets to the receipts function', () => {

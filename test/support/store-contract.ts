@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.ts';
 import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
+import { applyReply } from '../../lib/preferences/replies.ts';
 import type { Store } from '../../lib/store/store.ts';
+import { toApiTimestamp } from '../../lib/time.ts';
 import { CURSOR_KEY, dailyAppointments, newPatient } from './patients.ts';
 
 const defaults = { defaultTimeZone: 'Europe/London' };
@@ -308,6 +310,55 @@ export function storeContract(name: string, openStore: () => Store) {
       );
       const page = await listAppointments(store, CURSOR_KEY, patient.id, query({ limit: '200' }));
       expect(page.appointments).toHaveLength(100);
+    });
+
+    it('keeps, per channel, the latest contact point that failed for good, read with the reminder state', async () => {
+      const store = openStore();
+      const patient = await createPatient(store, defaults, newPatient({ mrn: undefined }));
+      expect((await store.loadReminderState(patient.id))?.failedContactPoints).toBeUndefined();
+      await store.saveFailedContactPoint(patient.id, 'sms', 'old-phone');
+      await store.saveFailedContactPoint(patient.id, 'email', 'an-email');
+      await store.saveFailedContactPoint(patient.id, 'sms', 'new-phone');
+      expect((await store.loadReminderState(patient.id))?.failedContactPoints).toEqual({
+        sms: 'new-phone',
+        email: 'an-email',
+      });
+    });
+
+    it('finds the patients with a phone, and a patient by its new phone only, once the phone changes', async () => {
+      const store = openStore();
+      const phone = () => `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
+      const [old, fresh] = [phone(), `${phone()}1`];
+      const patient = await createPatient(store, defaults, newPatient({ mrn: undefined, phone: old }));
+      const sibling = await createPatient(store, defaults, newPatient({ mrn: undefined, phone: old }));
+      expect((await store.findPatientsByPhone(old)).sort()).toEqual([patient.id, sibling.id].sort());
+
+      const stored = await store.getSourcedPatient(patient.id);
+      await store.replacePatient({ ...stored!.record, phone: fresh }, '2026-11-22T10:00:00.000Z', {});
+      expect(await store.findPatientsByPhone(old)).toEqual([sibling.id]);
+      expect(await store.findPatientsByPhone(fresh)).toEqual([patient.id]);
+    });
+
+    it('keeps every version when a STOP races a CRM batch, and the newest updatedAt is in force', async () => {
+      for (const crmIsNewer of [true, false]) {
+        const store = openStore();
+        const phone = `+4477008${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
+        const patient = await createPatient(store, defaults, newPatient({ mrn: undefined, phone }));
+        const stopAt = Date.parse('2026-11-22T12:00:00Z');
+        const crm = {
+          patientId: patient.id,
+          channels: ['sms' as const, 'email' as const],
+          updatedAt: toApiTimestamp(stopAt + (crmIsNewer ? 1 : -1)),
+        };
+        await Promise.all([
+          applyReply(store, { from: phone, intent: 'opt-out' }, stopAt),
+          store.savePreferences([crm]),
+        ]);
+        const versions = await store.listPreferenceVersions(patient.id, 10);
+        expect(versions).toHaveLength(2);
+        expect(versions[0]).toMatchObject(crmIsNewer ? crm : { source: 'sms-stop', channels: ['email'] });
+        expect((await store.loadReminderState(patient.id))?.preference).toEqual(versions[0]);
+      }
     });
   });
 }

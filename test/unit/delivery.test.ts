@@ -45,6 +45,37 @@ describe('delivery receipts: what became of a reminder', () => {
     expect(await status()).toEqual([['failed', 'bounced']]);
   });
 
+  it('remembers a contact point that failed for good, so the next reminder of the patient goes by email', async () => {
+    const { store, reminderId } = await reminded(silentProvider, {
+      appointments: [
+        { id: 'a1', start: toApiTimestamp(NOW + 26 * HOUR) },
+        { id: 'a2', start: toApiTimestamp(NOW + 50 * HOUR) },
+      ],
+    });
+    await recordDelivery(store, { reminderId, status: 'failed', reason: 'invalid-number', permanent: true });
+    const patientId = await store.findReminderOwner(reminderId);
+    const deps = { store, notifier: silentProvider(), policy: POLICY };
+    const next = await remind(
+      deps,
+      patientId!,
+      { choose: { appointmentId: 'a2' } },
+      { dryRun: true, now: NOW + 25 * HOUR },
+    );
+    expect(next.reminder).toMatchObject({ channel: 'email', status: 'planned' });
+  });
+
+  it('does not remember a temporary failure: the same phone is used again', async () => {
+    const { store, reminderId } = await reminded(silentProvider);
+    await recordDelivery(store, {
+      reminderId,
+      status: 'failed',
+      reason: 'carrier-unreachable',
+      permanent: false,
+    });
+    const patientId = await store.findReminderOwner(reminderId);
+    expect((await store.loadReminderState(patientId!))?.failedContactPoints).toBeUndefined();
+  });
+
   it('answers unknown_reminder for an id the service never reserved', async () => {
     const { store } = await reminded(silentProvider);
     expect(await recordDelivery(store, { reminderId: 'not-ours', status: 'delivered' })).toBe(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contactDigest } from '../../lib/reminders/contact.ts';
 import { type Decision, decideReminder, type ReminderAsk } from '../../lib/reminders/policy.ts';
 import { STEP_NAMES } from '../../lib/reminders/schema.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
@@ -94,6 +95,29 @@ describe('resolve_channel', () => {
       preference: preference(['sms']),
     });
     expect(skipped(decide(smsOnlyButNoPhone))).toBe('no_contact_channel');
+  });
+
+  it('passes over a contact point that failed for good for the next permitted one, and skips when none is left: contact_point_failed', () => {
+    const phoneFailed = { sms: contactDigest('sms', '+447700900123') };
+    const fallback = decide({ ...reminderState(), failedContactPoints: phoneFailed });
+    expect(fallback.kind === 'send' && [fallback.channel, fallback.steps[2]?.detail]).toEqual([
+      'email',
+      'email (no preference: contact points, SMS first; sms failed for good)',
+    ]);
+    const smsOnly = {
+      ...reminderState({ preference: preference(['sms']) }),
+      failedContactPoints: phoneFailed,
+    };
+    expect(skipped(decide(smsOnly))).toBe('contact_point_failed');
+    const both = { sms: phoneFailed.sms, email: contactDigest('email', 'ROBIN@example.org') };
+    expect(skipped(decide({ ...reminderState(), failedContactPoints: both }))).toBe('contact_point_failed');
+    // A new phone is another contact point: it is tried afresh.
+    const newPhone = {
+      ...reminderState({ patient: patient({ phone: '+447700900999' }) }),
+      failedContactPoints: phoneFailed,
+    };
+    const fresh = decide(newPhone);
+    expect(fresh.kind === 'send' && fresh.channel).toBe('sms');
   });
 
   it('refuses a requested channel the preference does not allow: channel_not_permitted', () => {

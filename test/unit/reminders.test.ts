@@ -6,6 +6,7 @@ import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { sendBulkReminders } from '../../lib/reminders/bulk.ts';
 import { runCheOrchestration } from '../../lib/reminders/che.ts';
+import { contactDigest } from '../../lib/reminders/contact.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
 import { BulkReminderRequest, CheReminderRequest } from '../../lib/reminders/schema.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
@@ -54,7 +55,10 @@ describe('sending one reminder', () => {
     const messages = await store.listMessages(id);
     expect(messages).toHaveLength(1);
     expect(messages[0]?.body).toBe(outcome.reminder.message);
-    expect((await store.loadReminderLedger(id)).reminders).toEqual([{ ...outcome.reminder, status: 'sent' }]);
+    expect((await store.loadReminderLedger(id)).reminders).toEqual([
+      // Beside the reminder, the digest of the address it went to: never the address itself.
+      { ...outcome.reminder, status: 'sent', contactDigest: contactDigest('sms', '+447700900123') },
+    ]);
   });
 
   it("hands the notifier the appointment's start, which bounds how long an SMS may stay undelivered", async () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readInboundSms, replyLogFields } from '../../lib/notify/inbound.ts';
-import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, replyIntent } from '../../lib/preferences/replies.ts';
+import { createPatient } from '../../lib/patients/patients.ts';
+import { applyReply, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, replyIntent } from '../../lib/preferences/replies.ts';
+import { MemoryStore } from '../../lib/store/memory.ts';
+import { newPatient } from '../support/patients.ts';
 
 // Fictional, in the shape End User Messaging SMS publishes a two-way message to its SNS topic.
 const inbound = (messageBody: string, overrides: Record<string, unknown> = {}) =>
@@ -110,5 +113,98 @@ describe('an inbound SMS from the two-way topic', () => {
       inboundMessageId: '7a1c2e34-5b6d-4f78-9a0b-1c2d3e4f5a6b',
       intent: 'ignored',
     });
+  });
+});
+
+describe('a reply applied to the preferences of every patient with its number', () => {
+  const NOW = Date.parse('2026-11-22T12:00:00Z');
+  const PHONE = '+447700900321';
+
+  async function clinic() {
+    const store = new MemoryStore();
+    const create = (overrides: Record<string, unknown>) =>
+      createPatient(store, { defaultTimeZone: 'UTC' }, newPatient({ mrn: undefined, ...overrides }));
+    const [first, second, other] = await Promise.all([
+      create({ phone: PHONE }),
+      create({ phone: PHONE, email: undefined }),
+      create({ phone: '+447700900999' }),
+    ]);
+    const newest = async (id: string) => (await store.listPreferenceVersions(id, 1))[0];
+    return { store, first: first.id, second: second.id, other: other.id, newest };
+  }
+
+  it('withdraws SMS at once for each of them, as a new version saying it came from the reply', async () => {
+    const { store, first, second, other, newest } = await clinic();
+    await store.savePreferences([
+      {
+        patientId: first,
+        channels: ['sms', 'email'],
+        quietHours: { start: '20:00', end: '09:00' },
+        updatedAt: '2026-11-01T00:00:00Z',
+      },
+    ]);
+    expect(await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW)).toEqual({
+      patients: 2,
+      changed: 2,
+    });
+    expect(await newest(first)).toEqual({
+      patientId: first,
+      channels: ['email'],
+      quietHours: { start: '20:00', end: '09:00' },
+      updatedAt: '2026-11-22T12:00:00Z',
+      source: 'sms-stop',
+    });
+    // No preference before: the default (SMS, then email) without SMS.
+    expect(await newest(second)).toMatchObject({ channels: ['email'], source: 'sms-stop' });
+    expect(await newest(other)).toBeUndefined();
+    expect(await store.listPreferenceVersions(first, 10)).toHaveLength(2);
+  });
+
+  it('restores with START the preference in force before the STOP, and only while the STOP is the newest', async () => {
+    const { store, first, second, newest } = await clinic();
+    const before = { patientId: first, channels: ['sms' as const], updatedAt: '2026-11-01T00:00:00Z' };
+    await store.savePreferences([before]);
+    await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW);
+    expect(await newest(first)).toMatchObject({ channels: [] });
+    // The clinic's system decides after the STOP for the second patient: START leaves that alone.
+    await store.savePreferences([
+      { patientId: second, channels: ['email'], updatedAt: '2026-11-22T12:30:00Z' },
+    ]);
+
+    expect(await applyReply(store, { from: PHONE, intent: 'opt-in' }, NOW + 3_600_000)).toEqual({
+      patients: 2,
+      changed: 1,
+    });
+    expect(await newest(first)).toEqual({
+      ...before,
+      updatedAt: '2026-11-22T13:00:00Z',
+      source: 'sms-start',
+    });
+    expect(await newest(second)).toEqual({
+      patientId: second,
+      channels: ['email'],
+      updatedAt: '2026-11-22T12:30:00Z',
+    });
+    expect(await applyReply(store, { from: PHONE, intent: 'opt-in' }, NOW + 7_200_000)).toMatchObject({
+      changed: 0,
+    });
+  });
+
+  it('changes nothing for HELP, a second STOP, or any other reply', async () => {
+    const { store, first } = await clinic();
+    expect(await applyReply(store, { from: PHONE, intent: 'help' }, NOW)).toEqual({
+      patients: 0,
+      changed: 0,
+    });
+    expect(await applyReply(store, { from: PHONE, intent: 'ignored' }, NOW)).toEqual({
+      patients: 0,
+      changed: 0,
+    });
+    await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW);
+    expect(await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW + 1)).toEqual({
+      patients: 2,
+      changed: 0,
+    });
+    expect(await store.listPreferenceVersions(first, 10)).toHaveLength(1);
   });
 });
