@@ -34,6 +34,8 @@ export interface Config {
   mrnSystem: string;
   /** Days the audit trail keeps an entry. */
   auditRetentionDays: number;
+  /** Locally, where serverless-offline serves the Lambda invoke API: the outbox's receipts go there. */
+  localLambdaEndpoint?: string;
 }
 
 const apiKeys = z
@@ -104,6 +106,7 @@ const Environment = z
     REMINDER_WORKERS: z.coerce.number().int().min(1).max(100).default(2),
     // Read by lib/log.ts itself; checked here so that a misspelt level stops the function at once.
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_AUDIT_RETENTION_DAYS),
+    LOCAL_LAMBDA_ENDPOINT: z.url().optional(),
     LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
     MRN_SYSTEM: z
       .string()
@@ -157,5 +160,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     reminderWorkers: data.REMINDER_WORKERS,
     mrnSystem: data.MRN_SYSTEM,
     auditRetentionDays: data.AUDIT_RETENTION_DAYS,
+    ...(data.LOCAL_LAMBDA_ENDPOINT && { localLambdaEndpoint: data.LOCAL_LAMBDA_ENDPOINT }),
   };
 }

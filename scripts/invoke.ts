@@ -1,7 +1,7 @@
 // Drives a bundled function of the running service through serverless-offline's Lambda invoke API, as
 // AWS would invoke it: the local commands (`npm run remind-due`, …) and the tests share this one way in.
 
-export const SERVICE = 'clinical-assistant-api';
+import { invocationUrl } from '../lib/events/local-invoke.ts';
 
 /** The port serverless-offline serves the Lambda invoke API on. */
 export const lambdaPort = (): number => Number(process.env.LAMBDA_PORT ?? 3002);
@@ -18,13 +18,10 @@ export async function invokeFunction(
 ): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(
-      `http://${host}:${port}/2015-03-31/functions/${SERVICE}-local-${name}/invocations`,
-      {
-        method: 'POST',
-        body: JSON.stringify(event),
-      },
-    );
+    response = await fetch(invocationUrl(`http://${host}:${port}`, name), {
+      method: 'POST',
+      body: JSON.stringify(event),
+    });
   } catch {
     throw new ServiceUnreachable(
       `The service is not answering on port ${port}: start it with \`npm start\` (or set LAMBDA_PORT).`,

@@ -38,6 +38,8 @@ export async function startService(
         DYNAMODB_ENDPOINT: engineEndpoint,
         ...(apiKeys !== undefined && { API_KEYS: JSON.stringify(apiKeys) }),
         ESBUILD_WORK_FOLDER: workFolder,
+        // serverless.yml points the outbox's receipts at this service's own invoke port.
+        LAMBDA_PORT: String(lambdaPort),
         // A test decides when a scheduled run happens; `env` may turn the schedule back on.
         LOCAL_SCHEDULE_ENABLED: 'false',
         ...env,

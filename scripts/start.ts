@@ -95,6 +95,7 @@ const offline = spawn(
     env: {
       ...process.env,
       DYNAMODB_ENDPOINT: engine.endpoint,
+      LAMBDA_PORT: String(ports.LAMBDA_PORT),
       LOCAL_SCHEDULE_ENABLED: String(schedule),
       PATH: `node_modules/.bin:${process.env.PATH}`,
     },

@@ -3,6 +3,7 @@ import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
 import { type AwsMessaging, AwsNotifier } from '../notify/aws.ts';
 import type { Notifier, OutgoingMessage } from '../notify/notifier.ts';
+import { invokedReceipts } from '../notify/local-receipts.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
 import { SqsDueWorkQueue } from '../queue/sqs.ts';
 import { store } from '../store/live.ts';
@@ -20,10 +21,18 @@ function awsNotifier(messaging: AwsMessaging): Notifier {
   return { deliver: async (message) => (await (notifier ??= open())).deliver(message) };
 }
 
+/** The local outbox, emitting receipts through the receipts function when the service runs locally. */
+const outboxNotifier = () =>
+  new OutboxNotifier(
+    store,
+    Date.now,
+    config.localLambdaEndpoint ? invokedReceipts(config.localLambdaEndpoint, logger) : undefined,
+  );
+
 /** What the reminder functions work with, chosen once at cold start from configuration. */
 export const reminderDeps = {
   store,
-  notifier: config.messaging ? awsNotifier(config.messaging) : new OutboxNotifier(store),
+  notifier: config.messaging ? awsNotifier(config.messaging) : outboxNotifier(),
   policy: { clinicName: config.clinicName, quietHours: config.quietHours },
   log: logger,
   concurrency: config.bulkConcurrency,

@@ -5,6 +5,7 @@ import { toApiTimestamp } from '../../lib/time.ts';
 import { DEFAULT_MRN_SYSTEM } from '../../lib/feed/fhir.ts';
 import { middayZone } from '../support/clock.ts';
 import { runFeed } from '../support/feed-file.ts';
+import { runLocal } from '../support/local-commands.ts';
 import { fhirAppointment, fhirPatient } from '../support/fhir.ts';
 import { call } from './http.ts';
 
@@ -85,6 +86,15 @@ it(
     ]);
     expect(feed.lines.map((line) => line.outcome)).toEqual(['created', 'rejected', 'rejected', 'created']);
 
+    // The patient's SMS replies: their text is read for a keyword and never printed.
+    const replies = [`STOP ${letters()}`, `please call me ${fed.givenName}`];
+    for (const text of [...replies, 'STOP']) {
+      const reply = await runLocal('sms:inbound', [fed.phone, text], inject('lambdaPort'));
+      expect(reply.code).toBe(0);
+      expect(reply.stdout).not.toContain(fed.phone);
+      for (const distinctive of replies) expect(reply.stdout).not.toContain(distinctive);
+    }
+
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // let the service's output reach the file
     const printed = readFileSync(inject('serviceLogPath'), 'utf8');
     expect(printed).toContain(patient.id); // the audit lines of this scenario are there to be searched
@@ -92,6 +102,8 @@ it(
     for (const [field, value] of [...Object.entries(person), ...Object.entries(fed)]) {
       expect(printed.includes(value), `${field} appeared in the service's output`).toBe(false);
     }
+    for (const text of replies)
+      expect(printed.includes(text), "a reply's text appeared in the service's output").toBe(false);
     const answered = JSON.stringify(feed.lines);
     for (const [field, value] of Object.entries(fed))
       expect(answered.includes(value), `${field} appeared in npm run feed's lines`).toBe(false);

@@ -8,6 +8,7 @@ import { toApiTimestamp } from '../../lib/time.ts';
 import { invokeFunction } from '../../scripts/invoke.ts';
 import { middayZone } from '../support/clock.ts';
 import { runFeed } from '../support/feed-file.ts';
+import { runLocal } from '../support/local-commands.ts';
 import { fhirAppointment, fhirPatient } from '../support/fhir.ts';
 import { smsEvent } from '../support/receipts.ts';
 import { patientBody } from '../support/patients.ts';
@@ -18,6 +19,8 @@ import { E2E_API_KEYS, type RunningService, startService, TABLE_NAME } from './s
 // not share one with the other suites), driven exactly as a person would: `npm run remind-due`.
 
 const HOUR = 3_600_000;
+/** A reminder that went out: `sent`, or `delivered` once the local outbox's receipt has come back. */
+const SENT = expect.stringMatching(/^(sent|delivered)$/);
 let engine: Engine;
 let service: RunningService;
 
@@ -90,7 +93,8 @@ describe('npm run remind-due', () => {
     });
 
     const [visit] = await listing(due);
-    expect(visit?.reminder).toMatchObject({ status: 'sent', channel: 'sms', to: '+44*******123' });
+    // `delivered` once the outbox's receipt has come back.
+    expect(visit?.reminder).toMatchObject({ status: SENT, channel: 'sms', to: '+44*******123' });
     for (const id of [cancelled, notYet, optedOut]) expect((await listing(id))[0]?.reminder).toBeNull();
 
     const [message] = await DynamoStore.open({
@@ -224,12 +228,61 @@ describe('npm run feed', () => {
     const reminded = await Promise.all(
       ids.map(async (id) => (await listing(id))[0]?.reminder?.status ?? null),
     );
-    expect(reminded).toEqual(['sent', null, null, 'sent']);
+    expect(reminded).toEqual([SENT, null, null, SENT]);
     const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: engine.endpoint });
     for (const id of [ids[0]!, ids[3]!]) {
       const [message] = await store.listMessages(id);
       expect(message?.body).toContain('Room 2');
       expect(message?.body).not.toMatch(/Diabetes|Dr Rivers/);
     }
+  });
+});
+
+describe('the carriers close the loop locally', () => {
+  /** The reminder of a patient's first appointment, once its status is no longer `sent` (receipts are async). */
+  async function settled(id: string) {
+    for (let tries = 0; tries < 40; tries++) {
+      const reminder = (await listing(id))[0]?.reminder;
+      if (reminder && reminder.status !== 'sent') return reminder;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return (await listing(id))[0]?.reminder;
+  }
+  const tomorrow = () => [{ id: 'visit', start: toApiTimestamp(Date.now() + 24 * HOUR) }];
+
+  it("turns a send into delivered by the outbox's receipt, and the temporary failure recipients into failed", async () => {
+    const delivered = await patient(tomorrow(), { phone: '+447700900444' });
+    const smsTempFail = await patient(tomorrow(), { phone: '+447700900003' });
+    const emailTempFail = await patient(tomorrow(), { phone: undefined, email: 'temp-fail@example.org' });
+    for (const id of [delivered, smsTempFail, emailTempFail])
+      expect((await api('POST', '/api/reminders/send', { patientId: id })).status).toBe(201);
+    expect(await settled(delivered)).toMatchObject({ status: 'delivered' });
+    expect(await settled(smsTempFail)).toMatchObject({ status: 'failed', reason: 'carrier-unreachable' });
+    expect(await settled(emailTempFail)).toMatchObject({ status: 'failed', reason: 'soft-bounced' });
+  });
+
+  it('honours STOP from the phone at once (email still used), and START restores SMS', async () => {
+    const phone = '+447700900777';
+    const id = await patient(tomorrow(), { phone, email: 'stop.start@example.org' });
+    const planned = async () =>
+      (await api('POST', '/api/reminders/send', { patientId: id, dryRun: true })).body.reminder;
+    expect(await planned()).toMatchObject({ channel: 'sms', status: 'planned' });
+
+    const stop = await runLocal('sms:inbound', [phone, ' stop '], service.lambdaPort);
+    expect(stop.code).toBe(0);
+    expect(JSON.parse(stop.stdout)).toEqual({
+      from: '+44*******777',
+      inboundMessageId: expect.any(String),
+      intent: 'opt-out',
+      patients: 1,
+      changed: 1,
+    });
+    expect(await planned()).toMatchObject({ channel: 'email', status: 'planned' });
+
+    const help = await runLocal('sms:inbound', [phone, 'HELP'], service.lambdaPort);
+    expect(JSON.parse(help.stdout)).toMatchObject({ intent: 'help', changed: 0 });
+    const start = await runLocal('sms:inbound', [phone, 'START'], service.lambdaPort);
+    expect(JSON.parse(start.stdout)).toMatchObject({ intent: 'opt-in', changed: 1 });
+    expect(await planned()).toMatchObject({ channel: 'sms', status: 'planned' });
   });
 });

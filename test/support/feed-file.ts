@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { FeedLine } from '../../lib/feed/model.ts';
-
-const run = promisify(execFile);
+import { runLocal } from './local-commands.ts';
 
 /**
  * `npm run feed -- <file>` against the service on `lambdaPort`, as a person would run it: its exit code
@@ -16,14 +13,9 @@ export async function runFeed(lambdaPort: number, messages: readonly unknown[] |
   const file = folder === undefined ? (messages as string) : join(folder, 'feed.ndjson');
   if (typeof messages !== 'string')
     writeFileSync(file, messages.map((message) => JSON.stringify(message)).join('\n'));
-  const result = await run('npm', ['run', '--silent', 'feed', '--', file], {
-    env: { ...process.env, LAMBDA_PORT: String(lambdaPort) },
-  })
-    .then(
-      (output) => ({ code: 0, ...output }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    )
-    .finally(() => folder && rmSync(folder, { recursive: true, force: true }));
+  const result = await runLocal('feed', [file], lambdaPort).finally(
+    () => folder && rmSync(folder, { recursive: true, force: true }),
+  );
   const lines = result.stdout
     .trim()
     .split('\n')
