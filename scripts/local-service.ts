@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './local-engine.ts';
@@ -27,6 +27,10 @@ export async function startService(
   }: { apiKeys?: unknown; workFolder?: string; env?: Record<string, string> } = {},
 ): Promise<RunningService> {
   const [httpPort, lambdaPort] = [await freePort(), await freePort()];
+  // Its output, and the handler copies serverless-offline writes to the temp folder: removed on stop.
+  const runFolder = mkdtempSync(join(tmpdir(), 'service-'));
+  const temp = join(runFolder, 'tmp');
+  mkdirSync(temp);
   const offline = spawn(
     'node_modules/.bin/serverless',
     ['offline', '--stage', 'local', '--httpPort', String(httpPort), '--lambdaPort', String(lambdaPort)],
@@ -40,14 +44,14 @@ export async function startService(
         ESBUILD_WORK_FOLDER: workFolder,
         // serverless.yml points the outbox's receipts at this service's own invoke port.
         LAMBDA_PORT: String(lambdaPort),
+        TMPDIR: temp,
         // A test decides when a scheduled run happens; `env` may turn the schedule back on.
         LOCAL_SCHEDULE_ENABLED: 'false',
         ...env,
       },
     },
   );
-  const logFolder = mkdtempSync(join(tmpdir(), 'service-'));
-  const logPath = join(logFolder, 'output.log');
+  const logPath = join(runFolder, 'output.log');
   const log = createWriteStream(logPath);
   offline.stdout?.pipe(log);
   offline.stderr?.pipe(log);
@@ -63,7 +67,7 @@ export async function startService(
   };
   const stop = async () => {
     await halt();
-    rmSync(logFolder, { recursive: true, force: true });
+    rmSync(runFolder, { recursive: true, force: true });
   };
   try {
     await waitForHealth(baseUrl, offline);
