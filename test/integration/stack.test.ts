@@ -51,7 +51,8 @@ const EXPECTED_ACCESS: Record<string, string[]> = {
 const TABLE = { 'Fn::GetAtt': ['PatientsTable', 'Arn'] };
 const tableIndex = (name: string) => ({ 'Fn::Sub': `\${PatientsTable.Arn}/index/${name}` });
 // Receipts read the reminder's owner and the ledger, and write the ledger back.
-EXPECTED_ACCESS.Receipts = ['dynamodb:GetItem', 'dynamodb:PutItem'];
+// What the asynchronous event consumers could not handle after Lambda's retries goes to their DLQ.
+EXPECTED_ACCESS.Receipts = ['dynamodb:GetItem', 'dynamodb:PutItem', 'sqs:SendMessage'];
 // The feed creates patients as the create endpoint does, counts upcoming appointments, and takes its queue.
 EXPECTED_ACCESS.Feed = [
   'dynamodb:BatchWriteItem',
@@ -67,13 +68,20 @@ const QUEUE_OF: Record<string, string> = {
   RemindDue: 'ReminderWorkQueue',
   RemindDueWorker: 'ReminderWorkQueue',
   Feed: 'FeedQueue',
+  Receipts: 'EventsDeadLetters',
+  InboundSms: 'EventsDeadLetters',
 };
 const mappingOf = (functionId: string) =>
   ofType('AWS::Lambda::EventSourceMapping').find(
     ([, m]) => m.Properties.FunctionName['Fn::GetAtt'][0] === `${functionId}LambdaFunction`,
   )![1];
 // A reply finds the patients with its number, reads their newest preferences, writes new versions.
-EXPECTED_ACCESS.InboundSms = ['dynamodb:BatchWriteItem', 'dynamodb:Query', 'dynamodb:Query'];
+EXPECTED_ACCESS.InboundSms = [
+  'dynamodb:BatchWriteItem',
+  'dynamodb:Query',
+  'dynamodb:Query',
+  'sqs:SendMessage',
+];
 const SENDING = ['SendReminder', 'SendBulkReminders', 'CheReminder', 'RemindDue', 'RemindDueWorker'];
 
 const out = mkdtempSync(join(tmpdir(), 'stack-'));
@@ -143,6 +151,7 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
   it('alarms the on-call topic on dead letters, missed reminders, failing deliveries, throttles and 5xx', () => {
     const alarms = Object.fromEntries(ofType('AWS::CloudWatch::Alarm'));
     expect(Object.keys(alarms).sort()).toEqual([
+      'EventsDeadLettersAlarm',
       'FailedDeliveriesAlarm',
       'FeedDeadLettersAlarm',
       'MissedRemindersAlarm',
@@ -352,6 +361,17 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
   it('stops an HTTP function after 10 s, well inside the 30 s API Gateway waits', () => {
     for (const name of ['CreatePatient', 'GetPatient', 'SendReminder', 'CheReminder'])
       expect(resources[`${name}LambdaFunction`]!.Properties.Timeout, name).toBe(10);
+  });
+
+  it('keeps delivery events and replies that failed after retries in a dead-letter queue', () => {
+    const configs = ofType('AWS::Lambda::EventInvokeConfig').map(([, c]) => c.Properties);
+    expect(configs.map((c) => [c.FunctionName.Ref, c.DestinationConfig.OnFailure.Destination])).toEqual(
+      expect.arrayContaining([
+        ['ReceiptsLambdaFunction', { 'Fn::GetAtt': ['EventsDeadLetters', 'Arn'] }],
+        ['InboundSmsLambdaFunction', { 'Fn::GetAtt': ['EventsDeadLetters', 'Arn'] }],
+      ]),
+    );
+    expect(resources.EventsDeadLetters!.Properties.KmsMasterKeyId).toBeDefined();
   });
 
   it("hands the patients' SMS replies to the inbound function, which reads the phone index", () => {
