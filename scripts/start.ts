@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ApiError } from '../lib/errors.ts';
 import { createPatient } from '../lib/patients/patients.ts';
 import { NewPatient } from '../lib/patients/schema.ts';
-import { DynamoStore } from '../lib/store/dynamodb.ts';
+import { openDynamoStore } from '../lib/store/dynamodb.ts';
 import { demoPatients } from './demo-data.ts';
 import { claimDataFolder, dataFolder, isPortFree, runningStart } from './local-data.ts';
 import { ensureTable, startDynalite } from './local-engine.ts';
@@ -53,7 +53,7 @@ await ensureTable(engine.endpoint, TABLE_NAME).catch(async (error: Error) => {
 
 // The demo patients are loaded once; their ids are kept beside the data so every start can list them.
 const DEMO_IDS = join(dataFolder(), 'demo-patients.json');
-const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: engine.endpoint });
+const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: engine.endpoint });
 const demoIds: Record<string, string> = existsSync(DEMO_IDS)
   ? JSON.parse(readFileSync(DEMO_IDS, 'utf8'))
   : {};

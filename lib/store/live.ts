@@ -1,8 +1,8 @@
 import { config } from '../app.ts';
-import { DynamoStore } from './dynamodb.ts';
+import { openDynamoStore } from './dynamodb.ts';
 
 /** The running service's store, chosen once at cold start: always DynamoDB (a local engine or AWS). */
-export const store = DynamoStore.open({
+export const store = openDynamoStore({
   tableName: config.tableName,
   auditRetentionDays: config.auditRetentionDays,
   ...(config.dynamodbEndpoint && { endpoint: config.dynamodbEndpoint }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { DynamoStore } from '../../lib/store/dynamodb.ts';
+import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { dailyAppointments, patientBody } from '../support/patients.ts';
 import { call } from './http.ts';
 import { READ_ONLY_KEY, TABLE_NAME } from './service.ts';
@@ -259,7 +259,7 @@ describe('audit trail', () => {
       key: READ_ONLY_KEY,
       headers: { 'x-request-id': readId },
     });
-    const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
+    const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
     const today = await store.listAudit(new Date().toISOString().slice(0, 10));
     expect(today.find((e) => e.requestId === readId)).toMatchObject({
       keyId: 'e2e-read-only',

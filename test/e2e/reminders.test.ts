@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { NewPatient } from '../../lib/patients/schema.ts';
-import { DynamoStore } from '../../lib/store/dynamodb.ts';
+import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { patientBody } from '../support/patients.ts';
 import { call } from './http.ts';
@@ -11,7 +11,7 @@ import { middayZone } from '../support/clock.ts';
 
 const tomorrow = () => toApiTimestamp(Date.now() + 24 * 3_600_000);
 
-const engine = () => DynamoStore.open({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
+const engine = () => openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
 
 async function patientWithVisit(overrides: Record<string, unknown> = {}) {
   const response = await call('POST', '/api/patients', {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
-import { DynamoStore } from '../../lib/store/dynamodb.ts';
+import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/fhir.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { invokeFunction } from '../../scripts/invoke.ts';
@@ -97,7 +97,7 @@ describe('npm run remind-due', () => {
     expect(visit?.reminder).toMatchObject({ status: SENT, channel: 'sms', to: '+44*******123' });
     for (const id of [cancelled, notYet, optedOut]) expect((await listing(id))[0]?.reminder).toBeNull();
 
-    const [message] = await DynamoStore.open({
+    const [message] = await openDynamoStore({
       tableName: TABLE_NAME,
       endpoint: engine.endpoint,
     }).listMessages(due);
@@ -229,7 +229,7 @@ describe('npm run feed', () => {
       ids.map(async (id) => (await listing(id))[0]?.reminder?.status ?? null),
     );
     expect(reminded).toEqual([SENT, null, null, SENT]);
-    const store = DynamoStore.open({ tableName: TABLE_NAME, endpoint: engine.endpoint });
+    const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: engine.endpoint });
     for (const id of [ids[0]!, ids[3]!]) {
       const [message] = await store.listMessages(id);
       expect(message?.body).toContain('Room 2');

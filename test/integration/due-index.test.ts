@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { type DueRunDeps, remindDue, remindPatient } from '../../lib/reminders/due.ts';
-import { DynamoStore } from '../../lib/store/dynamodb.ts';
+import { dynamoStore } from '../../lib/store/dynamodb.ts';
 import { documentClient } from '../../lib/store/dynamodb-table.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
@@ -46,7 +46,7 @@ for (const { label, start, available } of engines) {
         },
         { step: 'initialize', name: 'countRequests' },
       );
-      const store = new DynamoStore(db, table, () => NOW - HOUR);
+      const store = dynamoStore(db, table, { clock: () => NOW - HOUR });
       const deps: DueRunDeps = {
         store,
         notifier: new OutboxNotifier(store, () => NOW),

@@ -2,7 +2,7 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
-import { DynamoStore, MRN_CLAIM_LEASE_MS } from '../../lib/store/dynamodb.ts';
+import { dynamoStore, MRN_CLAIM_LEASE_MS, openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { documentClient } from '../../lib/store/dynamodb-table.ts';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
@@ -36,7 +36,7 @@ for (const { name, label, start, available } of engines) {
     afterAll(() => engine?.stop());
 
     const client = () => documentClient({ endpoint: engine.endpoint });
-    const store = (clock?: () => number) => new DynamoStore(client(), TABLE, clock);
+    const store = (clock?: () => number) => dynamoStore(client(), TABLE, clock && { clock });
     const profilesWithMrn = async (mrn: string) => {
       const scan = await client().send(
         new ScanCommand({
@@ -57,7 +57,7 @@ for (const { name, label, start, available } of engines) {
         const attempted = crashOn(crashing, writesProfile);
         const request = newPatient({ mrn: 'CRASH-1', appointments: dailyAppointments(30) });
 
-        await expect(createPatient(new DynamoStore(crashing, TABLE), defaults, request)).rejects.toThrow(
+        await expect(createPatient(dynamoStore(crashing, TABLE), defaults, request)).rejects.toThrow(
           'simulated crash',
         );
         const lostId = String((attempted[0]?.Item as { id?: string } | undefined)?.id);
@@ -80,7 +80,7 @@ for (const { name, label, start, available } of engines) {
         const crashing = client();
         crashOn(crashing, writesAppointments);
         const first = newPatient({ mrn: 'CRASH-2', appointments: dailyAppointments(3) });
-        await expect(createPatient(new DynamoStore(crashing, TABLE), defaults, first)).rejects.toThrow(
+        await expect(createPatient(dynamoStore(crashing, TABLE), defaults, first)).rejects.toThrow(
           'simulated crash',
         );
 
@@ -169,7 +169,7 @@ for (const { name, label, start, available } of engines) {
         const calls = throttleBatchWrites(throttled);
         neverProcess(throttled, (item) => item.PK === `PREFERENCES#${ids[2]}`);
         const answer = await writeContactPreferences(
-          new DynamoStore(throttled, TABLE),
+          dynamoStore(throttled, TABLE),
           ids.map((patientId) => ({ patientId, channels: ['sms'] })),
         );
         expect(calls.withheld).toBeGreaterThan(0);
@@ -204,7 +204,7 @@ for (const { name, label, start, available } of engines) {
       const throttled = client();
       const calls = throttleBatchWrites(throttled);
       const patient = await createPatient(
-        new DynamoStore(throttled, TABLE),
+        dynamoStore(throttled, TABLE),
         defaults,
         newPatient({ appointments: dailyAppointments(60) }),
       );
@@ -228,8 +228,8 @@ for (const { name, label, start, available } of engines) {
         outcome: 'success' as const,
         status: 200,
       };
-      await new DynamoStore(client(), TABLE).recordAudit(entry);
-      await new DynamoStore(client(), TABLE, Date.now, 30).recordAudit({
+      await dynamoStore(client(), TABLE).recordAudit(entry);
+      await dynamoStore(client(), TABLE, { auditRetentionDays: 30 }).recordAudit({
         ...entry,
         requestId: `${entry.requestId}-short`,
       });
@@ -258,7 +258,7 @@ describe('DynamoDB adapter with no engine answering', () => {
     const engine = await startDynalite();
     await engine.stop();
     await expect(
-      DynamoStore.open({ tableName: TABLE, endpoint: engine.endpoint }).ping(),
+      openDynamoStore({ tableName: TABLE, endpoint: engine.endpoint }).ping(),
     ).rejects.toMatchObject({
       code: 'store_unavailable',
     });

@@ -1,0 +1,68 @@
+import { type ContactPreference, preferenceRecord } from '../../preferences/model.ts';
+import { toSortableUtc } from '../../time.ts';
+import type { Store } from '../store.ts';
+import { keys } from '../table.ts';
+import type { Records } from './records.ts';
+
+/** Contact preferences: every version in a partition of its own, and the latest seen beside the profile. */
+export function preferenceRecords({ table }: Records) {
+  return {
+    async findPreferenceTargets(patientIds: readonly string[]) {
+      const ids = [...new Set(patientIds)];
+      const items = await table.getAll(
+        ids.flatMap((id) =>
+          [keys.profile, keys.preferenceSummary].map((SK) => ({ PK: keys.patient(id), SK })),
+        ),
+        // The profile is read only to learn that the patient exists: none of its personal fields.
+        ['PK', 'SK', 'patientId', 'channels', 'quietHours', 'updatedAt'],
+      );
+      const byKey = new Map(items.map((item) => [`${item.PK}|${item.SK}`, item]));
+      const found = new Map<string, ContactPreference | null>();
+      for (const id of ids) {
+        if (!byKey.has(`${keys.patient(id)}|${keys.profile}`)) continue;
+        const summary = byKey.get(`${keys.patient(id)}|${keys.preferenceSummary}`);
+        found.set(id, summary ? preferenceRecord(summary) : null);
+      }
+      return found;
+    },
+
+    // Each preference is written as its own version, never over a newer one, and readers take the
+    // newest: two batches racing cannot let an older updatedAt win, though BatchWriteItem has no conditions.
+    async savePreferences(preferences: readonly ContactPreference[]) {
+      const version = (p: ContactPreference) => ({
+        PK: keys.preferenceVersions(p.patientId),
+        SK: toSortableUtc(p.updatedAt),
+      });
+      const summary = (p: ContactPreference) => ({
+        PK: keys.patient(p.patientId),
+        SK: keys.preferenceSummary,
+      });
+      const newest = new Map<string, ContactPreference>();
+      for (const p of preferences) {
+        const known = newest.get(p.patientId);
+        if (known === undefined || Date.parse(p.updatedAt) > Date.parse(known.updatedAt))
+          newest.set(p.patientId, p);
+      }
+      const unstored = await table.writeAll([
+        ...preferences.map((p) => ({ ...version(p), ...p })),
+        ...[...newest.values()].map((p) => ({ ...summary(p), ...p })),
+      ]);
+      const failed = new Set(unstored.map((item) => `${item.PK}|${item.SK}`));
+      const key = ({ PK, SK }: { PK: string; SK: string }) => `${PK}|${SK}`;
+      return preferences.filter((p) => failed.has(key(version(p))) || failed.has(key(summary(p))));
+    },
+
+    async listPreferenceVersions(patientId: string, limit: number) {
+      const items = await table.query(
+        {
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.preferenceVersions(patientId) },
+          ScanIndexForward: false,
+          Limit: limit,
+        },
+        { enough: (found) => found.length >= limit },
+      );
+      return items.slice(0, limit).map(preferenceRecord);
+    },
+  } satisfies Partial<Store>;
+}

@@ -1,0 +1,35 @@
+import { ledgerEntryRecord, type ReminderLedger } from '../../reminders/model.ts';
+import type { Item, Table } from '../dynamodb-table.ts';
+import type { Expected, Sourced } from '../store.ts';
+
+// What every group of records on the table shares: the table, the clock, and how records written by
+// the FHIR feed are told apart.
+
+export interface Records {
+  table: Table;
+  /** Decides whether an appointment written now is still ahead (the due index). */
+  clock: () => number;
+  /** Days after which DynamoDB's TTL removes an audit entry (its `expiresAt`). */
+  auditRetentionDays: number;
+}
+
+/** The attribute holding the FHIR `meta.lastUpdated` a record was last written from. */
+export const SOURCE_LAST_UPDATED = 'sourceLastUpdated';
+
+export const sourced = <T>(record: T, item: Item): Sourced<T> =>
+  item[SOURCE_LAST_UPDATED] === undefined
+    ? { record }
+    : { record, lastUpdated: String(item[SOURCE_LAST_UPDATED]) };
+
+/** Writes the item if the record stored under its key is still as the caller read it. */
+export function putAsExpected(table: Table, item: Item, expected: Expected): Promise<boolean> {
+  if (expected === 'absent') return table.putIfAbsent(item);
+  if (expected.lastUpdated === undefined)
+    return table.putIf(item, `attribute_exists(PK) AND attribute_not_exists(${SOURCE_LAST_UPDATED})`);
+  return table.putIf(item, `${SOURCE_LAST_UPDATED} = :expected`, { ':expected': expected.lastUpdated });
+}
+
+export const toLedger = (item: Item): ReminderLedger => ({
+  version: Number(item.version),
+  reminders: ((item.reminders ?? []) as Item[]).map(ledgerEntryRecord),
+});

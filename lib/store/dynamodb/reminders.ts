@@ -1,0 +1,73 @@
+import { appointmentRecord, patientRecord } from '../../patients/model.ts';
+import { preferenceRecord } from '../../preferences/model.ts';
+import type { ReminderLedger } from '../../reminders/model.ts';
+import type { Channel } from '../../reminders/messages.ts';
+import type { ReminderState } from '../../reminders/policy.ts';
+import { emptyLedger, type Store } from '../store.ts';
+import { keys } from '../table.ts';
+import { type Records, toLedger } from './records.ts';
+
+/** What reminders read and write: the patient's partition in one query, the ledger, receipts' owners. */
+export function reminderRecords({ table }: Records) {
+  return {
+    async loadReminderState(patientId: string): Promise<ReminderState | undefined> {
+      const [items, newestPreference] = await Promise.all([
+        table.query({
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.patient(patientId) },
+        }),
+        table.query(
+          {
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': keys.preferenceVersions(patientId) },
+            ScanIndexForward: false,
+            Limit: 1,
+          },
+          { enough: (found) => found.length >= 1 },
+        ),
+      ]);
+      const profile = items.find((item) => item.SK === keys.profile);
+      if (profile === undefined) return undefined;
+      const ledger = items.find((item) => item.SK === keys.ledger);
+      const failed = items.filter((item) => String(item.SK).startsWith(keys.failedContactPoint('')));
+      return {
+        patient: patientRecord(profile),
+        appointments: items
+          .filter((item) => String(item.SK).startsWith(keys.appointment('')))
+          .map(appointmentRecord),
+        ...(newestPreference[0] && { preference: preferenceRecord(newestPreference[0]) }),
+        ledger: ledger ? toLedger(ledger) : emptyLedger(),
+        ...(failed.length > 0 && {
+          failedContactPoints: Object.fromEntries(failed.map((item) => [item.channel, String(item.digest)])),
+        }),
+      };
+    },
+
+    async loadReminderLedger(patientId: string) {
+      const item = await table.get({ PK: keys.patient(patientId), SK: keys.ledger });
+      return item ? toLedger(item) : emptyLedger();
+    },
+
+    saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number) {
+      const item = { PK: keys.patient(patientId), SK: keys.ledger, ...ledger };
+      return expectedVersion === 0
+        ? table.putIfAbsent(item)
+        : table.putIf(item, 'version = :expected', { ':expected': expectedVersion });
+    },
+
+    async saveFailedContactPoint(patientId: string, channel: Channel, digest: string) {
+      // The latest failure of a channel is the one that matters: the patient has one address per channel.
+      await table.put({ PK: keys.patient(patientId), SK: keys.failedContactPoint(channel), channel, digest });
+    },
+
+    async saveReminderOwner(reminderId: string, patientId: string) {
+      // The same reminder id always belongs to the same patient: writing it again changes nothing.
+      await table.put({ PK: keys.reminder(reminderId), SK: keys.owner, patientId });
+    },
+
+    async findReminderOwner(reminderId: string) {
+      const item = await table.get({ PK: keys.reminder(reminderId), SK: keys.owner });
+      return item && String(item.patientId);
+    },
+  } satisfies Partial<Store>;
+}
