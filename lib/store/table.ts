@@ -13,7 +13,8 @@ import { toSortableUtc } from '../time.ts';
 //   OUTBOX#<id>       <sent UTC>#<message id>     messages of the local notifier
 //   MRN#<mrn>         CLAIM                       the claim that keeps a record number unique
 //   REMINDER#<id>     OWNER                       whose a reminder is: receipts carry only its id
-//   AUDIT#<day UTC>   <at UTC>#<request id>       the audit trail, one item per audited request
+//   AUDIT#<day>#<n>   <at UTC>#<request id>       the audit trail, one item per audited request, a day
+//                                                 spread over AUDIT_SHARDS partitions by request id
 //
 // Two indexes over the appointment items, both keyed by `startKey` (`<start UTC>#<appt id>`):
 //   ByStart (local)   a patient's appointments in start order, for the listing
@@ -31,6 +32,17 @@ export const INDEX = { byStart: 'ByStart', due: 'Due', byPhone: 'ByPhone' } as c
  */
 export const DUE_SHARDS = 4;
 
+/**
+ * Each day of the audit trail is spread over this many partitions: every audited request writes one
+ * item, and one partition takes 1,000 writes a second, so a day's trail takes ten times that.
+ */
+export const AUDIT_SHARDS = 10;
+
+/** The partition of one audit entry: its day, and a shard fixed by its request id. */
+export function auditPartition(day: string, requestId: string): string {
+  const shard = createHash('sha256').update(requestId).digest().readUInt32BE(0) % AUDIT_SHARDS;
+  return keys.audit(day, shard);
+}
 export const keys = {
   patient: (patientId: string) => `PATIENT#${patientId}`,
   profile: 'PROFILE',
@@ -44,7 +56,7 @@ export const keys = {
   claim: 'CLAIM',
   reminder: (reminderId: string) => `REMINDER#${reminderId}`,
   owner: 'OWNER',
-  audit: (day: string) => `AUDIT#${day}`,
+  audit: (day: string, shard: number) => `AUDIT#${day}#${shard}`,
   health: 'HEALTH',
   /** The due index partition of a start day (`YYYY-MM-DD`, UTC) and shard. */
   due: (day: string, shard: number) => `DUE#${day}#${shard}`,

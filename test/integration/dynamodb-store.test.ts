@@ -1,9 +1,10 @@
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { dynamoStore, MRN_CLAIM_LEASE_MS, openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { documentClient } from '../../lib/store/dynamodb-table.ts';
+import { AUDIT_SHARDS, auditPartition } from '../../lib/store/table.ts';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
@@ -233,21 +234,38 @@ for (const { name, label, start, available } of engines) {
         ...entry,
         requestId: `${entry.requestId}-short`,
       });
-      const { Items = [] } = await client().send(
-        new QueryCommand({
-          TableName: TABLE,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-          ExpressionAttributeValues: {
-            ':pk': 'AUDIT#2026-11-22',
-            ':sk': `2026-11-22T10:00:00.000Z#${entry.requestId}`,
-          },
-        }),
-      );
+      const stored = async (requestId: string) => {
+        const Key = {
+          PK: auditPartition('2026-11-22', requestId),
+          SK: `2026-11-22T10:00:00.000Z#${requestId}`,
+        };
+        return (await client().send(new GetCommand({ TableName: TABLE, Key }))).Item;
+      };
+      const Items = [await stored(entry.requestId), await stored(`${entry.requestId}-short`)];
       const at = Date.parse(entry.at) / 1000;
-      expect(Items.map((item) => item.expiresAt)).toEqual([at + 2192 * 86_400, at + 30 * 86_400]);
+      expect(Items.map((item) => item?.expiresAt)).toEqual([at + 2192 * 86_400, at + 30 * 86_400]);
       // The trail reads back as it was recorded: the expiry is the table's business.
       const trail = await store().listAudit('2026-11-22');
       expect(trail.find((e) => e.requestId === entry.requestId)).toEqual(entry);
+    });
+
+    it('spreads a day of audit entries over its partitions by request id, and reads the day back in order', async () => {
+      const day = '2026-11-23';
+      const entries = Array.from({ length: 40 }, (_, i) => ({
+        at: `${day}T10:00:${String(59 - i).padStart(2, '0')}Z`,
+        requestId: `spread-${i}`,
+        keyId: 'local-dev',
+        action: 'patient.read' as const,
+        patientIds: [],
+        outcome: 'success' as const,
+        status: 200,
+      }));
+      await Promise.all(entries.map((entry) => store().recordAudit(entry)));
+      const partitions = new Set(entries.map((entry) => auditPartition(day, entry.requestId)));
+      expect(partitions.size).toBeGreaterThan(AUDIT_SHARDS / 2);
+      expect((await store().listAudit(day)).map((e) => e.requestId)).toEqual(
+        [...entries].reverse().map((e) => e.requestId),
+      );
     });
   });
 }

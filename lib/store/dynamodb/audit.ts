@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../audit/audit.ts';
 import type { OutboxMessage } from '../../notify/model.ts';
 import { toSortableUtc } from '../../time.ts';
 import type { Store } from '../store.ts';
-import { keys } from '../table.ts';
+import { AUDIT_SHARDS, auditPartition, keys } from '../table.ts';
 import type { Records } from './records.ts';
 
 /** Records only ever appended: the audit trail by day, and the local outbox by patient. */
@@ -13,16 +13,24 @@ export function auditRecords({ table, auditRetentionDays }: Records) {
       // In epoch seconds, as DynamoDB's TTL reads it.
       const expiresAt = Math.floor(Date.parse(at) / 1000) + auditRetentionDays * 86_400;
       await table.put({
-        PK: keys.audit(at.slice(0, 10)),
+        PK: auditPartition(at.slice(0, 10), entry.requestId),
         SK: `${at}#${entry.requestId}`,
         ...entry,
         expiresAt,
       });
     },
 
+    // Every shard of the day, merged back into the order of time, then request id.
     async listAudit(day: string) {
-      const items = await table.recordsIn<AuditEntry & { expiresAt: number }>(keys.audit(day));
-      return items.map(({ expiresAt: _expiresAt, ...entry }) => entry);
+      const shards = Array.from({ length: AUDIT_SHARDS }, (_, shard) => keys.audit(day, shard));
+      const items = await Promise.all(
+        shards.map((partition) => table.recordsIn<AuditEntry & { expiresAt: number }>(partition)),
+      );
+      const order = (entry: AuditEntry) => `${toSortableUtc(entry.at)}#${entry.requestId}`;
+      return items
+        .flat()
+        .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
+        .map(({ expiresAt: _expiresAt, ...entry }) => entry);
     },
 
     async recordMessage(message: OutboxMessage) {
