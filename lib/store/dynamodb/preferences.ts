@@ -2,7 +2,22 @@ import { type ContactPreference, preferenceRecord } from '../../preferences/mode
 import { toSortableUtc } from '../../time.ts';
 import type { Store } from '../store.ts';
 import { keys } from '../table.ts';
+import type { Table } from '../dynamodb-table.ts';
 import type { Records } from './records.ts';
+
+/** The patient's newest preference versions, newest first, at most `limit`. */
+export async function newestPreferences(table: Table, patientId: string, limit: number) {
+  const items = await table.query(
+    {
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.preferenceVersions(patientId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    },
+    { enough: (found) => found.length >= limit },
+  );
+  return items.slice(0, limit).map(preferenceRecord);
+}
 
 /** Contact preferences: every version in a partition of its own, and the latest seen beside the profile. */
 export function preferenceRecords({ table }: Records) {
@@ -52,17 +67,6 @@ export function preferenceRecords({ table }: Records) {
       return preferences.filter((p) => failed.has(key(version(p))) || failed.has(key(summary(p))));
     },
 
-    async listPreferenceVersions(patientId: string, limit: number) {
-      const items = await table.query(
-        {
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.preferenceVersions(patientId) },
-          ScanIndexForward: false,
-          Limit: limit,
-        },
-        { enough: (found) => found.length >= limit },
-      );
-      return items.slice(0, limit).map(preferenceRecord);
-    },
+    listPreferenceVersions: (patientId: string, limit: number) => newestPreferences(table, patientId, limit),
   } satisfies Partial<Store>;
 }

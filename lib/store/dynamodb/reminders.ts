@@ -1,10 +1,10 @@
 import { appointmentRecord, patientRecord } from '../../patients/model.ts';
-import { preferenceRecord } from '../../preferences/model.ts';
 import type { ReminderLedger } from '../../reminders/model.ts';
 import type { Channel } from '../../reminders/messages.ts';
 import type { ReminderState } from '../../reminders/policy.ts';
 import { emptyLedger, type Store } from '../store.ts';
 import { keys } from '../table.ts';
+import { newestPreferences } from './preferences.ts';
 import { type Records, toLedger } from './records.ts';
 
 /** What reminders read and write: the patient's partition in one query, the ledger, receipts' owners. */
@@ -16,15 +16,7 @@ export function reminderRecords({ table }: Records) {
           KeyConditionExpression: 'PK = :pk',
           ExpressionAttributeValues: { ':pk': keys.patient(patientId) },
         }),
-        table.query(
-          {
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': keys.preferenceVersions(patientId) },
-            ScanIndexForward: false,
-            Limit: 1,
-          },
-          { enough: (found) => found.length >= 1 },
-        ),
+        newestPreferences(table, patientId, 1),
       ]);
       const profile = items.find((item) => item.SK === keys.profile);
       if (profile === undefined) return undefined;
@@ -35,7 +27,7 @@ export function reminderRecords({ table }: Records) {
         appointments: items
           .filter((item) => String(item.SK).startsWith(keys.appointment('')))
           .map(appointmentRecord),
-        ...(newestPreference[0] && { preference: preferenceRecord(newestPreference[0]) }),
+        ...(newestPreference[0] && { preference: newestPreference[0] }),
         ledger: ledger ? toLedger(ledger) : emptyLedger(),
         ...(failed.length > 0 && {
           failedContactPoints: Object.fromEntries(failed.map((item) => [item.channel, String(item.digest)])),
