@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { snsEvent } from '../lib/events/local-invoke.ts';
 import { invokeFunction, ServiceUnreachable } from './invoke.ts';
 
 // `npm run sms:inbound -- <from> <text>`: a patient's SMS reply, delivered to the inbound function as
@@ -18,16 +19,8 @@ const reply = {
   inboundMessageId: randomUUID(),
   previousPublishedMessageId: randomUUID(),
 };
-const event = {
-  Records: [
-    {
-      EventSource: 'aws:sns',
-      Sns: { Type: 'Notification', MessageId: randomUUID(), Message: JSON.stringify(reply) },
-    },
-  ],
-};
 try {
-  const [result] = (await invokeFunction('inboundSms', event)) as unknown[];
+  const [result] = (await invokeFunction('inboundSms', snsEvent(JSON.stringify(reply)))) as unknown[];
   console.log(JSON.stringify(result));
 } catch (error) {
   console.error((error as Error).message);

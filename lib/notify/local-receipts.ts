@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { invocationUrl } from '../events/local-invoke.ts';
+import { invocationUrl, snsEvent } from '../events/local-invoke.ts';
 import { describeError, type Log } from '../log.ts';
 import { REMINDER_ID_KEY } from './aws.ts';
 import type { LocalReceipts } from './outbox.ts';
@@ -25,16 +24,11 @@ export function invokedReceipts(lambdaEndpoint: string, log: Log): LocalReceipts
               mail: { tags: { [REMINDER_ID_KEY]: [reminderId] } },
               ...(!delivered && { bounce: { bounceType: 'Transient', bounceSubType: 'General' } }),
             };
-      const notification = {
-        Records: [
-          { EventSource: 'aws:sns', Sns: { MessageId: randomUUID(), Message: JSON.stringify(event) } },
-        ],
-      };
       try {
         const response = await fetch(invocationUrl(lambdaEndpoint, 'receipts'), {
           method: 'POST',
           headers: { 'x-amz-invocation-type': 'Event' },
-          body: JSON.stringify(notification),
+          body: JSON.stringify(snsEvent(JSON.stringify(event))),
         });
         if (!response.ok) throw new Error(`invoke answered ${response.status}`);
       } catch (error) {
