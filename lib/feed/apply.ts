@@ -87,14 +87,10 @@ async function apply(store: Store, entry: FeedChange, now: number, admitted: boo
   if (entry.resourceType === 'Patient') return { ...line, ...(await applyPatient(store, entry.change, now)) };
   const patientId = await resolvePatient(store, entry.change);
   if (patientId === undefined) return { ...line, outcome: 'rejected', error: unknownPatient(entry.change) };
-  if (!admitted) {
-    const overLimit = await exceedsLimit(store, patientId, [entry.change], now);
-    if (overLimit) return { ...line, outcome: 'rejected', patientId, error: overLimit };
-  }
-  return { ...line, patientId, ...(await applyAppointment(store, patientId, entry.change, now)) };
+  return { ...line, patientId, ...(await applyAppointment(store, patientId, entry.change, now, admitted)) };
 }
 
-type Result = Pick<Applied, 'outcome' | 'patientId' | 'action' | 'status'>;
+type Result = Pick<Applied, 'outcome' | 'patientId' | 'action' | 'status' | 'error'>;
 
 /** A Patient is matched by its MRN: created as the create endpoint would, or replaced when newer. */
 async function applyPatient(store: Store, change: PatientChange, now: number): Promise<Result> {
@@ -153,6 +149,8 @@ async function applyAppointment(
   patientId: string,
   change: AppointmentChange,
   now: number,
+  /** A transaction's appointments were checked against the limit before any was written. */
+  admitted: boolean,
 ): Promise<Result> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const stored = await store.getSourcedAppointment(patientId, change.appointment.id);
@@ -162,6 +160,10 @@ async function applyAppointment(
     });
     const result = { outcome: judgement.outcome, patientId };
     if (judgement.outcome === 'stale') return result;
+    if (stored === undefined && !admitted && isUpcoming(change.appointment, now)) {
+      const error = await overLimit(store, patientId, 1, now);
+      if (error !== undefined) return { outcome: 'rejected', patientId, error };
+    }
     const next = appointmentRecord({
       ...change.appointment,
       createdAt: stored?.record.createdAt ?? toApiTimestamp(now),
@@ -209,31 +211,38 @@ async function admitAll(store: Store, entries: FeedEntry[], now: number): Promis
     const key = patientId ?? `mrn:${'mrn' in patient ? patient.mrn : ''}`;
     const changes = [...(byPatient.get(key) ?? []), entry.change];
     byPatient.set(key, changes);
-    const overLimit =
-      patientId === undefined ? undefined : await exceedsLimit(store, patientId, changes, now);
-    admitted.push(overLimit ? rejected(entry, overLimit) : entry);
+    const error = patientId === undefined ? undefined : await addsOverLimit(store, patientId, changes, now);
+    admitted.push(error ? rejected(entry, error) : entry);
   }
   return admitted;
 }
 
 /** Why these appointments would take the patient over the limit of upcoming ones, if they would. */
-async function exceedsLimit(
+async function addsOverLimit(
   store: Store,
   patientId: string,
   changes: readonly AppointmentChange[],
   now: number,
 ): Promise<string | undefined> {
-  const upcoming: readonly string[] = UPCOMING_STATUSES;
-  const fresh = [];
+  let added = 0;
   for (const { appointment } of changes) {
-    if (Date.parse(appointment.start) <= now || !upcoming.includes(appointment.status)) continue;
-    if ((await store.getSourcedAppointment(patientId, appointment.id)) === undefined) fresh.push(appointment);
+    if (!isUpcoming(appointment, now)) continue;
+    if ((await store.getSourcedAppointment(patientId, appointment.id)) === undefined) added++;
   }
-  if (fresh.length === 0) return undefined;
+  return added === 0 ? undefined : overLimit(store, patientId, added, now);
+}
+
+/** Why `added` new upcoming appointments would take the patient over the limit, if they would. */
+async function overLimit(store: Store, patientId: string, added: number, now: number) {
   const stored = await store.countUpcomingAppointments(patientId, now);
-  if (stored + fresh.length <= MAX_UPCOMING_APPOINTMENTS) return undefined;
+  if (stored + added <= MAX_UPCOMING_APPOINTMENTS) return undefined;
   return `Appointment: the patient has ${stored} upcoming appointments stored, and at most ${MAX_UPCOMING_APPOINTMENTS} are kept; cancel or complete some in the EHR first`;
 }
+
+/** Whether an appointment counts against the limit: ahead, with a status still to happen. */
+const isUpcoming = (appointment: AppointmentChange['appointment'], now: number) =>
+  Date.parse(appointment.start) > now &&
+  (UPCOMING_STATUSES as readonly string[]).includes(appointment.status);
 
 const patientDetails = (patient: Patient) => {
   const fields: readonly string[] = Object.keys(PatientDetails.shape);
