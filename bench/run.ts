@@ -2,21 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DynamoDBDocumentClient,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import JSZip from 'jszip';
 import { mapWithConcurrency } from '../lib/concurrency.ts';
-import { ensureTable, localClient, startDynaliteProcess } from '../scripts/local-engine.ts';
+import { ensureTable, startDynaliteProcess } from '../scripts/local-engine.ts';
 import { startService } from '../scripts/local-service.ts';
 import { httpEvent } from '../test/support/events.ts';
 import { middayZone } from '../test/support/clock.ts';
+import { requestCounter } from '../test/support/requests.ts';
+import { dynamoDb } from '../lib/store/dynamodb-table.ts';
 
 // `npm run bench`: where the service stands against the limits of its design, measured side by side
 // in one run on this machine. Prints a table and writes bench/results/latest.json.
@@ -100,25 +95,17 @@ const get = (path: string, params: Record<string, string>) =>
 
 // 1. Store round trips, counted by SDK middleware on the service's own DynamoDB client. -------------
 console.log('\n1. DynamoDB round trips per operation (SDK middleware on the live client)');
-const { db } = store;
-let counted: string[] = [];
-db.middlewareStack.add(
-  (next, context) => async (args) => {
-    const item = (args.input as { Item?: { PK?: string } }).Item;
-    // The local notifier's outbox write stands in for SNS or SES: it is not a store round trip.
-    if (!String(item?.PK ?? '').startsWith('OUTBOX#')) counted.push(context.commandName ?? '?');
-    return next(args);
-  },
-  { step: 'initialize', name: 'countRoundTrips' },
-);
+const { counts, layer, reset } = requestCounter();
+store.wrap(layer);
 async function roundTrips(
   label: string,
   minimum: number,
   why: string,
   operation: () => Promise<{ statusCode: number }>,
 ) {
-  counted = [];
+  reset();
   const { statusCode } = await operation();
+  const counted = counts.requests;
   const value = counted.length;
   rows.push({
     measure: `round trips: ${label}`,
@@ -130,7 +117,7 @@ async function roundTrips(
     note: why,
   });
   const byCommand = [...new Set(counted)].map(
-    (name) => `${counted.filter((c) => c === name).length} ${name.replace('Command', '')}`,
+    (name) => `${counted.filter((c) => c === name).length} ${name}`,
   );
   note(`${label}: ${value} (minimum ${minimum}: ${why}) [${byCommand.join(', ')}] → ${statusCode}`);
 }
@@ -248,8 +235,8 @@ const floor = join(out, 'floor', 'floor.mjs');
 await build({
   stdin: {
     contents:
-      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';" +
-      ' const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));' +
+      "import { dynamoDb } from './lib/store/dynamodb-table.ts';" +
+      ' const db = dynamoDb({});' +
       ' export const handler = async () => ({ statusCode: 200, body: String(!!db) });',
     loader: 'js',
     resolveDir: process.cwd(),
@@ -261,7 +248,6 @@ await build({
   target: 'node24',
   outfile: floor,
   logLevel: 'silent',
-  alias: { '@aws-sdk/credential-provider-node': './lib/aws/lambda-credentials.ts' },
   banner: {
     js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   },
@@ -330,7 +316,7 @@ for (const [name, file] of Object.entries(bundles)) {
 
 // 3. Bulk preferences through the handler, beside raw BatchWriteItem of the same items. -----------
 console.log('\n3. Bulk preferences: 1,000 items through the handler vs raw BatchWriteItem of what it stores');
-const raw = DynamoDBDocumentClient.from(localClient(engine.endpoint));
+const raw = dynamoDb({ endpoint: engine.endpoint });
 async function rawWrite(ids: string[], at: number) {
   const updatedAt = new Date(at).toISOString();
   const items = ids.flatMap((patientId) => [
@@ -342,8 +328,8 @@ async function rawWrite(ids: string[], at: number) {
   await mapWithConcurrency(chunks, 4, async (chunk) => {
     let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
     while (pending.length > 0) {
-      const output = await raw.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
-      pending = (output.UnprocessedItems?.[TABLE] ?? []) as typeof pending;
+      const output = await raw('BatchWriteItem', { RequestItems: { [TABLE]: pending } });
+      pending = ((output.UnprocessedItems as Record<string, typeof pending>)[TABLE] ?? []) as typeof pending;
     }
   });
 }
@@ -357,11 +343,9 @@ async function rawRead(ids: string[]) {
     keys.slice(i * 100, (i + 1) * 100),
   );
   await mapWithConcurrency(chunks, 4, async (Keys) => {
-    const output = await raw.send(
-      new BatchGetCommand({
-        RequestItems: { [TABLE]: { Keys, ConsistentRead: true, ProjectionExpression: 'PK, SK, updatedAt' } },
-      }),
-    );
+    const output = await raw('BatchGetItem', {
+      RequestItems: { [TABLE]: { Keys, ConsistentRead: true, ProjectionExpression: 'PK, SK, updatedAt' } },
+    });
     if (Object.keys(output.UnprocessedKeys ?? {}).length > 0) throw new Error('unprocessed keys');
   });
 }
@@ -431,37 +415,31 @@ const duplicates = [...delivered.values()].reduce((sum, n) => sum + n - 1, 0);
 const storeStarted = performance.now();
 await mapWithConcurrency(fiveHundred, concurrency * 2, async (id) => {
   await Promise.all([
-    raw.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `PATIENT#${id}` },
-        ConsistentRead: true,
-      }),
-    ),
-    raw.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `PREFERENCES#${id}` },
-        ScanIndexForward: false,
-        Limit: 1,
-        ConsistentRead: true,
-      }),
-    ),
+    raw('Query', {
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `PATIENT#${id}` },
+      ConsistentRead: true,
+    }),
+    raw('Query', {
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `PREFERENCES#${id}` },
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
   ]);
   for (const version of [1, 2])
-    await raw.send(
-      new PutCommand({
-        TableName: TABLE,
-        Item: {
-          PK: `PATIENT#${id}`,
-          SK: 'BENCH-LEDGER',
-          version,
-          reminders: [{ id, message: 'x'.repeat(140) }],
-        },
-      }),
-    );
+    await raw('PutItem', {
+      TableName: TABLE,
+      Item: {
+        PK: `PATIENT#${id}`,
+        SK: 'BENCH-LEDGER',
+        version,
+        reminders: [{ id, message: 'x'.repeat(140) }],
+      },
+    });
 });
 const storeTime = performance.now() - storeStarted;
 const bound = Math.max(ideal, storeTime);

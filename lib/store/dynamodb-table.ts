@@ -1,19 +1,10 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import awsLite from '@aws-lite/client';
+import dynamodb from '@aws-lite/dynamodb';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { ApiError, storeUnavailable } from '../errors.ts';
 
 // The requests the DynamoDB adapter makes of its one table, and nothing about the records in it: every
-// SDK call of the store is here, bounded in time, retried where DynamoDB leaves work undone, and turned
+// request of the store is here, bounded in time, retried where DynamoDB leaves work undone, and turned
 // into 503 store_unavailable when the store does not answer.
 
 const BATCH_WRITE_SIZE = 25;
@@ -21,9 +12,22 @@ const BATCH_GET_SIZE = 100;
 const BATCH_ATTEMPTS = 8;
 /** Batch requests of one call in flight at once: overlaps round trips without flooding the table. */
 const BATCHES_IN_FLIGHT = 4;
+/** Retries of a refused connection, a 5xx or a throttle, inside one request (the client's backoff). */
+const REQUEST_RETRIES = 2;
+/** A request not answered in this time, retries included, is answered 503: the handler never hangs. */
+const REQUEST_DEADLINE_MS = 8_000;
 
 export type Item = Record<string, unknown>;
 export type Key = { PK: string; SK: string };
+
+/** The DynamoDB operations the store uses. */
+export type Operation = 'GetItem' | 'PutItem' | 'UpdateItem' | 'Query' | 'BatchGetItem' | 'BatchWriteItem';
+
+/**
+ * Sends one DynamoDB request, its items as plain objects in and out (the document form). A function,
+ * so that tests and the benchmarks can wrap it to inject faults or count requests and capacity.
+ */
+export type DynamoDb = (operation: Operation, input: Item) => Promise<Item>;
 
 export interface EngineOptions {
   /** Set for a local engine (dynalite, DynamoDB Local); unset on AWS. */
@@ -31,40 +35,67 @@ export interface EngineOptions {
   region?: string;
 }
 
-/** A DynamoDB document client with bounded timeouts, so an unreachable engine fails fast as 503. */
-export function documentClient({ endpoint, region }: EngineOptions): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({
+/**
+ * DynamoDB through aws-lite: a signed HTTP request per call and nothing else loaded, so a cold start
+ * costs about a third of the SDK v3 document client's (docs/performance.md).
+ */
+export function dynamoDb({ endpoint, region }: EngineOptions): DynamoDb {
+  const config = {
     ...(endpoint
-      ? {
-          endpoint,
-          region: region ?? 'local',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
+      ? { endpoint, region: region ?? 'local', accessKeyId: 'local', secretAccessKey: 'local' }
       : region
         ? { region }
         : {}),
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
-  });
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    plugins: [dynamodb],
+    retries: REQUEST_RETRIES,
+    // As the SDK's document client does with removeUndefinedValues: an unset optional field is left out.
+    awsjsonMarshall: { removeUndefinedValues: true },
+  };
+  let client: ReturnType<typeof awsLite> | undefined;
+  return async (operation, input) => {
+    // Made with the first request, and again after a failure to make it (credentials not yet there).
+    client ??= awsLite(config).catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
+    const aws = (await client) as unknown as Record<
+      'DynamoDB',
+      Record<Operation, (input: Item) => Promise<Item>>
+    >;
+    return aws.DynamoDB[operation](input);
+  };
+}
+
+/** A Query's own parameters: the table, consistency and paging are the Table's to set. */
+export interface QueryInput {
+  IndexName?: string;
+  KeyConditionExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues: Item;
+  FilterExpression?: string;
+  ProjectionExpression?: string;
+  ScanIndexForward?: boolean;
+  Limit?: number;
 }
 
 export class Table {
   constructor(
-    readonly db: DynamoDBDocumentClient,
+    readonly db: DynamoDb,
     readonly name: string,
   ) {}
 
+  private send(operation: Operation, input: Item): Promise<Item> {
+    return guard(this.db(operation, input));
+  }
+
   async get(key: Key): Promise<Item | undefined> {
-    const output = await guard(
-      this.db.send(new GetCommand({ TableName: this.name, Key: key, ConsistentRead: true })),
-    );
-    return output.Item;
+    const output = await this.send('GetItem', { TableName: this.name, Key: key, ConsistentRead: true });
+    return output.Item as Item | undefined;
   }
 
   /** Writes an item unconditionally: a record only ever added, or one whose last write wins. */
   async put(item: Item): Promise<void> {
-    await guard(this.db.send(new PutCommand({ TableName: this.name, Item: item })));
+    await this.send('PutItem', { TableName: this.name, Item: item });
   }
 
   putIfAbsent(item: Item): Promise<boolean> {
@@ -74,29 +105,25 @@ export class Table {
   /** Writes the item when the condition holds; false when it does not. */
   putIf(item: Item, condition: string, values?: Item): Promise<boolean> {
     return conditional(
-      this.db.send(
-        new PutCommand({
-          TableName: this.name,
-          Item: item,
-          ConditionExpression: condition,
-          ...(values ? { ExpressionAttributeValues: values } : {}),
-        }),
-      ),
+      this.send('PutItem', {
+        TableName: this.name,
+        Item: item,
+        ConditionExpression: condition,
+        ...(values ? { ExpressionAttributeValues: values } : {}),
+      }),
     );
   }
 
   /** Updates the item at `key` when the condition holds; false when it does not. */
   updateIf(key: Key, update: string, condition: string, values: Item): Promise<boolean> {
     return conditional(
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.name,
-          Key: key,
-          UpdateExpression: update,
-          ConditionExpression: condition,
-          ExpressionAttributeValues: values,
-        }),
-      ),
+      this.send('UpdateItem', {
+        TableName: this.name,
+        Key: key,
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+      }),
     );
   }
 
@@ -105,26 +132,23 @@ export class Table {
    * strongly consistent unless `consistent` is false (a global secondary index allows no other).
    */
   async query(
-    input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead' | 'ExclusiveStartKey'>,
+    input: QueryInput,
     {
       enough = () => false,
       consistent = true,
     }: { enough?: (items: Item[]) => boolean; consistent?: boolean } = {},
   ): Promise<Item[]> {
     const items: Item[] = [];
-    let startKey: Item | undefined;
+    let startKey: unknown;
     do {
-      const output = await guard(
-        this.db.send(
-          new QueryCommand({
-            ...input,
-            TableName: this.name,
-            ConsistentRead: consistent,
-            ExclusiveStartKey: startKey,
-          }),
-        ),
-      );
-      items.push(...(output.Items ?? []));
+      const output = await this.send('Query', {
+        ...input,
+        TableName: this.name,
+        ConsistentRead: consistent,
+        // Handed back as DynamoDB gave it: aws-lite leaves the page key in DynamoDB's own JSON.
+        ...(startKey !== undefined && { ExclusiveStartKey: startKey }),
+      });
+      items.push(...((output.Items as Item[] | undefined) ?? []));
       startKey = output.LastEvaluatedKey;
     } while (startKey !== undefined && !enough(items));
     return items;
@@ -147,24 +171,23 @@ export class Table {
       BATCHES_IN_FLIGHT,
       async (chunk) => {
         const found: Item[] = [];
-        let pending: Item[] = chunk;
+        let pending: readonly Item[] = chunk;
         for (let attempt = 0; pending.length > 0; attempt++) {
           if (attempt === BATCH_ATTEMPTS) throw storeUnavailable();
           if (attempt > 0) await backoff(attempt);
-          const output = await guard(
-            this.db.send(
-              new BatchGetCommand({
-                RequestItems: {
-                  [this.name]: {
-                    Keys: pending,
-                    ConsistentRead: true,
-                    ProjectionExpression: Object.keys(names).join(', '),
-                    ExpressionAttributeNames: names,
-                  },
-                },
-              }),
-            ),
-          );
+          const output = (await this.send('BatchGetItem', {
+            RequestItems: {
+              [this.name]: {
+                Keys: pending,
+                ConsistentRead: true,
+                ProjectionExpression: Object.keys(names).join(', '),
+                ExpressionAttributeNames: names,
+              },
+            },
+          })) as {
+            Responses?: Record<string, Item[]>;
+            UnprocessedKeys?: Record<string, { Keys?: Item[] }>;
+          };
           found.push(...(output.Responses?.[this.name] ?? []));
           pending = output.UnprocessedKeys?.[this.name]?.Keys ?? [];
         }
@@ -179,18 +202,19 @@ export class Table {
    * jitter. Returns the items that never got in, so no throttled item is silently dropped.
    */
   async writeAll(items: readonly Item[]): Promise<Item[]> {
+    type PutRequest = { PutRequest: { Item: Item } };
     const unstored = await mapWithConcurrency(
       chunks(items, BATCH_WRITE_SIZE),
       BATCHES_IN_FLIGHT,
       async (chunk) => {
-        let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
+        let pending: PutRequest[] = chunk.map((Item) => ({ PutRequest: { Item } }));
         for (let attempt = 0; pending.length > 0 && attempt < BATCH_ATTEMPTS; attempt++) {
           if (attempt > 0) await backoff(attempt);
           try {
-            const output = await guard(
-              this.db.send(new BatchWriteCommand({ RequestItems: { [this.name]: pending } })),
-            );
-            pending = (output.UnprocessedItems?.[this.name] ?? []) as typeof pending;
+            const output = (await this.send('BatchWriteItem', {
+              RequestItems: { [this.name]: pending },
+            })) as { UnprocessedItems?: Record<string, PutRequest[]> };
+            pending = output.UnprocessedItems?.[this.name] ?? [];
           } catch (error) {
             // A whole request refused while the store is overloaded: its items are tried again, then reported.
             if (!(error instanceof ApiError && error.code === 'store_unavailable')) throw error;
@@ -206,7 +230,7 @@ export class Table {
 /** A conditional write: true when written, false when its condition did not hold. */
 async function conditional(request: Promise<unknown>): Promise<boolean> {
   try {
-    await guard(request);
+    await request;
     return true;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
@@ -221,11 +245,8 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
 const backoff = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2_000, 25 * 2 ** attempt)));
 
-// The engine is down, overloaded or not set up: none of these is the request's fault.
+// The engine is overloaded or not set up: neither is the request's fault.
 const UNAVAILABLE = new Set([
-  'TimeoutError',
-  'RequestTimeout',
-  'AbortError',
   'ProvisionedThroughputExceededException',
   'ThrottlingException',
   'RequestLimitExceeded',
@@ -233,24 +254,29 @@ const UNAVAILABLE = new Set([
   'ServiceUnavailable',
   'ResourceNotFoundException',
 ]);
-const NETWORK = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-]);
+// aws-lite reports a failed connection only in its message.
+const NETWORK =
+  /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|socket hang up)\b/;
 
-/** Turns "the store did not answer" into 503 store_unavailable; anything else keeps its meaning. */
+/**
+ * Turns "the store did not answer" (unreachable, 5xx, throttled past the retries, or no answer by the
+ * deadline) into 503 store_unavailable; anything else keeps its meaning.
+ */
 async function guard<T>(request: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(storeUnavailable()), REQUEST_DEADLINE_MS);
+  });
   try {
-    return await request;
+    return await Promise.race([request, deadline]);
   } catch (error) {
-    const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
-    const status = e.$metadata?.httpStatusCode ?? 0;
-    if (UNAVAILABLE.has(e.name ?? '') || NETWORK.has(e.code ?? '') || status >= 500) throw storeUnavailable();
+    if (error instanceof ApiError) throw error;
+    const e = error as { name?: string; message?: string; statusCode?: number };
+    if (UNAVAILABLE.has(e.name ?? '') || (e.statusCode ?? 0) >= 500 || NETWORK.test(e.message ?? '')) {
+      throw storeUnavailable();
+    }
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,6 +1,5 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../audit/audit.ts';
-import { documentClient, type EngineOptions, Table } from './dynamodb-table.ts';
+import { type DynamoDb, dynamoDb, type EngineOptions, Table } from './dynamodb-table.ts';
 import { appointmentRecords } from './dynamodb/appointments.ts';
 import { auditRecords } from './dynamodb/audit.ts';
 import { patientRecords } from './dynamodb/patients.ts';
@@ -13,8 +12,8 @@ export { MRN_CLAIM_LEASE_MS } from './dynamodb/patients.ts';
 
 /** The Store on one DynamoDB table, and the client it sends through. */
 export type DynamoStore = Store & {
-  /** So that the benchmarks can count its requests with SDK middleware. */
-  readonly db: DynamoDBDocumentClient;
+  /** Wraps every later request of this store, as SDK middleware would: how the benchmarks count them. */
+  wrap(layer: (db: DynamoDb) => DynamoDb): void;
 };
 
 export interface DynamoStoreOptions extends EngineOptions {
@@ -28,13 +27,20 @@ export interface DynamoStoreOptions extends EngineOptions {
  * and dynamodb/ the records, each group in a file of its own.
  */
 export function dynamoStore(
-  db: DynamoDBDocumentClient,
+  db: DynamoDb,
   tableName: string,
   { clock = Date.now, auditRetentionDays = DEFAULT_AUDIT_RETENTION_DAYS } = {},
 ): DynamoStore {
-  const records = { table: new Table(db, tableName), clock, auditRetentionDays };
+  let send = db;
+  const records = {
+    table: new Table((operation, input) => send(operation, input), tableName),
+    clock,
+    auditRetentionDays,
+  };
   return {
-    db,
+    wrap(layer) {
+      send = layer(send);
+    },
     ...patientRecords(records),
     ...appointmentRecords(records),
     ...preferenceRecords(records),
@@ -48,6 +54,6 @@ export function dynamoStore(
 
 /** The store on the table these options name, through a client of its own. */
 export const openDynamoStore = ({ auditRetentionDays, ...options }: DynamoStoreOptions): DynamoStore =>
-  dynamoStore(documentClient(options), options.tableName, {
+  dynamoStore(dynamoDb(options), options.tableName, {
     ...(auditRetentionDays !== undefined && { auditRetentionDays }),
   });

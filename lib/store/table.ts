@@ -1,4 +1,3 @@
-import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { toSortableUtc } from '../time.ts';
 
@@ -79,7 +78,24 @@ export function dueBucketsBetween(after: number, until: number): string[] {
   return buckets;
 }
 
-export function tableDefinition(tableName: string): CreateTableCommandInput {
+type KeyElement = { AttributeName: string; KeyType: 'HASH' | 'RANGE' };
+type Index = {
+  IndexName: string;
+  KeySchema: KeyElement[];
+  Projection: { ProjectionType: 'ALL' | 'KEYS_ONLY' };
+};
+
+/** The table as DynamoDB's CreateTable takes it: what the local engines create and the stack declares. */
+export interface TableDefinition {
+  TableName: string;
+  BillingMode: 'PAY_PER_REQUEST';
+  AttributeDefinitions: { AttributeName: string; AttributeType: 'S' }[];
+  KeySchema: KeyElement[];
+  LocalSecondaryIndexes: Index[];
+  GlobalSecondaryIndexes: Index[];
+}
+
+export function tableDefinition(tableName: string): TableDefinition {
   const attribute = (AttributeName: string) => ({ AttributeName, AttributeType: 'S' as const });
   return {
     TableName: tableName,

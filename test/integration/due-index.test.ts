@@ -4,12 +4,13 @@ import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { type DueRunDeps, remindDue, remindPatient } from '../../lib/reminders/due.ts';
 import { dynamoStore } from '../../lib/store/dynamodb.ts';
-import { documentClient } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
 import { dynamoEngines } from '../support/engines.ts';
 import { recordingLog } from '../support/events.ts';
 import { newPatient } from '../support/patients.ts';
+import { requestCounter } from '../support/requests.ts';
 import { HOUR, NOW, POLICY } from '../support/reminders.ts';
 
 // The due index on real engines: kept right by creates, cancellations and moves; read in proportion to
@@ -31,22 +32,10 @@ for (const { label, start, available } of engines) {
     async function clinic() {
       const table = `due-${randomUUID()}`;
       await ensureTable(engine.endpoint, table);
-      const db = documentClient({ endpoint: engine.endpoint });
-      const requests: string[] = [];
-      /** Items the engine read to answer queries and scans: what a scan of the table would give away. */
-      const itemsRead = { count: 0 };
-      db.middlewareStack.add(
-        (next, context) => async (args) => {
-          const item = (args.input as { Item?: { PK?: string } }).Item;
-          // The local notifier's outbox stands in for the provider: not a store request of the run.
-          if (!String(item?.PK ?? '').startsWith('OUTBOX#')) requests.push(context.commandName ?? '?');
-          const result = await next(args);
-          itemsRead.count += (result.output as { ScannedCount?: number }).ScannedCount ?? 0;
-          return result;
-        },
-        { step: 'initialize', name: 'countRequests' },
-      );
-      const store = dynamoStore(db, table, { clock: () => NOW - HOUR });
+      const { counts, layer, reset } = requestCounter();
+      const store = dynamoStore(layer(dynamoDb({ endpoint: engine.endpoint })), table, {
+        clock: () => NOW - HOUR,
+      });
       const deps: DueRunDeps = {
         store,
         notifier: new OutboxNotifier(store, () => NOW),
@@ -58,7 +47,7 @@ for (const { label, start, available } of engines) {
       };
       const patient = async (appointments: { id: string; start: string; status?: string }[]) =>
         (await createPatient(store, { defaultTimeZone: 'Europe/London' }, newPatient({ appointments }))).id;
-      return { store, deps, requests, itemsRead, patient };
+      return { store, deps, counts, reset, patient };
     }
 
     it('follows creates, cancellations and moves: one entry per appointment, at its current start', async () => {
@@ -110,7 +99,7 @@ for (const { label, start, available } of engines) {
     });
 
     it('costs requests in proportion to what is due, not to the patients in the table', async () => {
-      const { deps, requests, itemsRead, patient } = await clinic();
+      const { deps, counts, reset, patient } = await clinic();
       const unrelated = () =>
         Promise.all(
           Array.from({ length: 40 }, (_, i) => patient([{ id: 'later', start: at(NOW + (100 + i) * HOUR) }])),
@@ -120,11 +109,10 @@ for (const { label, start, available } of engines) {
           Array.from({ length: count }, (_, i) => patient([{ id: 'soon', start: at(NOW + (i + 2) * HOUR) }])),
         );
       const runCost = async (now: number) => {
-        requests.length = 0;
-        itemsRead.count = 0;
+        reset();
         const summary = await remindDue(deps, now);
-        expect(requests).not.toContain('ScanCommand');
-        return { requests: requests.length, itemsRead: itemsRead.count, sent: summary.sent };
+        expect(counts.requests).not.toContain('Scan');
+        return { requests: counts.requests.length, itemsRead: counts.itemsRead, sent: summary.sent };
       };
 
       await unrelated();

@@ -1,11 +1,11 @@
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { dynamoStore, MRN_CLAIM_LEASE_MS, openDynamoStore } from '../../lib/store/dynamodb.ts';
-import { documentClient } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
 import { AUDIT_SHARDS, auditPartition } from '../../lib/store/table.ts';
-import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
+import { type Engine, ensureTable, localDynamoDb, startDynalite } from '../../scripts/local-engine.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
@@ -36,17 +36,17 @@ for (const { name, label, start, available } of engines) {
     });
     afterAll(() => engine?.stop());
 
-    const client = () => documentClient({ endpoint: engine.endpoint });
+    const client = () => dynamoDb({ endpoint: engine.endpoint });
     const store = (clock?: () => number) => dynamoStore(client(), TABLE, clock && { clock });
     const profilesWithMrn = async (mrn: string) => {
-      const scan = await client().send(
-        new ScanCommand({
-          TableName: TABLE,
-          FilterExpression: 'SK = :p AND mrn = :m',
-          ExpressionAttributeValues: { ':p': 'PROFILE', ':m': mrn },
-        }),
-      );
-      return scan.Items ?? [];
+      const { Items } = await (
+        await localDynamoDb(engine.endpoint)
+      ).Scan({
+        TableName: TABLE,
+        FilterExpression: 'SK = :p AND mrn = :m',
+        ExpressionAttributeValues: { ':p': 'PROFILE', ':m': mrn },
+      });
+      return (Items as unknown[] | undefined) ?? [];
     };
 
     storeContract(name, () => store());
@@ -54,8 +54,7 @@ for (const { name, label, start, available } of engines) {
 
     describe('a create cut short between writes', () => {
       it('leaves no visible patient, and the same request retried finishes it under the same id', async () => {
-        const crashing = client();
-        const attempted = crashOn(crashing, writesProfile);
+        const { db: crashing, attempted } = crashOn(client(), writesProfile);
         const request = newPatient({ mrn: 'CRASH-1', appointments: dailyAppointments(30) });
 
         await expect(createPatient(dynamoStore(crashing, TABLE), defaults, request)).rejects.toThrow(
@@ -78,8 +77,7 @@ for (const { name, label, start, available } of engines) {
       });
 
       it('holds the MRN against a different request only for the lease, then lets it through', async () => {
-        const crashing = client();
-        crashOn(crashing, writesAppointments);
+        const { db: crashing } = crashOn(client(), writesAppointments);
         const first = newPatient({ mrn: 'CRASH-2', appointments: dailyAppointments(3) });
         await expect(createPatient(dynamoStore(crashing, TABLE), defaults, first)).rejects.toThrow(
           'simulated crash',
@@ -166,11 +164,12 @@ for (const { name, label, start, available } of engines) {
 
       it('retries throttled items until written, and reports as rejected those that never get in', async () => {
         const ids = await patients(3);
-        const throttled = client();
-        const calls = throttleBatchWrites(throttled);
-        neverProcess(throttled, (item) => item.PK === `PREFERENCES#${ids[2]}`);
+        const { db: throttled, calls } = throttleBatchWrites(client());
         const answer = await writeContactPreferences(
-          dynamoStore(throttled, TABLE),
+          dynamoStore(
+            neverProcess(throttled, (item) => item.PK === `PREFERENCES#${ids[2]}`),
+            TABLE,
+          ),
           ids.map((patientId) => ({ patientId, channels: ['sms'] })),
         );
         expect(calls.withheld).toBeGreaterThan(0);
@@ -202,8 +201,7 @@ for (const { name, label, start, available } of engines) {
     });
 
     it('retries the items DynamoDB leaves unprocessed until every appointment is stored', async () => {
-      const throttled = client();
-      const calls = throttleBatchWrites(throttled);
+      const { db: throttled, calls } = throttleBatchWrites(client());
       const patient = await createPatient(
         dynamoStore(throttled, TABLE),
         defaults,
@@ -239,7 +237,8 @@ for (const { name, label, start, available } of engines) {
           PK: auditPartition('2026-11-22', requestId),
           SK: `2026-11-22T10:00:00.000Z#${requestId}`,
         };
-        return (await client().send(new GetCommand({ TableName: TABLE, Key }))).Item;
+        return (await client()('GetItem', { TableName: TABLE, Key })).Item as
+          { expiresAt?: number } | undefined;
       };
       const Items = [await stored(entry.requestId), await stored(`${entry.requestId}-short`)];
       const at = Date.parse(entry.at) / 1000;
@@ -281,4 +280,27 @@ describe('DynamoDB adapter with no engine answering', () => {
       code: 'store_unavailable',
     });
   });
+
+  // aws-lite has no timeout of its own: the table's deadline is what ends a request nobody answers.
+  it(
+    'reports store_unavailable within the deadline when the engine accepts but never answers',
+    { timeout: 15_000 },
+    async () => {
+      const sockets: Socket[] = [];
+      const silent = createServer((socket) => void sockets.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port } = silent.address() as { port: number };
+      const started = Date.now();
+      try {
+        await expect(
+          openDynamoStore({ tableName: TABLE, endpoint: `http://127.0.0.1:${port}` }).ping(),
+        ).rejects.toMatchObject({ code: 'store_unavailable' });
+        expect(Date.now() - started).toBeLessThan(10_000);
+      } finally {
+        // The abandoned request's socket would otherwise hold the close open.
+        for (const socket of sockets) socket.destroy();
+        silent.close();
+      }
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { validate } from '../../lib/validation.ts';
 import { createPatient, listAppointments } from '../../lib/patients/patients.ts';
 import { APPOINTMENT_STATUSES, AppointmentQuery } from '../../lib/patients/schema.ts';
 import { dynamoStore } from '../../lib/store/dynamodb.ts';
-import { documentClient } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
@@ -78,7 +78,7 @@ describe('the appointment listing, for any from, to, status, limit and cursor (p
   beforeAll(async () => {
     engine = await startDynalite();
     await ensureTable(engine.endpoint, TABLE);
-    const dynamo = dynamoStore(documentClient({ endpoint: engine.endpoint }), TABLE);
+    const dynamo = dynamoStore(dynamoDb({ endpoint: engine.endpoint }), TABLE);
     for (const [name, store] of [
       ['memory', new MemoryStore()],
       ['dynalite', dynamo],

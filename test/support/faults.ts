@@ -1,67 +1,58 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDb, Operation } from '../../lib/store/dynamodb-table.ts';
 
 type Input = Record<string, unknown>;
+type PutRequest = { PutRequest: { Item: Input } };
+type BatchWrite = { RequestItems: Record<string, PutRequest[]> };
 
 /** Makes every request matching `when` fail as if the process died just before sending it. */
-export function crashOn(db: DynamoDBDocumentClient, when: (command: string, input: Input) => boolean) {
-  const seen: Input[] = [];
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (when(context.commandName ?? '', args.input as Input)) {
-        seen.push(args.input as Input);
-        throw Object.assign(new Error('simulated crash'), { name: 'SimulatedCrash' });
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'simulatedCrash' },
-  );
-  return seen;
+export function crashOn(db: DynamoDb, when: (operation: Operation, input: Input) => boolean) {
+  const attempted: Input[] = [];
+  const crashing: DynamoDb = async (operation, input) => {
+    if (!when(operation, input)) return db(operation, input);
+    attempted.push(input);
+    throw Object.assign(new Error('simulated crash'), { name: 'SimulatedCrash' });
+  };
+  return { db: crashing, attempted };
 }
+
+/** The only batch write of a request: its table and its put requests. */
+const batchOf = (input: Input): [string, PutRequest[]] =>
+  Object.entries((input as BatchWrite).RequestItems)[0] ?? ['', []];
 
 /** Has DynamoDB leave the second half of every first BatchWriteItem unprocessed, as when throttled. */
-export function throttleBatchWrites(db: DynamoDBDocumentClient) {
+export function throttleBatchWrites(db: DynamoDb) {
   const calls = { batches: 0, withheld: 0 };
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName !== 'BatchWriteItemCommand') return next(args);
-      calls.batches++;
-      const input = args.input as { RequestItems: Record<string, unknown[]> };
-      const [table, requests] = Object.entries(input.RequestItems)[0] ?? ['', []];
-      if (calls.batches % 2 === 0 || requests.length < 2) return next(args);
-      const kept = requests.slice(0, Math.ceil(requests.length / 2));
-      const withheld = requests.slice(kept.length);
-      calls.withheld += withheld.length;
-      const result = await next({ ...args, input: { ...input, RequestItems: { [table]: kept } } });
-      const output = result.output as { UnprocessedItems?: Record<string, unknown[]> };
-      output.UnprocessedItems = { [table]: [...(output.UnprocessedItems?.[table] ?? []), ...withheld] };
-      return result;
-    },
-    { step: 'initialize', name: 'throttledBatchWrite' },
-  );
-  return calls;
+  const throttled: DynamoDb = async (operation, input) => {
+    if (operation !== 'BatchWriteItem') return db(operation, input);
+    calls.batches++;
+    const [table, requests] = batchOf(input);
+    if (calls.batches % 2 === 0 || requests.length < 2) return db(operation, input);
+    const kept = requests.slice(0, Math.ceil(requests.length / 2));
+    const withheld = requests.slice(kept.length);
+    calls.withheld += withheld.length;
+    const output = (await db(operation, { ...input, RequestItems: { [table]: kept } })) as {
+      UnprocessedItems?: Record<string, PutRequest[]>;
+    };
+    return {
+      ...output,
+      UnprocessedItems: { [table]: [...(output.UnprocessedItems?.[table] ?? []), ...withheld] },
+    };
+  };
+  return { db: throttled, calls };
 }
-
-export const writesProfile = (command: string, input: Input) =>
-  command === 'PutItemCommand' && (input.Item as Input | undefined)?.SK === 'PROFILE';
-export const writesAppointments = (command: string) => command === 'BatchWriteItemCommand';
 
 /** Has DynamoDB leave unprocessed, on every attempt, each put whose item matches `when`. */
-export function neverProcess(db: DynamoDBDocumentClient, when: (item: Input) => boolean) {
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName !== 'BatchWriteItemCommand') return next(args);
-      const input = args.input as { RequestItems: Record<string, { PutRequest: { Item: Input } }[]> };
-      const [table, requests] = Object.entries(input.RequestItems)[0] ?? ['', []];
-      const refused = requests.filter((r) => when(r.PutRequest.Item));
-      const kept = requests.filter((r) => !when(r.PutRequest.Item));
-      const result = kept.length
-        ? await next({ ...args, input: { ...input, RequestItems: { [table]: kept } } })
-        : { output: { $metadata: {} }, response: {} };
-      (result.output as { UnprocessedItems?: unknown }).UnprocessedItems = refused.length
-        ? { [table]: refused }
-        : {};
-      return result;
-    },
-    { step: 'initialize', name: 'neverProcessed' },
-  );
+export function neverProcess(db: DynamoDb, when: (item: Input) => boolean): DynamoDb {
+  return async (operation, input) => {
+    if (operation !== 'BatchWriteItem') return db(operation, input);
+    const [table, requests] = batchOf(input);
+    const refused = requests.filter((r) => when(r.PutRequest.Item));
+    const kept = requests.filter((r) => !when(r.PutRequest.Item));
+    const output = kept.length ? await db(operation, { ...input, RequestItems: { [table]: kept } }) : {};
+    return { ...output, UnprocessedItems: refused.length ? { [table]: refused } : {} };
+  };
 }
+
+export const writesProfile = (operation: Operation, input: Input) =>
+  operation === 'PutItem' && (input.Item as Input | undefined)?.SK === 'PROFILE';
+export const writesAppointments = (operation: Operation) => operation === 'BatchWriteItem';
