@@ -48,10 +48,9 @@ function workQueue(queueUrl: string): DueWorkQueue {
 
 /**
  * What a scheduled run works with. SMS leave at `perSecond` a second from this process: the whole
- * provider rate for a run, a worker's share for each of the reserved workers.
+ * provider rate for a run, a worker's share for each of the reserved workers. The bench passes a notifier.
  */
-export function dueRunDeps(perSecond: number): DueRunDeps {
-  const { notifier } = reminderDeps;
+export function dueRunDeps(perSecond: number, notifier: Notifier = reminderDeps.notifier): DueRunDeps {
   const sms = rateLimited(perSecond, (m: OutgoingMessage) => notifier.deliver(m));
   return {
     ...reminderDeps,

@@ -1,0 +1,153 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import JSZip from 'jszip';
+import { get, patients, post } from './context.ts';
+import { median, note, record, round } from './rows.ts';
+
+// 2. Cold start to the first answer: a fresh node process imports one bundle — the zips of `serverless
+// package --stage prod` — and answers one request against the engine; median of 15, runs interleaved.
+
+const RUNS = 15;
+const TARGET = 1.5;
+const BUNDLE_LIMIT_KB = 250;
+
+/** The first request each HTTP function answers; a function not named here is timed loading only. */
+async function firstRequests(): Promise<Record<string, unknown>> {
+  const [id] = await patients(1);
+  const idParams = { patient_id: id! };
+  return {
+    index: get('/'),
+    notFound: get('/nowhere'),
+    health: get('/health'),
+    createPatient: post('/api/patients', { givenName: 'Cold', familyName: 'Start', birthDate: '1980-01-01' }),
+    getPatient: get(`/api/patients/${id}`, idParams),
+    listAppointments: get(`/api/patients/${id}/appointments`, idParams),
+    writePreferences: post('/api/patients/contact-preference/local/bulk', {
+      preferences: [{ patientId: id, channels: ['email'], updatedAt: new Date().toISOString() }],
+    }),
+    sendReminder: post('/api/reminders/send', { patientId: id, dryRun: true }),
+    sendBulkReminders: post('/api/reminders/bulk', { patientIds: [id], dryRun: true }),
+    cheReminder: post('/api/orchestrator/che-reminder', { patientId: id, dryRun: true }),
+  };
+}
+
+async function bundle(outfile: string, contents: string) {
+  await build({
+    stdin: { contents, loader: 'ts', resolveDir: process.cwd() },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    outfile,
+    logLevel: 'silent',
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+  return outfile;
+}
+
+/** The packaged bundle of every function, unzipped, by function name. */
+async function packagedBundles(out: string) {
+  const packaged = spawnSync(
+    'node_modules/.bin/serverless',
+    ['package', '--stage', 'prod', '--package', out],
+    {
+      stdio: 'pipe',
+      env: { ...process.env, ESBUILD_WORK_FOLDER: '.esbuild-bench' },
+    },
+  );
+  if (packaged.status !== 0) throw new Error(`serverless package failed: ${packaged.stderr}`);
+  const bundles: Record<string, string> = {};
+  const { functions } = JSON.parse(readFileSync(join(out, 'serverless-state.json'), 'utf8')).service;
+  for (const name of Object.keys(functions)) {
+    const zip = await JSZip.loadAsync(readFileSync(join(out, `${name}.zip`)));
+    const entry = Object.keys(zip.files).find((file) => file.endsWith('.mjs'))!;
+    const path = join(out, name, entry);
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, await zip.file(entry)!.async('nodebuffer'));
+    bundles[name] = path;
+  }
+  return bundles;
+}
+
+/** One cold start in a fresh node process: load, then answer `event` if given; wall time in ms. */
+function coldStart(file: string, event: unknown) {
+  const script =
+    `const { handler } = await import(${JSON.stringify(file)});` +
+    (event === undefined
+      ? ''
+      : ` const answer = await handler(${JSON.stringify(event)}, { awsRequestId: 'cold-start' });` +
+        ' if (answer.statusCode >= 500) { console.error(answer.body); process.exit(1); }') +
+    ' process.exit(0);';
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, AWS_REGION: 'eu-west-2' },
+  });
+  if (result.status !== 0) throw new Error(`${file} did not start: ${result.stderr}`);
+  return performance.now() - started;
+}
+
+export async function coldStarts() {
+  console.log(`\n2. Cold start to the first answer (fresh node process, median of ${RUNS}) and bundle size`);
+  const out = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  const bundles = await packagedBundles(out);
+  const hello = await bundle(
+    join(out, 'hello', 'hello.mjs'),
+    'export const handler = async () => ({ statusCode: 200, body: "hello" });',
+  );
+  // The floor: the store's DynamoDB client alone, answering one GetItem, built the same way.
+  const floor = await bundle(
+    join(out, 'floor', 'floor.mjs'),
+    "import { dynamoDb } from './lib/store/dynamodb-table.ts'; const db = dynamoDb({ endpoint: process.env.DYNAMODB_ENDPOINT });" +
+      ' export const handler = async () => ({ statusCode: 200, body: JSON.stringify(await db("GetItem", { TableName: process.env.TABLE_NAME, Key: { PK: "HEALTH", SK: "HEALTH" } })) });',
+  );
+  const events: Record<string, unknown> = { hello: get('/'), floor: get('/'), ...(await firstRequests()) };
+  const candidates: Record<string, string> = { hello, floor, ...bundles };
+  const samples = Object.fromEntries(Object.keys(candidates).map((name) => [name, [] as number[]]));
+  // Interleaved, so that drift in the machine's speed touches every bundle alike.
+  for (let run = 0; run < RUNS; run++)
+    for (const [name, file] of Object.entries(candidates)) samples[name]!.push(coldStart(file, events[name]));
+  const time = (name: string) => median(samples[name]!);
+  const helloTime = time('hello');
+  note(`hello world: ${helloTime.toFixed(1)} ms, ${statSync(hello).size} B`);
+  record({
+    section: 'cold-start',
+    measure: 'cold start: DynamoDB client alone, one GetItem (floor)',
+    value: round(time('floor') / helloTime),
+    unit: '× hello world',
+    limit: TARGET,
+    target: '(reference)',
+    met: true,
+    note: `${time('floor').toFixed(0)} ms, ${(statSync(floor).size / 1000).toFixed(0)} kB: no handler using the store can start faster`,
+  });
+  for (const [name, file] of Object.entries(bundles)) {
+    const ratio = time(name) / helloTime;
+    const answers = events[name] !== undefined;
+    const size = statSync(file).size;
+    record({
+      section: 'cold-start',
+      measure: `cold start: ${name}`,
+      value: round(ratio),
+      unit: '× hello world',
+      limit: TARGET,
+      target: `≤ ${TARGET}×`,
+      met: ratio <= TARGET,
+      note: `${time(name).toFixed(0)} ms vs ${helloTime.toFixed(0)} ms, ${answers ? 'to its first answer' : 'loading only (not an HTTP function)'}`,
+    });
+    record({
+      section: 'cold-start',
+      measure: `bundle size: ${name}`,
+      value: Math.round(size / 1000),
+      unit: 'kB',
+      limit: BUNDLE_LIMIT_KB,
+      target: `≤ ${BUNDLE_LIMIT_KB} kB`,
+      met: size <= BUNDLE_LIMIT_KB * 1000,
+    });
+    note(`${name}: ${time(name).toFixed(1)} ms (${ratio.toFixed(2)}×), ${(size / 1000).toFixed(0)} kB`);
+  }
+}

@@ -1,0 +1,202 @@
+import { mapWithConcurrency } from '../lib/concurrency.ts';
+import type { OutgoingMessage } from '../lib/notify/notifier.ts';
+import { sendBulkReminders } from '../lib/reminders/bulk.ts';
+import { MISSED_LOOKBACK_MS, remindDue } from '../lib/reminders/due.ts';
+import { openDynamoStore } from '../lib/store/dynamodb.ts';
+import { dynamoDb } from '../lib/store/dynamodb-table.ts';
+import { DUE_SHARDS } from '../lib/store/table.ts';
+import { ensureTable } from '../scripts/local-engine.ts';
+import { requestCounter } from '../test/support/requests.ts';
+import { dueRunDeps, engine, HOUR, patients, reminderDeps, TABLE } from './context.ts';
+import { note, record, round } from './rows.ts';
+
+// 4. Reminders: the bulk endpoint's 500, and the scheduled run at scale, each with a provider that
+// takes 50 ms a message, beside the ideal the provider's pace allows.
+
+const PROVIDER_MS = 50;
+/** On-demand request prices, US East (N. Virginia), as listed by AWS from 1 November 2024. */
+export const PRICE = {
+  date: '2024-11-01',
+  region: 'us-east-1',
+  perMillionReads: 0.125,
+  perMillionWrites: 0.625,
+};
+
+/** A provider taking 50 ms a message, counting what each appointment was sent. */
+function slowProvider() {
+  const delivered = new Map<string, number>();
+  const deliver = async (message: OutgoingMessage) => {
+    await new Promise((resolve) => setTimeout(resolve, PROVIDER_MS));
+    const key = `${message.patientId}/${message.appointmentStart}`;
+    delivered.set(key, (delivered.get(key) ?? 0) + 1);
+  };
+  const duplicates = () => [...delivered.values()].reduce((sum, n) => sum + n - 1, 0);
+  return { deliver, delivered, duplicates };
+}
+
+async function bulkOf500() {
+  const size = 500;
+  console.log(`\n4a. Bulk reminders: ${size} patients, ${PROVIDER_MS} ms per message`);
+  const ids = await patients(size);
+  const provider = slowProvider();
+  const { concurrency } = reminderDeps;
+  const started = performance.now();
+  const bulk = await sendBulkReminders({ ...reminderDeps, notifier: provider }, ids, {
+    dryRun: false,
+    now: Date.now(),
+  });
+  const wall = performance.now() - started;
+  const ideal = Math.ceil(size / concurrency) * PROVIDER_MS;
+  // The store's share, made raw: per patient the same 2 queries and 2 writes, as many patients at once
+  // as the bulk call loads and reserves (twice its provider concurrency), no provider.
+  const raw = dynamoDb({ endpoint: engine.endpoint });
+  const storeStarted = performance.now();
+  await mapWithConcurrency(ids, concurrency * 2, async (id) => {
+    const query = (pk: string, newest = false) =>
+      raw('Query', {
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+        ...(newest && { ScanIndexForward: false, Limit: 1 }),
+      });
+    await Promise.all([query(`PATIENT#${id}`), query(`PREFERENCES#${id}`, true)]);
+    for (const version of [1, 2])
+      await raw('PutItem', {
+        TableName: TABLE,
+        Item: {
+          PK: `PATIENT#${id}`,
+          SK: 'BENCH-LEDGER',
+          version,
+          reminders: [{ id, message: 'x'.repeat(140) }],
+        },
+      });
+  });
+  const storeTime = performance.now() - storeStarted;
+  const bound = Math.max(ideal, storeTime);
+  record({
+    section: 'reminders',
+    measure: 'bulk reminders (500) wall time, beside the store-bound limit',
+    value: round(wall / bound),
+    unit: '× limit',
+    limit: 1.25,
+    target: '≤ 1.25×',
+    met: wall / bound <= 1.25 && bulk.summary.sent === size,
+    note: `${wall.toFixed(0)} ms; limit = max(ideal ${ideal} ms at concurrency ${concurrency}, the same store requests raw ${storeTime.toFixed(0)} ms)`,
+  });
+  record({
+    section: 'reminders',
+    measure: 'bulk reminders (500) duplicates',
+    value: provider.duplicates(),
+    unit: 'messages',
+    limit: 0,
+    target: '= 0',
+    met: provider.duplicates() === 0 && provider.delivered.size === size,
+  });
+  note(
+    `${wall.toFixed(0)} ms (ideal ${ideal} ms, store raw ${storeTime.toFixed(0)} ms); sent ${bulk.summary.sent}`,
+  );
+}
+
+async function scheduledAtScale() {
+  const [everyone, due, overlapping, perSecond] = [10_000, 2_000, 500, 100];
+  console.log(
+    `\n4b. Scheduled run: ${everyone} patients, ${due} due, SMS_MAX_PER_SECOND ${perSecond}, ${PROVIDER_MS} ms per message`,
+  );
+  // A table of its own, so that only these patients are due.
+  const table = 'bench-scheduled';
+  await ensureTable(engine.endpoint, table);
+  const counter = requestCounter();
+  const store = openDynamoStore({ tableName: table, endpoint: engine.endpoint });
+  const leadHours = 48;
+  const setUpStarted = performance.now();
+  await patients(everyone - due, { startsInHours: leadHours + 24, into: store });
+  await patients(due, { startsInHours: 24, into: store });
+  note(`${everyone} patients created in ${((performance.now() - setUpStarted) / 1000).toFixed(0)} s`);
+  store.wrap(counter.layer);
+
+  const provider = slowProvider();
+  const deps = () => ({ ...dueRunDeps(perSecond, provider), store, leadHours });
+  const started = performance.now();
+  const summary = await remindDue(deps(), Date.now());
+  const wall = performance.now() - started;
+  const ideal = (due / perSecond) * 1000;
+  const { requests, readUnits, writeUnits } = counter.counts;
+  // The run's index reads (each shard of each day from the missed-reminder lookback to the lead's end),
+  // then per patient: 2 queries, reserve and note the owner, mark sent and leave the due index.
+  const days = Math.ceil((MISSED_LOOKBACK_MS + leadHours * HOUR) / (24 * HOUR)) + 1;
+  const minimum = 6 + (days * DUE_SHARDS) / due;
+  record({
+    section: 'reminders',
+    measure: `scheduled run (${due} due of ${everyone}) wall time`,
+    value: round(wall / ideal),
+    unit: '× ideal',
+    limit: 1.1,
+    target: '≤ 1.1×',
+    met: wall / ideal <= 1.1 && summary.sent === due,
+    note: `${(wall / 1000).toFixed(1)} s vs ${ideal / 1000} s (${due} ÷ ${perSecond} a second); sent ${summary.sent}`,
+  });
+  record({
+    section: 'reminders',
+    measure: 'scheduled run: DynamoDB requests per reminder',
+    value: round(requests.length / summary.sent),
+    unit: 'requests',
+    limit: round(minimum),
+    target: '= minimum',
+    met: round(requests.length / summary.sent) === round(minimum),
+    note: `${requests.length} requests: ${days * DUE_SHARDS} due-index queries (${days} days × ${DUE_SHARDS} shards), then 6 a reminder`,
+  });
+  // DynamoDB also bills the two index entries a reminder changes: its due entry leaves, its ByStart entry is rewritten.
+  const reads = readUnits;
+  const writes = writeUnits + 2 * summary.sent;
+  const cost =
+    ((reads / 1e6) * PRICE.perMillionReads + (writes / 1e6) * PRICE.perMillionWrites) * (1000 / summary.sent);
+  record({
+    section: 'capacity',
+    measure: 'scheduled run: capacity units per reminder',
+    value: round((reads + writes) / summary.sent, 1),
+    unit: 'RCU + WCU',
+    limit: '—',
+    target: '(reference)',
+    met: true,
+    note: `${round(reads / summary.sent, 2)} RCU and ${round(writes / summary.sent, 2)} WCU a reminder (${round(writeUnits / summary.sent, 2)} counted by the engine + 2 index entries)`,
+  });
+  record({
+    section: 'capacity',
+    measure: 'scheduled run: on-demand price per 1,000 reminders',
+    value: round(cost, 4),
+    unit: 'USD',
+    limit: '—',
+    target: '(reference)',
+    met: true,
+    note: `at $${PRICE.perMillionReads} per million reads and $${PRICE.perMillionWrites} per million writes (${PRICE.region}, list of ${PRICE.date})`,
+  });
+  note(
+    `${(wall / 1000).toFixed(1)} s (ideal ${ideal / 1000} s), ${requests.length} requests, $${cost.toFixed(4)} per 1,000`,
+  );
+
+  // Two runs overlapping on newly due patients: each appointment is sent once.
+  await patients(overlapping, { startsInHours: 30, into: store });
+  const twice = slowProvider();
+  const both = () => ({ ...dueRunDeps(perSecond, twice), store, leadHours });
+  const [one, two] = await Promise.all([
+    remindDue(both(), Date.now()),
+    new Promise((resolve) => setTimeout(resolve, 100)).then(() => remindDue(both(), Date.now())),
+  ]);
+  record({
+    section: 'reminders',
+    measure: `scheduled run: duplicates with two overlapping runs (${overlapping} due)`,
+    value: twice.duplicates(),
+    unit: 'messages',
+    limit: 0,
+    target: '= 0',
+    met: twice.duplicates() === 0 && twice.delivered.size === overlapping,
+    note: `sent ${one.sent} + ${two.sent}`,
+  });
+  note(`overlapping runs sent ${one.sent} + ${two.sent}, duplicates ${twice.duplicates()}`);
+}
+
+export async function reminders() {
+  await bulkOf500();
+  await scheduledAtScale();
+}

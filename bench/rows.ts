@@ -1,0 +1,32 @@
+// One row of `npm run bench`: a figure beside its limit, in the section of docs/performance.md it belongs to.
+
+export type Section =
+  'round-trips' | 'capacity' | 'cold-start' | 'preferences' | 'reminders' | 'feed' | 'latency';
+
+export interface Row {
+  section: Section;
+  measure: string;
+  value: number;
+  unit: string;
+  /** The figure the value is judged against; a string where the target is not a number. */
+  limit: number | string;
+  target: string;
+  met: boolean;
+  note?: string;
+}
+
+export const rows: Row[] = [];
+
+export const record = (row: Row) => void rows.push(row);
+
+export const note = (text: string) => console.log(`  ${text}`);
+
+/** The value at `fraction` (0.5 for the median) of the samples, nearest rank. */
+export function percentile(samples: readonly number[], fraction: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+}
+
+export const median = (samples: readonly number[]) => percentile(samples, 0.5);
+
+export const round = (value: number, digits = 2) => Number(value.toFixed(digits));
