@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { mapWithConcurrency } from '../concurrency.ts';
 import { ApiError, notFound, storeUnavailable } from '../errors.ts';
 import { validate } from '../validation.ts';
 import type { Store } from '../store/store.ts';
@@ -8,6 +9,11 @@ import { ContactPreferenceItem, type PreferencesResult } from './schema.ts';
 
 type ItemResult = z.infer<typeof PreferencesResult>['results'][number];
 type ItemStatus = ItemResult['status'];
+
+/** Patients whose stored preferences one batch read brings: two records each, 100 to a read. */
+const PATIENTS_PER_GROUP = 50;
+/** Groups worked on at once; the store bounds its batch requests in flight across all of them. */
+const GROUPS_IN_FLIGHT = 4;
 
 type Verdict =
   { status: 'stale' | 'rejected'; error?: ApiError } | { status: 'written'; preference?: ContactPreference };
@@ -30,23 +36,33 @@ export async function writeContactPreferences(
       return error as ApiError;
     }
   });
-  const valid = parsed.filter((p): p is ContactPreferenceItem => !(p instanceof ApiError));
-  const current = await store.findPreferenceTargets(valid.map((p) => p.patientId));
-
-  const verdicts: Verdict[] = parsed.map((item) => {
-    if (item instanceof ApiError) return { status: 'rejected', error: item };
-    if (!current.has(item.patientId))
-      return { status: 'rejected', error: notFound('No patient has this id.') };
-    const preference = preferenceRecord({ ...item, updatedAt: toApiTimestamp(item.updatedAt ?? received) });
-    const stored = current.get(item.patientId) ?? null;
-    const verdict = judge(preference, stored);
-    // Later items of the batch for the same patient are judged against this one, as if sent one by one.
-    if (verdict.status === 'written' && verdict.preference) current.set(item.patientId, preference);
-    return verdict;
+  const verdicts: Verdict[] = parsed.map((item) =>
+    // Every valid item is judged in its group below.
+    item instanceof ApiError ? { status: 'rejected', error: item } : { status: 'stale' },
+  );
+  const unstored = new Set<ContactPreference>();
+  // Each group is read, judged and written on its own, so one group's writes overlap the next one's reads.
+  await mapWithConcurrency(patientGroups(parsed), GROUPS_IN_FLIGHT, async (indexes) => {
+    const group = indexes.map((index) => [index, parsed[index] as ContactPreferenceItem] as const);
+    const current = await store.findPreferenceTargets(group.map(([, item]) => item.patientId));
+    for (const [index, item] of group) {
+      if (!current.has(item.patientId)) {
+        verdicts[index] = { status: 'rejected', error: notFound('No patient has this id.') };
+        continue;
+      }
+      const preference = preferenceRecord({ ...item, updatedAt: toApiTimestamp(item.updatedAt ?? received) });
+      const verdict = judge(preference, current.get(item.patientId) ?? null);
+      // Later items of the batch for the same patient are judged against this one, as if sent one by one.
+      if (verdict.status === 'written' && verdict.preference) current.set(item.patientId, preference);
+      verdicts[index] = verdict;
+    }
+    const toWrite = group.flatMap(([index]) => {
+      const verdict = verdicts[index]!;
+      return verdict.status === 'written' && verdict.preference ? [verdict.preference] : [];
+    });
+    for (const failed of await store.savePreferences(toWrite)) unstored.add(failed);
   });
 
-  const toWrite = verdicts.flatMap((v) => (v.status === 'written' && v.preference ? [v.preference] : []));
-  const unstored = new Set(await store.savePreferences(toWrite));
   const results: ItemResult[] = verdicts.map((verdict, index) => {
     const item = items[index] as { patientId?: unknown } | null;
     const patientId = typeof item?.patientId === 'string' ? item.patientId : null;
@@ -67,6 +83,31 @@ export async function writeContactPreferences(
     rejected: count('rejected'),
     results,
   };
+}
+
+/**
+ * The valid items' indexes, in groups of at most PATIENTS_PER_GROUP patients, each patient's items in
+ * one group and in input order.
+ */
+function patientGroups(parsed: readonly (ContactPreferenceItem | ApiError)[]): number[][] {
+  const groups: number[][] = [];
+  const groupOf = new Map<string, number[]>();
+  let patientsInLast = PATIENTS_PER_GROUP;
+  parsed.forEach((item, index) => {
+    if (item instanceof ApiError) return;
+    let group = groupOf.get(item.patientId);
+    if (group === undefined) {
+      if (patientsInLast === PATIENTS_PER_GROUP) {
+        groups.push([]);
+        patientsInLast = 0;
+      }
+      group = groups.at(-1)!;
+      groupOf.set(item.patientId, group);
+      patientsInLast++;
+    }
+    group.push(index);
+  });
+  return groups;
 }
 
 function judge(incoming: ContactPreference, stored: ContactPreference | null): Verdict {

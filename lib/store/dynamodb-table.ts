@@ -1,6 +1,6 @@
 import awsLite from '@aws-lite/client';
 import dynamodb from '@aws-lite/dynamodb';
-import { mapWithConcurrency } from '../concurrency.ts';
+import { limited } from '../concurrency.ts';
 import { ApiError, storeUnavailable } from '../errors.ts';
 
 // The requests the DynamoDB adapter makes of its one table, and nothing about the records in it: every
@@ -10,7 +10,7 @@ import { ApiError, storeUnavailable } from '../errors.ts';
 const BATCH_WRITE_SIZE = 25;
 const BATCH_GET_SIZE = 100;
 const BATCH_ATTEMPTS = 8;
-/** Batch requests of one call in flight at once: overlaps round trips without flooding the table. */
+/** Batch requests of this store in flight at once, across its calls: overlaps round trips without flooding the table. */
 const BATCHES_IN_FLIGHT = 4;
 /** Retries of a refused connection, a 5xx or a throttle, inside one request (the client's backoff). */
 const REQUEST_RETRIES = 2;
@@ -79,6 +79,11 @@ export interface QueryInput {
 }
 
 export class Table {
+  /** A batch request, waiting its turn behind BATCHES_IN_FLIGHT others, however many calls make them. */
+  private readonly batch = limited(BATCHES_IN_FLIGHT, (operation: Operation, input: Item) =>
+    this.send(operation, input),
+  );
+
   constructor(
     readonly db: DynamoDb,
     readonly name: string,
@@ -166,16 +171,14 @@ export class Table {
   /** Reads the items at these keys, 100 a request, retrying what DynamoDB leaves unprocessed. */
   async getAll(itemKeys: readonly Key[], attributes: readonly string[]): Promise<Item[]> {
     const names = Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name]));
-    const pages = await mapWithConcurrency(
-      chunks(itemKeys, BATCH_GET_SIZE),
-      BATCHES_IN_FLIGHT,
-      async (chunk) => {
+    const pages = await Promise.all(
+      chunks(itemKeys, BATCH_GET_SIZE).map(async (chunk) => {
         const found: Item[] = [];
         let pending: readonly Item[] = chunk;
         for (let attempt = 0; pending.length > 0; attempt++) {
           if (attempt === BATCH_ATTEMPTS) throw storeUnavailable();
           if (attempt > 0) await backoff(attempt);
-          const output = (await this.send('BatchGetItem', {
+          const output = (await this.batch('BatchGetItem', {
             RequestItems: {
               [this.name]: {
                 Keys: pending,
@@ -192,7 +195,7 @@ export class Table {
           pending = output.UnprocessedKeys?.[this.name]?.Keys ?? [];
         }
         return found;
-      },
+      }),
     );
     return pages.flat();
   }
@@ -203,15 +206,13 @@ export class Table {
    */
   async writeAll(items: readonly Item[]): Promise<Item[]> {
     type PutRequest = { PutRequest: { Item: Item } };
-    const unstored = await mapWithConcurrency(
-      chunks(items, BATCH_WRITE_SIZE),
-      BATCHES_IN_FLIGHT,
-      async (chunk) => {
+    const unstored = await Promise.all(
+      chunks(items, BATCH_WRITE_SIZE).map(async (chunk) => {
         let pending: PutRequest[] = chunk.map((Item) => ({ PutRequest: { Item } }));
         for (let attempt = 0; pending.length > 0 && attempt < BATCH_ATTEMPTS; attempt++) {
           if (attempt > 0) await backoff(attempt);
           try {
-            const output = (await this.send('BatchWriteItem', {
+            const output = (await this.batch('BatchWriteItem', {
               RequestItems: { [this.name]: pending },
             })) as { UnprocessedItems?: Record<string, PutRequest[]> };
             pending = output.UnprocessedItems?.[this.name] ?? [];
@@ -221,7 +222,7 @@ export class Table {
           }
         }
         return pending.map((request) => request.PutRequest.Item);
-      },
+      }),
     );
     return unstored.flat();
   }

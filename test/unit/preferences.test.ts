@@ -119,6 +119,21 @@ describe('bulk contact preferences', () => {
     expect((await inForce(ids[0]!))?.channels).toEqual([]);
   });
 
+  it('judges a patient named again after a hundred others against its own earlier item, though the batch is worked on in groups', async () => {
+    const { store, ids, inForce } = await withPatients(101);
+    const [first, ...others] = ids as [string, ...string[]];
+    const answer = await writeContactPreferences(store, [
+      { patientId: first, channels: ['sms'], updatedAt: '2026-06-02T00:00:00Z' },
+      ...others.map((patientId) => ({ patientId, channels: ['email'], updatedAt: '2026-06-02T00:00:00Z' })),
+      { patientId: first, channels: ['email'], updatedAt: '2026-06-01T00:00:00Z' },
+      { patientId: first, channels: [], updatedAt: '2026-06-03T00:00:00Z' },
+    ]);
+    expect(answer.results.slice(-2).map((r) => r.status)).toEqual(['stale', 'written']);
+    expect(answer.results.map((r) => r.index)).toEqual([...Array(103).keys()]);
+    expect(answer).toMatchObject({ received: 103, written: 102, stale: 1, rejected: 0 });
+    expect((await inForce(first))?.channels).toEqual([]);
+  });
+
   it('stamps an item sent without updatedAt with the time the batch was received', async () => {
     const { store, ids, inForce } = await withPatients(1);
     await writeContactPreferences(
