@@ -8,7 +8,9 @@ import { engine, feedDeps, HOUR } from './context.ts';
 import { note, record, round } from './rows.ts';
 
 // 5. The FHIR feed: 10,000 resources (a new patient and its appointment, 100 to a message, applied in
-// order as the feed function does), beside the same write requests replayed raw: no reads, no judging.
+// order as the feed function does), beside the same requests replayed raw, in the same order, on an
+// empty table: no mapping, no judging. Every resource is judged by what is stored, so its reads are
+// part of the floor; its writes alone are shown for reference.
 
 const RESOURCES = 10_000;
 const PER_MESSAGE = 100;
@@ -46,15 +48,12 @@ export async function feed() {
   console.log(
     `\n5. FHIR feed: ${RESOURCES} resources, ${PER_MESSAGE} a message, vs the same writes replayed raw`,
   );
-  const [table, replayTable] = ['bench-feed', 'bench-feed-replay'];
+  const table = 'bench-feed';
   await ensureTable(engine.endpoint, table);
-  await ensureTable(engine.endpoint, replayTable);
   const store = openDynamoStore({ tableName: table, endpoint: engine.endpoint });
-  const writes: { operation: Operation; input: Item }[][] = [];
-  let requests = 0;
+  const requests: { operation: Operation; input: Item }[] = [];
   store.wrap((db: DynamoDb): DynamoDb => async (operation, input) => {
-    requests++;
-    if (WRITES.has(operation)) writes.at(-1)!.push({ operation, input });
+    requests.push({ operation, input });
     return db(operation, input);
   });
   const deps = { ...feedDeps, store, audit: { record: store.recordAudit } };
@@ -63,37 +62,49 @@ export async function feed() {
   let outcomes = 0;
   const started = performance.now();
   for (const [i, body] of messages.entries()) {
-    writes.push([]);
     const lines = await applyMessage(deps, body, { messageId: `bench-${i}`, now: Date.now() });
     outcomes += lines.filter((line) => line.outcome === 'created').length;
   }
   const applied = performance.now() - started;
   if (outcomes !== RESOURCES) throw new Error(`only ${outcomes} of ${RESOURCES} resources were created`);
 
-  // The same write requests, in the same order, one message after another, on an empty table.
-  const raw = dynamoDb({ endpoint: engine.endpoint });
-  const writeCount = writes.flat().length;
-  const replayStarted = performance.now();
-  for (const ofMessage of writes)
-    for (const { operation, input } of ofMessage) {
-      const named =
-        'TableName' in input ? { ...input, TableName: replayTable } : retarget(input, replayTable);
-      await raw(operation, named);
-    }
-  const replayed = performance.now() - replayStarted;
+  const writes = requests.filter(({ operation }) => WRITES.has(operation));
+  const everything = await replay(requests, 'bench-feed-replay');
+  const writesAlone = await replay(writes, 'bench-feed-replay-writes');
+  const perSecond = (RESOURCES / (applied / 1000)).toFixed(0);
   record({
     section: 'feed',
-    measure: `feed: ${RESOURCES} resources, beside their writes replayed raw`,
-    value: round(applied / replayed),
+    measure: `feed: ${RESOURCES} resources, beside its requests replayed raw`,
+    value: round(applied / everything),
     unit: '× raw',
-    limit: 1.5,
-    target: '≤ 1.5×',
-    met: applied / replayed <= 1.5,
-    note: `${(applied / 1000).toFixed(1)} s (${(RESOURCES / (applied / 1000)).toFixed(0)} resources/s, ${requests} requests) vs ${(replayed / 1000).toFixed(1)} s for its ${writeCount} writes`,
+    limit: 1.25,
+    target: '≤ 1.25×',
+    met: applied / everything <= 1.25,
+    note: `${(applied / 1000).toFixed(1)} s (${perSecond} resources/s) vs ${(everything / 1000).toFixed(1)} s for its ${requests.length} requests`,
+  });
+  record({
+    section: 'feed',
+    measure: `feed: ${RESOURCES} resources, beside its writes alone replayed raw`,
+    value: round(applied / writesAlone),
+    unit: '× raw',
+    limit: '—',
+    target: '(reference)',
+    met: true,
+    note: `${(writesAlone / 1000).toFixed(1)} s for its ${writes.length} writes: what applying without reading would take`,
   });
   note(
-    `applied in ${(applied / 1000).toFixed(1)} s with ${requests} requests; ${writeCount} writes replayed in ${(replayed / 1000).toFixed(1)} s`,
+    `applied in ${(applied / 1000).toFixed(1)} s with ${requests.length} requests; replayed in ${(everything / 1000).toFixed(1)} s, writes alone ${(writesAlone / 1000).toFixed(1)} s`,
   );
+}
+
+/** The requests sent again one after another, to an empty table of their own: the time they take raw. */
+async function replay(requests: { operation: Operation; input: Item }[], table: string) {
+  await ensureTable(engine.endpoint, table);
+  const raw = dynamoDb({ endpoint: engine.endpoint });
+  const started = performance.now();
+  for (const { operation, input } of requests)
+    await raw(operation, 'TableName' in input ? { ...input, TableName: table } : retarget(input, table));
+  return performance.now() - started;
 }
 
 /** A batch write's requests, sent to another table. */

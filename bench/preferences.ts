@@ -19,8 +19,8 @@ const chunk = <T>(items: T[], size: number) =>
 async function rawWrite(ids: string[], at: number) {
   const updatedAt = new Date(at).toISOString();
   const items = ids.flatMap((patientId) => [
-    { PK: `PREFERENCES#${patientId}`, SK: updatedAt, patientId, channels: ['sms'], updatedAt },
-    { PK: `PATIENT#${patientId}`, SK: 'PREFERENCE', patientId, channels: ['sms'], updatedAt },
+    { PK: `PREFERENCES#${patientId}`, SK: updatedAt, patientId, channels: ['sms', 'email'], updatedAt },
+    { PK: `PATIENT#${patientId}`, SK: 'PREFERENCE', patientId, channels: ['sms', 'email'], updatedAt },
   ]);
   await mapWithConcurrency(chunk(items, 25), IN_FLIGHT, async (batch) => {
     let pending: Item[] = batch.map((Item) => ({ PutRequest: { Item } }));
@@ -31,7 +31,7 @@ async function rawWrite(ids: string[], at: number) {
   });
 }
 
-/** The reads the contract makes necessary: is the patient there, and what is stored. */
+/** The reads the contract makes necessary: is the patient there, and what is stored (all it judges by). */
 async function rawRead(ids: string[]) {
   const keys = ids.flatMap((id) => [
     { PK: `PATIENT#${id}`, SK: 'PROFILE' },
@@ -39,7 +39,13 @@ async function rawRead(ids: string[]) {
   ]);
   await mapWithConcurrency(chunk(keys, 100), IN_FLIGHT, async (Keys) => {
     const output = await raw('BatchGetItem', {
-      RequestItems: { [TABLE]: { Keys, ConsistentRead: true, ProjectionExpression: 'PK, SK, updatedAt' } },
+      RequestItems: {
+        [TABLE]: {
+          Keys,
+          ConsistentRead: true,
+          ProjectionExpression: 'PK, SK, patientId, channels, quietHours, updatedAt',
+        },
+      },
     });
     if (Object.keys((output.UnprocessedKeys as object | undefined) ?? {}).length > 0)
       throw new Error('unprocessed keys');
