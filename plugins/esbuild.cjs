@@ -1,3 +1,6 @@
+'use strict';
+/* global module */
+
 // The esbuild plugins every function's bundle is built with (serverless.yml, custom.esbuild.plugins).
 
 // DynamoDB answers in JSON, so aws-lite's XML parser and builder (26 kB, for S3 and the other XML
