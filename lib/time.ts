@@ -57,9 +57,21 @@ export function toApiTimestamp(instant: Date | number | string): string {
   return new Date(instant).toISOString().replace('.000Z', 'Z');
 }
 
+/** Zones already looked up, known or not: building a formatter per patient costs about 80 µs. */
+const canonicalZones = new Map<string, string | undefined>();
+
 /** The canonical IANA name of a zone Intl knows (e.g. `europe/london` → `Europe/London`), else undefined. */
 export function canonicalTimeZone(zone: string): string | undefined {
   if (!zone.includes('/') && zone !== 'UTC') return undefined;
+  if (!canonicalZones.has(zone)) {
+    // Bounded by the zones Intl knows, and by the shapes a caller can send within the field's length.
+    if (canonicalZones.size >= 1_000) canonicalZones.clear();
+    canonicalZones.set(zone, lookUp(zone));
+  }
+  return canonicalZones.get(zone);
+}
+
+function lookUp(zone: string): string | undefined {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {

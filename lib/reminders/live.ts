@@ -48,7 +48,7 @@ function workQueue(queueUrl: string): DueWorkQueue {
 
 /**
  * What a scheduled run works with. SMS leave at `perSecond` a second from this process: the whole
- * provider rate for a run, a worker's share for each of the reserved workers. The bench passes a notifier.
+ * provider rate for a run, a worker's share for each of the reserved workers; the bench gives its own notifier.
  */
 export function dueRunDeps(perSecond: number, notifier: Notifier = reminderDeps.notifier): DueRunDeps {
   const sms = rateLimited(perSecond, (m: OutgoingMessage) => notifier.deliver(m));
