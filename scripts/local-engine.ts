@@ -110,16 +110,23 @@ export async function localDynamoDb(endpoint: string, { retries = 2 } = {}): Pro
   return (aws as unknown as { DynamoDB: LocalDynamoDb }).DynamoDB;
 }
 
-/** Creates the service's table unless it exists. */
+type TableDescription = {
+  TableStatus?: string;
+  LocalSecondaryIndexes?: { IndexName?: string }[];
+  GlobalSecondaryIndexes?: { IndexName?: string }[];
+};
+
+const describeTable = async (client: LocalDynamoDb, tableName: string) =>
+  ((await client.DescribeTable({ TableName: tableName })) as { Table?: TableDescription }).Table;
+
+/**
+ * Creates the service's table unless it exists, and returns once it is ACTIVE: dynalite answers
+ * CreateTable while the table is still CREATING, and refuses items until it is not.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = await localDynamoDb(endpoint);
   try {
-    const { Table } = (await client.DescribeTable({ TableName: tableName })) as {
-      Table?: {
-        LocalSecondaryIndexes?: { IndexName?: string }[];
-        GlobalSecondaryIndexes?: { IndexName?: string }[];
-      };
-    };
+    const Table = await describeTable(client, tableName);
     const present = [...(Table?.LocalSecondaryIndexes ?? []), ...(Table?.GlobalSecondaryIndexes ?? [])];
     const missing = Object.values(INDEX).filter((name) => !present.some((i) => i.IndexName === name));
     if (missing.length > 0) {
@@ -130,5 +137,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.CreateTable({ ...tableDefinition(tableName) });
+  }
+  for (let waited = 0; (await describeTable(client, tableName))?.TableStatus !== 'ACTIVE'; waited += 10) {
+    if (waited > 30_000) throw new Error(`The local table ${tableName} did not become ACTIVE`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
