@@ -4,7 +4,7 @@ import { validate } from '../../lib/validation.ts';
 import { AppointmentQuery, NewPatient, PatientPath } from '../../lib/patients/schema.ts';
 import { ContactPreferenceItem } from '../../lib/preferences/schema.ts';
 import { CheReminderRequest } from '../../lib/reminders/schema.ts';
-import { latestDateOnEarth } from '../../lib/time.ts';
+import { canonicalTimeZone, latestDateOnEarth } from '../../lib/time.ts';
 import { dailyAppointments, patientBody } from '../support/patients.ts';
 
 /** The field errors the API would answer with, or [] when the input is valid. */
@@ -97,6 +97,18 @@ describe('patient: time zone, language, MRN', () => {
   );
   it('stores the canonical spelling of a zone Intl knows', () => {
     expect(NewPatient.parse(patientBody({ timeZone: 'america/new_york' })).timeZone).toBe('America/New_York');
+  });
+  it('names every zone as a formatter resolves it, aliases included, without building one per known zone', () => {
+    const resolved = (zone: string) => {
+      try {
+        return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+      } catch {
+        return undefined;
+      }
+    };
+    const zones = Intl.supportedValuesOf('timeZone').flatMap((z) => [z, z.toLowerCase(), z.toUpperCase()]);
+    const aliases = ['UTC', 'Etc/UTC', 'US/Eastern', 'asia/kolkata', 'Europe/Kyiv', 'Etc/GMT+5', 'Mars/Base'];
+    for (const zone of [...zones, ...aliases]) expect(canonicalTimeZone(zone), zone).toBe(resolved(zone));
   });
   it('accepts only languages with reminder templates, defaulting to en', () => {
     expect(patientErrors({ language: 'fr' })).toEqual(['language']);
