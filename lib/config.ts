@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/audit.ts';
-import { DEFAULT_MRN_SYSTEM } from './feed/fhir.ts';
+import { DEFAULT_MRN_SYSTEM } from './feed/systems.ts';
 import { quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
 import type { AwsMessaging } from './notify/aws.ts';

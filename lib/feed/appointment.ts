@@ -2,8 +2,9 @@ import type { FieldError } from '../errors.ts';
 import { clientId, patientId, timestamp } from '../fields.ts';
 import { NewAppointment } from '../patients/schema.ts';
 import { toApiTimestamp, toSortableUtc } from '../time.ts';
-import { applyRules, type Checked, checkElements, DEFAULT_MRN_SYSTEM, FhirAppointment } from './fhir.ts';
+import { applyRules, type Checked, checkElements, FhirAppointment } from './fhir.ts';
 import type { AppointmentChange, FeedOptions, PatientReference } from './model.ts';
+import { DEFAULT_MRN_SYSTEM } from './systems.ts';
 
 type Actor = NonNullable<FhirAppointment['participant'][number]['actor']>;
 

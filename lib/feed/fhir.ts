@@ -23,12 +23,6 @@ import { fieldErrors, forPeople } from '../validation.ts';
 // checked against the FHIR types at compile time, so a misspelt element cannot slip through; elements
 // the feed does not read are dropped unchecked.
 
-/** The system of the identifier that carries the clinic's record number (MRN), unless configured. */
-export const DEFAULT_MRN_SYSTEM = 'urn:clinical-assistant:mrn';
-
-/** The core extension holding a patient's IANA time zone in `valueCode`. */
-export const TIMEZONE_EXTENSION = 'http://hl7.org/fhir/StructureDefinition/timezone';
-
 /** Bundles that carry resources to apply; searchset, history, document and message Bundles are refused. */
 export const BUNDLE_TYPES = [
   'batch',

@@ -3,15 +3,9 @@ import type { FieldError } from '../errors.ts';
 import { timestamp } from '../fields.ts';
 import { LANGUAGES, PatientDetails } from '../patients/schema.ts';
 import { toSortableUtc } from '../time.ts';
-import {
-  applyRules,
-  type Checked,
-  checkElements,
-  DEFAULT_MRN_SYSTEM,
-  FhirPatient,
-  TIMEZONE_EXTENSION,
-} from './fhir.ts';
+import { applyRules, type Checked, checkElements, FhirPatient } from './fhir.ts';
 import type { FeedOptions, PatientChange } from './model.ts';
+import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from './systems.ts';
 
 /** Name uses to take a patient's name from, best first: the name they go by, the official one, no use. */
 export const NAME_USES = ['usual', 'official', undefined] as const satisfies readonly HumanName['use'][];

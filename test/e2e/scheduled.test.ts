@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { openDynamoStore } from '../../lib/store/dynamodb.ts';
-import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/fhir.ts';
+import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { invokeFunction } from '../../scripts/invoke.ts';
 import { middayZone } from '../support/clock.ts';

@@ -1,5 +1,5 @@
 import type { Appointment, Bundle, Patient } from '@medplum/fhirtypes';
-import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/fhir.ts';
+import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
 
 // Fictional FHIR R4 resources as an EHR would send them, with overrides.
 
