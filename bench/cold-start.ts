@@ -129,7 +129,7 @@ export async function coldStarts() {
     zod: {
       file: await bundle(
         join(out, 'zod', 'zod.mjs'),
-        "import * as z from 'zod'; const s = z.object({ id: z.uuid() });" +
+        "import * as z from 'zod/mini'; const s = z.object({ id: z.uuid() });" +
           ' export const handler = async () => ({ statusCode: 200, body: JSON.stringify(s.safeParse({ id: "x" }).success) });',
       ),
       measure: 'zod, one schema built and parsed',

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { queueConsumer } from '#lib/events/live.ts';
 import { applyMessage } from '#lib/feed/apply.ts';
 import { feedDeps } from '#lib/feed/live.ts';

@@ -1,7 +1,7 @@
 import { endpoint } from '#lib/app.ts';
 import { methodNotAllowed, notFound } from '#lib/errors.ts';
 import { methodsAllowedOn } from '#lib/http/routes.ts';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 // API Gateway's $default route: every request no endpoint matched gets a problem+json 404 or 405.
 // Any query is taken: a wrong path is 404 (or 405) whatever its parameters.

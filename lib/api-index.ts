@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { VERSION } from './health.ts';
 import { ENDPOINTS } from './http/routes.ts';
 

@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/audit.ts';
 import { DEFAULT_MRN_SYSTEM } from './feed/systems.ts';
 import { quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
+import { fieldErrors, forPeople } from './validation.ts';
 import type { AwsMessaging } from './notify/aws.ts';
 
 export interface Config {
@@ -38,27 +39,28 @@ export interface Config {
   localLambdaEndpoint?: string;
 }
 
-const apiKeys = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON array' });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z
-      .array(
-        z.strictObject({
-          id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
-          sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex SHA-256 digest'),
-          scopes: z.array(z.enum(SCOPES)).min(1),
-        }),
-      )
-      .min(1, 'must configure at least one key'),
-  );
+const apiKeys = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: 'must be a JSON array', input: text });
+        return z.NEVER;
+      }
+    }),
+  ),
+  z
+    .array(
+      z.strictObject({
+        id: z.string().check(z.regex(/^[A-Za-z0-9._-]{1,64}$/)),
+        sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex SHA-256 digest')),
+        scopes: z.array(z.enum(SCOPES)).check(z.minLength(1)),
+      }),
+    )
+    .check(z.minLength(1, 'must configure at least one key')),
+);
 
 /** What the `aws` notifier cannot send without. */
 const AWS_MESSAGING = [
@@ -68,58 +70,65 @@ const AWS_MESSAGING = [
   'SMS_CONFIGURATION_SET',
 ] as const;
 
+/** A whole number from `min` to `max`, `fallback` when unset. */
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+
 const Environment = z
   .object({
-    TABLE_NAME: z.string().min(1),
-    DYNAMODB_ENDPOINT: z.url().optional(),
-    AWS_REGION: z.string().min(1).optional(),
-    DEFAULT_TIME_ZONE: timeZone.default('UTC'),
-    CLINIC_NAME: z.string().trim().min(1).max(100).default('the clinic'),
-    QUIET_HOURS: z
-      .string()
-      .default('21:00-08:00')
-      .transform((text) => {
-        const [start, end] = text.split('-');
-        return { start, end };
-      })
-      .pipe(quietHours),
+    TABLE_NAME: z.string().check(z.minLength(1)),
+    DYNAMODB_ENDPOINT: z.optional(z.url()),
+    AWS_REGION: z.optional(z.string().check(z.minLength(1))),
+    DEFAULT_TIME_ZONE: z._default(timeZone, 'UTC'),
+    CLINIC_NAME: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), 'the clinic'),
+    QUIET_HOURS: z.pipe(
+      z.pipe(
+        z._default(z.string(), '21:00-08:00'),
+        z.transform((text: string) => {
+          const [start, end] = text.split('-');
+          return { start, end };
+        }),
+      ),
+      quietHours,
+    ),
     API_KEYS: apiKeys,
-    CURSOR_SECRET: z.string().min(32, 'must be at least 32 characters'),
-    NOTIFIER: z.enum(['outbox', 'aws']).default('outbox'),
-    EMAIL_FROM: z.email().optional(),
-    EMAIL_CONFIGURATION_SET: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, "_" or "-"')
-      .optional(),
-    SMS_ORIGINATION_IDENTITY: z
-      .string()
-      .regex(/^[A-Za-z0-9_:/+-]{1,256}$/, 'must be a phone number, pool id, sender id or ARN')
-      .optional(),
-    SMS_CONFIGURATION_SET: z
-      .string()
-      .regex(/^[A-Za-z0-9_:/-]{1,256}$/, 'must be a configuration set name or ARN')
-      .optional(),
-    REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(48),
-    BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
-    SMS_MAX_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
-    REMINDER_QUEUE_URL: z.url().optional(),
-    REMINDER_WORKERS: z.coerce.number().int().min(1).max(100).default(2),
+    CURSOR_SECRET: z.string().check(z.minLength(32, 'must be at least 32 characters')),
+    NOTIFIER: z._default(z.enum(['outbox', 'aws']), 'outbox'),
+    EMAIL_FROM: z.optional(z.email()),
+    EMAIL_CONFIGURATION_SET: z.optional(
+      z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, "_" or "-"')),
+    ),
+    SMS_ORIGINATION_IDENTITY: z.optional(
+      z
+        .string()
+        .check(z.regex(/^[A-Za-z0-9_:/+-]{1,256}$/, 'must be a phone number, pool id, sender id or ARN')),
+    ),
+    SMS_CONFIGURATION_SET: z.optional(
+      z.string().check(z.regex(/^[A-Za-z0-9_:/-]{1,256}$/, 'must be a configuration set name or ARN')),
+    ),
+    REMINDER_LEAD_HOURS: wholeNumber(1, 168, 48),
+    BULK_CONCURRENCY: wholeNumber(1, 64, 16),
+    SMS_MAX_PER_SECOND: z._default(z.coerce.number().check(z.positive(), z.maximum(1000)), 10),
+    REMINDER_QUEUE_URL: z.optional(z.url()),
+    REMINDER_WORKERS: wholeNumber(1, 100, 2),
     // Read by lib/log.ts itself; checked here so that a misspelt level stops the function at once.
-    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_AUDIT_RETENTION_DAYS),
-    LOCAL_LAMBDA_ENDPOINT: z.url().optional(),
-    LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
-    MRN_SYSTEM: z
-      .string()
-      .regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')
-      .default(DEFAULT_MRN_SYSTEM),
+    AUDIT_RETENTION_DAYS: wholeNumber(1, 36_500, DEFAULT_AUDIT_RETENTION_DAYS),
+    LOCAL_LAMBDA_ENDPOINT: z.optional(z.url()),
+    LOG_LEVEL: z._default(z.enum(['info', 'silent']), 'info'),
+    MRN_SYSTEM: z._default(
+      z.string().check(z.regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')),
+      DEFAULT_MRN_SYSTEM,
+    ),
   })
-  .superRefine((env, ctx) => {
-    if (env.NOTIFIER !== 'aws') return;
-    for (const name of AWS_MESSAGING) {
-      if (env[name] === undefined)
-        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NOTIFIER is aws' });
-    }
-  });
+  .check(
+    z.superRefine((env, ctx) => {
+      if (env.NOTIFIER !== 'aws') return;
+      for (const name of AWS_MESSAGING) {
+        if (env[name] === undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NOTIFIER is aws' });
+      }
+    }),
+  );
 
 /** Every variable the functions read: the README's configuration table lists each one. */
 export const CONFIG_VARIABLES = Object.keys(Environment.shape);
@@ -129,9 +138,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty variable is an unset one: serverless.yml writes "" where a stage has no value.
   const parsed = Environment.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+    { error: forPeople },
   );
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = fieldErrors(parsed.error.issues).map(({ path, message }) => `${path}: ${message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const { data } = parsed;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   canonicalTimeZone,
   isCalendarDate,
@@ -12,67 +12,84 @@ import {
 // A date's shape, for the OpenAPI document: whether the day exists is checked in code.
 const DATE = '\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
 
-export const timestamp = z
-  .string()
-  .refine(isTimestampText, {
+export const timestamp = z.string().check(
+  z.refine(isTimestampText, {
     message: 'must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z',
     abort: true,
-  })
-  .refine(isTimestamp, {
+  }),
+  z.refine(isTimestamp, {
     message: 'must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z in UTC',
     abort: true,
-  })
-  .meta({
+  }),
+  z.meta({
     description:
       'ISO 8601 timestamp with an offset; its UTC instant must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z',
     format: 'date-time',
     pattern: `^${DATE}T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$`,
     examples: ['2026-12-01T09:30:00Z'],
-  });
+  }),
+);
 
-export const calendarDate = z
-  .string()
-  .refine(isCalendarDate, 'must be a real calendar date, YYYY-MM-DD')
-  .meta({
+export const calendarDate = z.string().check(
+  z.refine(isCalendarDate, 'must be a real calendar date, YYYY-MM-DD'),
+  z.meta({
     description: 'A real calendar date, YYYY-MM-DD, from 0001-01-01',
     format: 'date',
     pattern: `^${DATE}$`,
     examples: ['1988-04-12'],
-  });
+  }),
+);
 
-export const birthDate = calendarDate.refine(
-  (date) => date <= latestDateOnEarth(),
-  'must not be in the future',
+export const birthDate = calendarDate.check(
+  z.refine((date) => date <= latestDateOnEarth(), 'must not be in the future'),
 );
 
 export const timeZone = z
-  .string()
-  .transform((zone, ctx) => {
-    const canonical = canonicalTimeZone(zone);
-    if (canonical === undefined)
-      ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone, e.g. Europe/London' });
-    return canonical ?? zone;
-  })
-  .meta({
-    description: 'An IANA time zone (Area/Location, any case) or UTC; stored in its canonical spelling',
-    pattern: '^(UTC|[A-Za-z0-9_+-]+(/[A-Za-z0-9_+-]+)+)$',
-    examples: ['Europe/London'],
-  });
+  .pipe(
+    z.string(),
+    z.transform((zone: string, ctx) => {
+      const canonical = canonicalTimeZone(zone);
+      if (canonical === undefined)
+        ctx.issues.push({
+          code: 'custom',
+          message: 'must be an IANA time zone, e.g. Europe/London',
+          input: zone,
+        });
+      return canonical ?? zone;
+    }),
+  )
+  .check(
+    z.meta({
+      description: 'An IANA time zone (Area/Location, any case) or UTC; stored in its canonical spelling',
+      pattern: '^(UTC|[A-Za-z0-9_+-]+(/[A-Za-z0-9_+-]+)+)$',
+      examples: ['Europe/London'],
+    }),
+  );
 
-export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time, HH:MM');
+export const clockTime = z
+  .string()
+  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time, HH:MM'));
 
 export const quietHours = z
   .strictObject({ start: clockTime, end: clockTime })
-  .refine((window) => window.start !== window.end, { path: ['end'], message: 'must differ from start' });
+  .check(
+    z.refine((window) => window.start !== window.end, { path: ['end'], message: 'must differ from start' }),
+  );
 
 /** Client-chosen identifiers (MRN, appointment id): 1–64 of letters, digits, dot, underscore, hyphen. */
 export const clientId = z
   .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 of A–Z, a–z, 0–9, ".", "_", "-"');
+  .check(z.regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 of A–Z, a–z, 0–9, ".", "_", "-"'));
 
 export const patientId = z.uuid('must be a patient id (a UUID)');
 
-export const phone = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164: "+" then 8–15 digits');
+export const phone = z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'must be E.164: "+" then 8–15 digits'));
 
 export const trimmedText = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'must not be empty'),
+      z.maxLength(max, `must be at most ${max} characters`),
+    );

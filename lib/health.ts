@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Store } from './store/store.ts';
 
 export const VERSION = '1.0.0';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type FieldError, payloadTooLarge, validationFailed } from './errors.ts';
 
 // How input is checked against a schema, everywhere it arrives (HTTP bodies and queries, batch items,
@@ -8,7 +8,7 @@ import { type FieldError, payloadTooLarge, validationFailed } from './errors.ts'
  * Parses input with a schema or throws the contract's error: 413 for a list over its limit, else 400.
  * `at` is where the input sits in the request (a batch item), so every path names its field in full.
  */
-export function validate<S extends z.ZodType>(
+export function validate<S extends z.ZodMiniType>(
   schema: S,
   input: unknown,
   at: readonly PropertyKey[] = [],
@@ -63,9 +63,9 @@ export function forPeople(issue: z.core.$ZodRawIssue): string {
     case 'invalid_value':
       return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'too_small':
-      return `must be at least ${String(issue.minimum)} ${UNITS[issue.origin] ?? ''}`.trimEnd();
+      return `must be ${issue.inclusive === false ? 'more than' : 'at least'} ${String(issue.minimum)} ${UNITS[issue.origin] ?? ''}`.trimEnd();
     case 'too_big':
-      return `must be at most ${String(issue.maximum)} ${UNITS[issue.origin] ?? ''}`.trimEnd();
+      return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)} ${UNITS[issue.origin] ?? ''}`.trimEnd();
     case 'invalid_format':
       return `must be a valid ${issue.format}`;
     default:

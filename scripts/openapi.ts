@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiIndex } from '../lib/api-index.ts';
 import type { ProblemCode } from '../lib/errors.ts';
 import { HealthReport, VERSION } from '../lib/health.ts';
@@ -56,7 +56,7 @@ const responses = {
 };
 export type SchemaName = keyof typeof requests | keyof typeof responses;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output') {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
     string,
     unknown

@@ -1,10 +1,10 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
 import { fieldPath } from '../validation.ts';
 
-export interface QueueConsumerSpec<S extends z.ZodType> {
+export interface QueueConsumerSpec<S extends z.ZodMiniType> {
   /** Names the consumer in its log lines. */
   name: string;
   /** The schema of one message body (JSON). */
@@ -32,7 +32,7 @@ export type QueueBatchResponse = SQSBatchResponse & { messages: MessageResult[] 
  * failure, so only it is delivered again. Logs carry message ids and field paths, never message text.
  */
 export function createQueueConsumer(log: Log) {
-  return function queueConsumer<S extends z.ZodType>(
+  return function queueConsumer<S extends z.ZodMiniType>(
     spec: QueueConsumerSpec<S>,
     /** Resolves with what to log of the message's outcome (counts and ids, never personal data). */
     handle: (body: z.output<S>, message: { messageId: string }) => Promise<Record<string, unknown> | void>,
@@ -73,7 +73,7 @@ export function createQueueConsumer(log: Log) {
   };
 }
 
-function parse<S extends z.ZodType>(
+function parse<S extends z.ZodMiniType>(
   schema: S,
   body: string,
 ): { body: z.output<S> } | { rejected: { reason: string; fields?: string[] } } {

@@ -15,7 +15,7 @@ import type {
   PatientCommunication,
   Reference,
 } from '@medplum/fhirtypes';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { FieldError } from '../errors.ts';
 import { fieldErrors, forPeople } from '../validation.ts';
 
@@ -35,47 +35,47 @@ type Elements<T, S> = { [K in keyof S]: K extends keyof T ? S[K] : never };
 /** An object schema whose keys must be elements of the FHIR type T. */
 const elementsOf =
   <T>() =>
-  <S extends z.ZodRawShape>(shape: S & Elements<T, S>) =>
+  <S extends z.core.$ZodLooseShape>(shape: S & Elements<T, S>) =>
     z.object(shape);
 
-const text = z.string().optional();
+const text = z.optional(z.string());
 
 const FhirMeta = elementsOf<Meta>()({ lastUpdated: z.string() });
 const FhirIdentifier = elementsOf<Identifier>()({ system: text, value: text });
 const FhirHumanName = elementsOf<HumanName>()({
   use: text,
   family: text,
-  given: z.array(z.string()).optional(),
+  given: z.optional(z.array(z.string())),
 });
 const FhirContactPoint = elementsOf<ContactPoint>()({ system: text, use: text, value: text });
 const FhirCoding = elementsOf<Coding>()({ system: text, code: text });
 const FhirCodeableConcept = elementsOf<CodeableConcept>()({
-  coding: z.array(FhirCoding).optional(),
+  coding: z.optional(z.array(FhirCoding)),
   text,
 });
 const FhirCommunication = elementsOf<PatientCommunication>()({
   language: FhirCodeableConcept,
-  preferred: z.boolean().optional(),
+  preferred: z.optional(z.boolean()),
 });
 const FhirExtension = elementsOf<Extension>()({ url: z.string(), valueCode: text });
 const FhirReference = elementsOf<Reference>()({
   reference: text,
   type: text,
-  identifier: FhirIdentifier.optional(),
+  identifier: z.optional(FhirIdentifier),
   display: text,
 });
-const FhirParticipant = elementsOf<AppointmentParticipant>()({ actor: FhirReference.optional() });
+const FhirParticipant = elementsOf<AppointmentParticipant>()({ actor: z.optional(FhirReference) });
 
 export const FhirPatient = elementsOf<Patient>()({
   resourceType: z.literal('Patient'),
   id: text,
   meta: FhirMeta,
-  identifier: z.array(FhirIdentifier).optional(),
-  name: z.array(FhirHumanName).optional(),
-  telecom: z.array(FhirContactPoint).optional(),
+  identifier: z.optional(z.array(FhirIdentifier)),
+  name: z.optional(z.array(FhirHumanName)),
+  telecom: z.optional(z.array(FhirContactPoint)),
   birthDate: text,
-  communication: z.array(FhirCommunication).optional(),
-  extension: z.array(FhirExtension).optional(),
+  communication: z.optional(z.array(FhirCommunication)),
+  extension: z.optional(z.array(FhirExtension)),
 });
 export type FhirPatient = z.infer<typeof FhirPatient>;
 
@@ -86,20 +86,20 @@ export const FhirAppointment = elementsOf<Appointment>()({
   status: z.string(),
   start: text,
   end: text,
-  appointmentType: FhirCodeableConcept.optional(),
+  appointmentType: z.optional(FhirCodeableConcept),
   participant: z.array(FhirParticipant),
 });
 export type FhirAppointment = z.infer<typeof FhirAppointment>;
 
 const FhirBundleEntry = elementsOf<BundleEntry>()({
-  resource: z.unknown().optional(),
-  request: elementsOf<BundleEntryRequest>()({ method: text }).optional(),
+  resource: z.optional(z.unknown()),
+  request: z.optional(elementsOf<BundleEntryRequest>()({ method: text })),
 });
 
 export const FhirBundle = elementsOf<Bundle>()({
   resourceType: z.literal('Bundle'),
   type: z.string(),
-  entry: z.array(FhirBundleEntry).optional(),
+  entry: z.optional(z.array(FhirBundleEntry)),
 });
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
@@ -111,14 +111,14 @@ const EXPECTED: Record<string, string> = {
   boolean: 'true or false',
 };
 
-/** Zod's wording for a wrong JSON type, in the words of the create endpoint's errors. */
+/** A wrong JSON type in FHIR's words ("an object"), anything else in the create endpoint's. */
 const shapeErrors: z.core.$ZodErrorMap = (issue) =>
   issue.code === 'invalid_type' && issue.input !== undefined
     ? `must be ${EXPECTED[issue.expected] ?? issue.expected}`
-    : undefined;
+    : forPeople(issue);
 
 /** Checks the elements the feed reads; errors name FHIR paths, e.g. `Patient.telecom[1].value`. */
-export function checkElements<S extends z.ZodType>(
+export function checkElements<S extends z.ZodMiniType>(
   schema: S,
   resource: unknown,
   resourceType: string,
@@ -136,7 +136,7 @@ export function checkElements<S extends z.ZodType>(
  * Applies the API's own field rules to values taken from a resource; each error names the FHIR path
  * its value came from (`sources`, keyed by the API's field name), else `fallback`.
  */
-export function applyRules<S extends z.ZodType>(
+export function applyRules<S extends z.ZodMiniType>(
   schema: S,
   values: unknown,
   sources: Readonly<Record<string, string>>,

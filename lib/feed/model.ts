@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AppointmentStatus, PatientDetails } from '../patients/schema.ts';
 
 // What the feed makes of a message: changes to apply, each stamped with its source's lastUpdated, and
@@ -45,15 +45,15 @@ export type FeedOutcome = (typeof FEED_OUTCOMES)[number];
 /** One line of `npm run feed`: what became of one resource. */
 export const FeedLine = z.strictObject({
   /** The resource's place in its message (a Bundle's entry index; 0 for a single resource). */
-  index: z.number().int().min(0),
-  resourceType: z.string().nullable(),
+  index: z.number().check(z.int(), z.minimum(0)),
+  resourceType: z.nullable(z.string()),
   /** The resource's own `id` as sent (for an Appointment, our appointment id). */
-  id: z.string().nullable(),
+  id: z.nullable(z.string()),
   outcome: z.enum(FEED_OUTCOMES),
   /** Our id of the patient the resource was applied to. */
-  patientId: z.uuid().optional(),
+  patientId: z.optional(z.uuid()),
   /** Why it was rejected: the FHIR path and the rule it broke, never the value. */
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type FeedLine = z.infer<typeof FeedLine>;
 

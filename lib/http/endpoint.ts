@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type AuditSpec, patientIdsIn, recordAudit } from '../audit/audit.ts';
 import { ApiError, invalidJson, payloadTooLarge, storeUnavailable, unsupportedMediaType } from '../errors.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
@@ -23,7 +23,7 @@ export const created = (location: string, body: unknown): Reply => ({
   headers: { location },
 });
 
-export interface EndpointSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+export interface EndpointSpec<B extends z.ZodMiniType, Q extends z.ZodMiniType, P extends z.ZodMiniType> {
   /** The scope a caller's key must hold; omitted for the public documents (index, health). */
   scope?: Scope;
   body?: B;
@@ -45,7 +45,7 @@ export interface Request<B, Q, P> {
   caller?: ApiKey;
 }
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<HttpResponse>;
 
 /**
@@ -54,9 +54,9 @@ export type LambdaHandler = (event: APIGatewayProxyEventV2, context?: Context) =
  */
 export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; log: Log }) {
   return function endpoint<
-    B extends z.ZodType = never,
-    Q extends z.ZodType = never,
-    P extends z.ZodType = never,
+    B extends z.ZodMiniType = never,
+    Q extends z.ZodMiniType = never,
+    P extends z.ZodMiniType = never,
   >(
     spec: EndpointSpec<B, Q, P>,
     handle: (request: Request<Output<B>, Output<Q>, Output<P>>) => Promise<Reply>,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ApiError, ProblemCode } from '../errors.ts';
 
 // The one place where a failure's meaning becomes an HTTP status and title.
@@ -26,7 +26,7 @@ export const Problem = z.strictObject({
   status: z.int(),
   code: z.enum(PROBLEM_CODES as [ProblemCode, ...ProblemCode[]]),
   detail: z.string(),
-  errors: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+  errors: z.optional(z.array(z.strictObject({ path: z.string(), message: z.string() }))),
   requestId: z.string(),
 });
 

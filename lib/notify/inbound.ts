@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { phone } from '../fields.ts';
 import { type ReplyIntent, replyIntent } from '../preferences/replies.ts';
 import { maskContact } from '../reminders/contact.ts';
@@ -18,7 +18,7 @@ export interface InboundReply {
 const InboundSms = z.object({
   originationNumber: phone,
   messageBody: z.string(),
-  inboundMessageId: z.string().min(1).max(128),
+  inboundMessageId: z.string().check(z.minLength(1), z.maxLength(128)),
 });
 
 /** Reads one two-way SMS message from its SNS topic; `undefined` when it is not one. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Channel } from '../reminders/messages.ts';
 import type { FailureReason } from '../reminders/status.ts';
 import { REMINDER_ID_KEY } from './aws.ts';
@@ -70,16 +70,16 @@ const SMS_OUTCOMES: Record<string, Outcome> = {
 const ReminderId = z.guid();
 
 const SmsEvent = z.object({
-  eventType: z.string().startsWith('TEXT_'),
-  isFinal: z.boolean().optional(),
-  context: z.record(z.string(), z.string()).optional(),
+  eventType: z.string().check(z.startsWith('TEXT_')),
+  isFinal: z.optional(z.boolean()),
+  context: z.optional(z.record(z.string(), z.string())),
 });
 
 const EmailEvent = z.object({
   eventType: z.string(),
-  mail: z.object({ tags: z.record(z.string(), z.array(z.string())).optional() }),
-  bounce: z.object({ bounceType: z.string(), bounceSubType: z.string().optional() }).optional(),
-  complaint: z.object({ complaintSubType: z.string().nullish() }).optional(),
+  mail: z.object({ tags: z.optional(z.record(z.string(), z.array(z.string()))) }),
+  bounce: z.optional(z.object({ bounceType: z.string(), bounceSubType: z.optional(z.string()) })),
+  complaint: z.optional(z.object({ complaintSubType: z.nullish(z.string()) })),
 });
 type EmailEvent = z.infer<typeof EmailEvent>;
 

@@ -1,6 +1,6 @@
 import { inFieldOrder } from '../records.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   Appointment as AppointmentSchema,
   type AppointmentStatus,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { birthDate, clientId, patientId, phone, timestamp, timeZone, trimmedText } from '../fields.ts';
 import { AppointmentReminder } from '../reminders/status.ts';
 
@@ -39,18 +39,20 @@ const STATUS = APPOINTMENT_STATUSES.join('|');
 
 export const NewAppointment = z
   .strictObject({
-    id: clientId.optional(),
+    id: z.optional(clientId),
     start: timestamp,
-    end: timestamp.optional(),
-    status: z.enum(APPOINTMENT_STATUSES).default('booked'),
-    clinician: trimmedText(100).optional(),
-    location: trimmedText(200).optional(),
-    type: trimmedText(100).optional(),
+    end: z.optional(timestamp),
+    status: z._default(z.enum(APPOINTMENT_STATUSES), 'booked'),
+    clinician: z.optional(trimmedText(100)),
+    location: z.optional(trimmedText(200)),
+    type: z.optional(trimmedText(100)),
   })
-  .refine((a) => a.end === undefined || Date.parse(a.end) > Date.parse(a.start), {
-    path: ['end'],
-    message: 'must be after start',
-  });
+  .check(
+    z.refine((a) => a.end === undefined || Date.parse(a.end) > Date.parse(a.start), {
+      path: ['end'],
+      message: 'must be after start',
+    }),
+  );
 export type NewAppointment = z.infer<typeof NewAppointment>;
 
 /** A patient's own fields: the create endpoint's body and the FHIR feed's Patient share these rules. */
@@ -58,56 +60,69 @@ export const PatientDetails = z.strictObject({
   givenName: trimmedText(100),
   familyName: trimmedText(100),
   birthDate,
-  phone: phone.optional(),
-  email: z.email('must be a valid email address').max(254, 'must be at most 254 characters').optional(),
-  timeZone: timeZone.optional(),
-  language: z.enum(LANGUAGES).default('en'),
-  mrn: clientId.optional(),
+  phone: z.optional(phone),
+  email: z.optional(
+    z.email('must be a valid email address').check(z.maxLength(254, 'must be at most 254 characters')),
+  ),
+  timeZone: z.optional(timeZone),
+  language: z._default(z.enum(LANGUAGES), 'en'),
+  mrn: z.optional(clientId),
 });
 export type PatientDetails = z.infer<typeof PatientDetails>;
 
-export const NewPatient = PatientDetails.extend({
-  appointments: z.array(NewAppointment).max(MAX_APPOINTMENTS_PER_PATIENT).default([]),
-}).superRefine((patient, ctx) => {
-  const seen = new Set<string>();
-  patient.appointments.forEach((appointment, index) => {
-    if (appointment.id === undefined) return;
-    if (seen.has(appointment.id)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['appointments', index, 'id'],
-        message: 'must be unique per patient',
+export const NewPatient = z
+  .extend(PatientDetails, {
+    appointments: z._default(z.array(NewAppointment).check(z.maxLength(MAX_APPOINTMENTS_PER_PATIENT)), []),
+  })
+  .check(
+    z.superRefine((patient, ctx) => {
+      const seen = new Set<string>();
+      patient.appointments.forEach((appointment, index) => {
+        if (appointment.id === undefined) return;
+        if (seen.has(appointment.id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['appointments', index, 'id'],
+            message: 'must be unique per patient',
+          });
+        }
+        seen.add(appointment.id);
       });
-    }
-    seen.add(appointment.id);
-  });
-});
+    }),
+  );
 export type NewPatient = z.infer<typeof NewPatient>;
 
 export const PatientPath = z.strictObject({ patient_id: patientId });
 
+const LIMIT = 'must be a whole number from 1 to 200';
+
 export const AppointmentQuery = z
   .strictObject({
-    from: timestamp.optional(),
-    to: timestamp.optional(),
-    status: z
-      .string()
-      .transform((list) => list.split(','))
-      .pipe(z.array(z.enum(APPOINTMENT_STATUSES, 'must be a comma-separated list of appointment statuses')))
-      .meta({ pattern: `^(${STATUS})(,(${STATUS}))*$`, examples: ['booked,arrived'] })
-      .optional(),
-    limit: z.coerce
-      .number('must be a whole number from 1 to 200')
-      .int('must be a whole number from 1 to 200')
-      .min(1, 'must be a whole number from 1 to 200')
-      .max(200, 'must be a whole number from 1 to 200')
-      .default(50),
-    cursor: z.string().max(512).optional(),
+    from: z.optional(timestamp),
+    to: z.optional(timestamp),
+    status: z.optional(
+      z
+        .pipe(
+          z.pipe(
+            z.string(),
+            z.transform((list: string) => list.split(',')),
+          ),
+          z.array(z.enum(APPOINTMENT_STATUSES, 'must be a comma-separated list of appointment statuses')),
+        )
+        .check(z.meta({ pattern: `^(${STATUS})(,(${STATUS}))*$`, examples: ['booked,arrived'] })),
+    ),
+    limit: z._default(
+      z.coerce.number(LIMIT).check(z.int(LIMIT), z.minimum(1, LIMIT), z.maximum(200, LIMIT)),
+      50,
+    ),
+    cursor: z.optional(z.string().check(z.maxLength(512))),
   })
-  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
-    path: ['to'],
-    message: 'must be after from',
-  });
+  .check(
+    z.refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
+      path: ['to'],
+      message: 'must be after from',
+    }),
+  );
 export type AppointmentQuery = z.infer<typeof AppointmentQuery>;
 
 // Responses. Their TypeScript types (lib/patients/model.ts) are inferred from these, and the OpenAPI
@@ -117,12 +132,12 @@ const apiTimestamp = z.iso.datetime({ offset: true });
 
 export const Patient = z.strictObject({
   id: z.uuid(),
-  mrn: clientId.optional(),
+  mrn: z.optional(clientId),
   givenName: z.string(),
   familyName: z.string(),
   birthDate: z.iso.date(),
-  phone: z.string().optional(),
-  email: z.string().optional(),
+  phone: z.optional(z.string()),
+  email: z.optional(z.string()),
   timeZone: z.string(),
   language: z.enum(LANGUAGES),
   createdAt: apiTimestamp,
@@ -133,23 +148,23 @@ export const Appointment = z.strictObject({
   id: clientId,
   /** UTC, in the API's timestamp form. */
   start: apiTimestamp,
-  end: apiTimestamp.optional(),
+  end: z.optional(apiTimestamp),
   status: z.enum(APPOINTMENT_STATUSES),
-  clinician: z.string().optional(),
-  location: z.string().optional(),
-  type: z.string().optional(),
+  clinician: z.optional(z.string()),
+  location: z.optional(z.string()),
+  type: z.optional(z.string()),
   createdAt: apiTimestamp,
 });
 
 /** The 201 answer to a create: the patient, with the appointments it was created with (and their ids). */
-export const CreatedPatient = Patient.extend({ appointments: z.array(Appointment) });
+export const CreatedPatient = z.extend(Patient, { appointments: z.array(Appointment) });
 
 /** An appointment in the listing, with the reminder of its current occurrence (null when none). */
-export const ListedAppointment = Appointment.extend({ reminder: AppointmentReminder.nullable() });
+export const ListedAppointment = z.extend(Appointment, { reminder: z.nullable(AppointmentReminder) });
 
 export const AppointmentList = z.strictObject({
   patientId: z.uuid(),
   appointments: z.array(ListedAppointment),
   /** Pass as `cursor` for the next page; null on the last one. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { ApiError, notFound, storeUnavailable } from '../errors.ts';
 import { validate } from '../validation.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { patientId, quietHours, timestamp } from '../fields.ts';
 
 export const CHANNELS = ['sms', 'email'] as const;
@@ -10,20 +10,19 @@ export const ContactPreferenceItem = z.strictObject({
   patientId,
   channels: z
     .array(z.enum(CHANNELS, 'must be "sms" or "email"'))
-    .refine((channels) => new Set(channels).size === channels.length, 'must not repeat a channel'),
-  quietHours: quietHours.optional(),
-  updatedAt: timestamp.optional(),
+    .check(z.refine((channels) => new Set(channels).size === channels.length, 'must not repeat a channel')),
+  quietHours: z.optional(quietHours),
+  updatedAt: z.optional(timestamp),
 });
 export type ContactPreferenceItem = z.infer<typeof ContactPreferenceItem>;
 
 export const ContactPreferenceBatch = z.strictObject({
   preferences: z
     .array(z.unknown())
-    .min(1, 'must hold at least one preference')
-    .max(MAX_PREFERENCES_PER_BATCH),
+    .check(z.minLength(1, 'must hold at least one preference'), z.maxLength(MAX_PREFERENCES_PER_BATCH)),
 });
 
-const count = z.int().min(0);
+const count = z.int().check(z.minimum(0));
 
 /** The answer to a batch: counts, and one result per item in input order. */
 export const PreferencesResult = z.strictObject({
@@ -34,15 +33,15 @@ export const PreferencesResult = z.strictObject({
   results: z.array(
     z.strictObject({
       index: count,
-      patientId: z.string().nullable(),
+      patientId: z.nullable(z.string()),
       status: z.enum(['written', 'stale', 'rejected']),
-      error: z
-        .strictObject({
+      error: z.optional(
+        z.strictObject({
           code: z.string(),
           detail: z.string(),
-          errors: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
-        })
-        .optional(),
+          errors: z.optional(z.array(z.strictObject({ path: z.string(), message: z.string() }))),
+        }),
+      ),
     }),
   ),
 });

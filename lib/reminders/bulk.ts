@@ -2,7 +2,7 @@ import { limited, mapWithConcurrency } from '../concurrency.ts';
 import { ApiError } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
 import type { OutgoingMessage } from '../notify/notifier.ts';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { type ReminderDeps, remind } from './reminders.ts';
 import type { BulkReminderResponse } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { clientId, patientId } from '../fields.ts';
 import { ApiError } from '../errors.ts';
@@ -32,7 +32,7 @@ const NOT_TO_BE_REMINDED: ReadonlySet<SkipReason> = new Set([
 /** One patient's share of a run: the due appointments to decide, in start order (a queue message). */
 export const PatientWork = z.strictObject({
   patientId,
-  appointmentIds: z.array(clientId).min(1).max(MAX_APPOINTMENTS_PER_PATIENT),
+  appointmentIds: z.array(clientId).check(z.minLength(1), z.maxLength(MAX_APPOINTMENTS_PER_PATIENT)),
 });
 export type PatientWork = z.infer<typeof PatientWork>;
 

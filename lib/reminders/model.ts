@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from './messages.ts';
 import type { FailureReason, ReminderStatus } from './status.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { clientId, patientId, timestamp } from '../fields.ts';
 import { Appointment } from '../patients/schema.ts';
 import { CHANNELS } from '../preferences/schema.ts';
@@ -34,34 +34,40 @@ export const MAX_PATIENTS_PER_BULK = 500;
 
 export const SendReminderRequest = z.strictObject({
   patientId,
-  appointmentId: clientId.optional(),
-  channel: z.enum(CHANNELS, 'must be "sms" or "email"').optional(),
-  dryRun: z.boolean().default(false),
+  appointmentId: z.optional(clientId),
+  channel: z.optional(z.enum(CHANNELS, 'must be "sms" or "email"')),
+  dryRun: z._default(z.boolean(), false),
 });
 
 export const BulkReminderRequest = z.strictObject({
-  patientIds: z.array(patientId).min(1, 'must name at least one patient').max(MAX_PATIENTS_PER_BULK),
-  dryRun: z.boolean().default(false),
+  patientIds: z
+    .array(patientId)
+    .check(z.minLength(1, 'must name at least one patient'), z.maxLength(MAX_PATIENTS_PER_BULK)),
+  dryRun: z._default(z.boolean(), false),
 });
+
+const WINDOW = 'must be a whole number of hours from 1 to 168';
 
 export const CheReminderRequest = z
   .strictObject({
     patientId,
-    windowHours: z
-      .number('must be a whole number of hours from 1 to 168')
-      .int('must be a whole number of hours from 1 to 168')
-      .min(1, 'must be a whole number of hours from 1 to 168')
-      .max(168, 'must be a whole number of hours from 1 to 168')
-      .default(48),
-    dryRun: z.boolean().default(false),
-    now: timestamp.optional(),
+    windowHours: z._default(
+      z.number(WINDOW).check(z.int(WINDOW), z.minimum(1, WINDOW), z.maximum(168, WINDOW)),
+      48,
+    ),
+    dryRun: z._default(z.boolean(), false),
+    now: z.optional(timestamp),
   })
-  // Moving the clock would be a way past quiet hours and the cap: only a dry run may ask "what if".
-  .refine((request) => request.now === undefined || request.dryRun, {
-    path: ['now'],
-    message: 'is accepted only with dryRun: true',
-  })
-  .meta({ dependentSchemas: { now: { properties: { dryRun: { const: true } }, required: ['dryRun'] } } });
+  .check(
+    // Moving the clock would be a way past quiet hours and the cap: only a dry run may ask "what if".
+    z.refine((request) => request.now === undefined || request.dryRun, {
+      path: ['now'],
+      message: 'is accepted only with dryRun: true',
+    }),
+    z.meta({
+      dependentSchemas: { now: { properties: { dryRun: { const: true } }, required: ['dryRun'] } },
+    }),
+  );
 export type CheReminderRequest = z.infer<typeof CheReminderRequest>;
 
 // Responses.
@@ -71,24 +77,24 @@ const apiTimestamp = z.iso.datetime({ offset: true });
 /** A reminder as the API shows it. `sending` is a reservation whose message is on its way. */
 export const Reminder = z.strictObject({
   /** Derived from (patient, appointment, start): one reminder per appointment occurrence. */
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   patientId: z.uuid(),
-  appointmentId: z.string().optional(),
-  appointmentStart: apiTimestamp.optional(),
-  channel: z.enum(CHANNELS).optional(),
+  appointmentId: z.optional(z.string()),
+  appointmentStart: z.optional(apiTimestamp),
+  channel: z.optional(z.enum(CHANNELS)),
   /** Masked: `+44*******123`, `j***@example.org`. */
-  to: z.string().optional(),
-  message: z.string().optional(),
+  to: z.optional(z.string()),
+  message: z.optional(z.string()),
   status: z.enum([...REMINDER_STATUSES, 'skipped', 'planned']),
   /** Why it was skipped; for a reminder that was sent, why its delivery failed. */
-  reason: z.enum([...SKIP_REASONS, ...FAILURE_REASONS]).optional(),
-  notBefore: apiTimestamp.optional(),
+  reason: z.optional(z.enum([...SKIP_REASONS, ...FAILURE_REASONS])),
+  notBefore: z.optional(apiTimestamp),
   createdAt: apiTimestamp,
 });
 
 export const SendReminderResponse = z.strictObject({ reminder: Reminder, duplicate: z.boolean() });
 
-const count = z.int().min(0);
+const count = z.int().check(z.minimum(0));
 export const BulkReminderResponse = z.strictObject({
   summary: z.strictObject({
     requested: count,
@@ -103,8 +109,8 @@ export const BulkReminderResponse = z.strictObject({
     z.strictObject({
       patientId: z.uuid(),
       status: z.enum(['sent', 'planned', 'duplicate', 'skipped', 'failed', 'not_found']),
-      reminder: Reminder.optional(),
-      error: z.strictObject({ code: z.string(), detail: z.string() }).optional(),
+      reminder: z.optional(Reminder),
+      error: z.optional(z.strictObject({ code: z.string(), detail: z.string() })),
     }),
   ),
 });
@@ -112,16 +118,16 @@ export const BulkReminderResponse = z.strictObject({
 export const Step = z.strictObject({
   name: z.enum(STEP_NAMES),
   outcome: z.enum(['passed', 'stopped', 'not_run', 'sent', 'planned', 'failed']),
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
 });
 
 export const CheReminderResponse = z.strictObject({
   patientId: z.uuid(),
   now: apiTimestamp,
   decision: z.enum(['sent', 'planned', 'skipped']),
-  reason: z.enum(SKIP_REASONS).optional(),
-  appointment: Appointment.optional(),
-  channel: z.enum(CHANNELS).optional(),
-  reminder: Reminder.optional(),
+  reason: z.optional(z.enum(SKIP_REASONS)),
+  appointment: z.optional(Appointment),
+  channel: z.optional(z.enum(CHANNELS)),
+  reminder: z.optional(Reminder),
   steps: z.array(Step),
 });

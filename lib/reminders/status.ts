@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CHANNELS } from '../preferences/schema.ts';
 
 /**
@@ -40,6 +40,6 @@ export const AppointmentReminder = z.strictObject({
   to: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   /** Why a reminder failed (or, `complained`, why its address is no longer used); never personal data. */
-  reason: z.enum(FAILURE_REASONS).optional(),
+  reason: z.optional(z.enum(FAILURE_REASONS)),
 });
 export type AppointmentReminder = z.infer<typeof AppointmentReminder>;

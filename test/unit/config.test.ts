@@ -109,8 +109,8 @@ describe('configuration, read once at cold start', () => {
     expect(load).toThrow(/^Invalid configuration: /);
     for (const name of [
       'TABLE_NAME',
-      'API_KEYS.0.sha256',
-      'API_KEYS.0.scopes',
+      'API_KEYS[0].sha256',
+      'API_KEYS[0].scopes',
       'CURSOR_SECRET',
       'DEFAULT_TIME_ZONE',
       'QUIET_HOURS',
@@ -120,6 +120,17 @@ describe('configuration, read once at cold start', () => {
     ]) {
       expect(load).toThrow(name);
     }
+  });
+
+  it("says what is wrong in the API's own words: a missing variable, a bound it must exceed", () => {
+    const { TABLE_NAME: _, ...withoutTable } = minimal;
+    expect(() => loadConfig(withoutTable)).toThrow('TABLE_NAME: is required');
+    expect(() => loadConfig({ ...minimal, SMS_MAX_PER_SECOND: '0' })).toThrow(
+      'SMS_MAX_PER_SECOND: must be more than 0',
+    );
+    expect(() => loadConfig({ ...minimal, BULK_CONCURRENCY: '65' })).toThrow(
+      'BULK_CONCURRENCY: must be at most 64',
+    );
   });
 
   it('rejects API keys that are not JSON, or none at all', () => {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type AuditEntry, patientIdsIn } from '../../lib/audit/audit.ts';
 import { type ApiError, conflict, notFound, storeUnavailable } from '../../lib/errors.ts';
 import { deliveryFailed } from '../../lib/notify/notifier.ts';
 import { MAX_BODY_BYTES, ok } from '../../lib/http/endpoint.ts';
 import { httpEvent, testEndpoint } from '../support/events.ts';
 
-const Body = z.strictObject({ name: z.string().min(1), count: z.number().int().optional() });
+const Body = z.strictObject({
+  name: z.string().check(z.minLength(1)),
+  count: z.optional(z.number().check(z.int())),
+});
 const JSON_HEADERS = { 'content-type': 'application/json', authorization: 'Bearer writer-key' };
 
 function writeEndpoint(
@@ -207,8 +210,9 @@ describe('query parameters', () => {
 
   it('rejects a parameter the endpoint does not declare beside those it does', async () => {
     const { endpoint } = testEndpoint();
-    const handler = endpoint({ query: z.strictObject({ limit: z.string().optional() }) }, async ({ query }) =>
-      ok(query),
+    const handler = endpoint(
+      { query: z.strictObject({ limit: z.optional(z.string()) }) },
+      async ({ query }) => ok(query),
     );
     expect((await handler(httpEvent({ method: 'GET', query: { limit: '5' } }))).statusCode).toBe(200);
     const answer = await handler(httpEvent({ method: 'GET', query: { limit: '5', sort: 'desc' } }));

@@ -1,6 +1,6 @@
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { createQueueConsumer } from '../../lib/events/queue.ts';
 import { createScheduledJob } from '../../lib/events/schedule.ts';
 import { SqsDueWorkQueue } from '../../lib/queue/sqs.ts';
@@ -8,7 +8,10 @@ import { recordingLog } from '../support/events.ts';
 
 const record = (messageId: string, body: string) => ({ messageId, body }) as SQSRecord;
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
-const Work = z.strictObject({ patientId: z.uuid(), appointmentIds: z.array(z.string()).min(1) });
+const Work = z.strictObject({
+  patientId: z.uuid(),
+  appointmentIds: z.array(z.string()).check(z.minLength(1)),
+});
 const PATIENT = '6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11';
 
 describe('the queue consumer wrapper', () => {
