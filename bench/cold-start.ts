@@ -51,7 +51,7 @@ async function bundle(outfile: string, contents: string) {
   return outfile;
 }
 
-/** The packaged bundle of every function, unzipped, by function name. */
+/** The packaged bundle of every function, unzipped, by function name, and the NODE_OPTIONS they run with. */
 async function packagedBundles(out: string) {
   const packaged = spawnSync(
     'node_modules/.bin/serverless',
@@ -63,20 +63,24 @@ async function packagedBundles(out: string) {
   );
   if (packaged.status !== 0) throw new Error(`serverless package failed: ${packaged.stderr}`);
   const bundles: Record<string, string> = {};
-  const { functions } = JSON.parse(readFileSync(join(out, 'serverless-state.json'), 'utf8')).service;
+  const { functions, provider } = JSON.parse(
+    readFileSync(join(out, 'serverless-state.json'), 'utf8'),
+  ).service;
   for (const name of Object.keys(functions)) {
     const zip = await JSZip.loadAsync(readFileSync(join(out, `${name}.zip`)));
-    const entry = Object.keys(zip.files).find((file) => file.endsWith('.mjs'))!;
-    const path = join(out, name, entry);
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, await zip.file(entry)!.async('nodebuffer'));
-    bundles[name] = path;
+    // The bundle and its source map, which Node reads at load with --enable-source-maps.
+    for (const file of Object.values(zip.files).filter((file) => !file.dir)) {
+      const path = join(out, name, file.name);
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, await file.async('nodebuffer'));
+      if (file.name.endsWith('.mjs')) bundles[name] = path;
+    }
   }
-  return bundles;
+  return { bundles, nodeOptions: String(provider.environment.NODE_OPTIONS ?? '') };
 }
 
 /** One cold start in a fresh node process: load, then answer `event` if given; wall time in ms. */
-function coldStart(file: string, event: unknown) {
+function coldStart(file: string, event: unknown, nodeOptions: string) {
   const script =
     `const { handler } = await import(${JSON.stringify(file)});` +
     (event === undefined
@@ -86,7 +90,8 @@ function coldStart(file: string, event: unknown) {
     ' process.exit(0);';
   const started = performance.now();
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    env: { ...process.env, AWS_REGION: 'eu-west-2' },
+    // As in Lambda: the functions' NODE_OPTIONS (source maps read at load), for every bundle alike.
+    env: { ...process.env, AWS_REGION: 'eu-west-2', NODE_OPTIONS: nodeOptions },
   });
   if (result.status !== 0) throw new Error(`${file} did not start: ${result.stderr}`);
   return performance.now() - started;
@@ -95,7 +100,7 @@ function coldStart(file: string, event: unknown) {
 export async function coldStarts() {
   console.log(`\n2. Cold start to the first answer (fresh node process, median of ${RUNS}) and bundle size`);
   const out = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
-  const bundles = await packagedBundles(out);
+  const { bundles, nodeOptions } = await packagedBundles(out);
   const hello = await bundle(
     join(out, 'hello', 'hello.mjs'),
     'export const handler = async () => ({ statusCode: 200, body: "hello" });',
@@ -159,7 +164,8 @@ export async function coldStarts() {
   const samples = Object.fromEntries(Object.keys(candidates).map((name) => [name, [] as number[]]));
   // Interleaved, so that drift in the machine's speed touches every bundle alike.
   for (let run = 0; run < RUNS; run++)
-    for (const [name, file] of Object.entries(candidates)) samples[name]!.push(coldStart(file, events[name]));
+    for (const [name, file] of Object.entries(candidates))
+      samples[name]!.push(coldStart(file, events[name], nodeOptions));
   const time = (name: string) => median(samples[name]!);
   const helloTime = time('hello');
   note(`hello world: ${helloTime.toFixed(1)} ms, ${statSync(hello).size} B`);

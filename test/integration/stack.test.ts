@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a CloudFormation template is untyped JSON */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../lib/store/table.ts';
 
@@ -390,6 +391,24 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       .filter(([, sub]) => JSON.stringify(sub.Properties.Endpoint).includes('ReceiptsLambdaFunction'))
       .map(([, sub]) => sub.Properties.TopicArn);
     expect(topics).toEqual([{ Ref: 'SmsEventsTopic' }, { Ref: 'EmailEventsTopic' }]);
+  });
+
+  it('maps logged stack frames to our files, from source maps without the sources, read at every cold start', async () => {
+    for (const [id, f] of ofType('AWS::Lambda::Function'))
+      expect(f.Properties.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
+    const zips = readdirSync(out).filter((file) => file.endsWith('.zip'));
+    expect(zips).toHaveLength(ofType('AWS::Lambda::Function').length);
+    for (const file of zips) {
+      const zip = await JSZip.loadAsync(readFileSync(join(out, file)));
+      const mapFile = Object.keys(zip.files).find((name) => name.endsWith('.mjs.map'))!;
+      const map = JSON.parse(await zip.file(mapFile)!.async('string'));
+      // The sources' text would triple what Node parses before the first answer, for nothing it prints.
+      expect(map.sourcesContent, file).toBeUndefined();
+      expect(
+        map.sources.some((source: string) => source.endsWith('lib/app.ts')),
+        file,
+      ).toBe(true);
+    }
   });
 
   it('keeps logs for a set period', () => {
