@@ -155,17 +155,20 @@ export async function coldStarts() {
     ...Object.fromEntries(Object.keys(parts).map((name) => [name, get('/')])),
     ...(await firstRequests()),
   };
+  // getPatient again without reading its source map: what the map costs a cold start.
+  events.getPatientWithoutMap = events.getPatient;
   const candidates: Record<string, string> = {
     hello,
     floor,
     ...Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, part.file])),
     ...bundles,
+    getPatientWithoutMap: bundles.getPatient!,
   };
   const samples = Object.fromEntries(Object.keys(candidates).map((name) => [name, [] as number[]]));
   // Interleaved, so that drift in the machine's speed touches every bundle alike.
   for (let run = 0; run < RUNS; run++)
     for (const [name, file] of Object.entries(candidates))
-      samples[name]!.push(coldStart(file, events[name], nodeOptions));
+      samples[name]!.push(coldStart(file, events[name], name === 'getPatientWithoutMap' ? '' : nodeOptions));
   const time = (name: string) => median(samples[name]!);
   const helloTime = time('hello');
   note(`hello world: ${helloTime.toFixed(1)} ms, ${statSync(hello).size} B`);
@@ -190,6 +193,17 @@ export async function coldStarts() {
       met: true,
       note: `${(time(name) - helloTime).toFixed(0)} ms over hello world: ${why}`,
     });
+  const mapTime = time('getPatient') - time('getPatientWithoutMap');
+  record({
+    section: 'cold-start',
+    measure: 'cold start: its source map read at load (part)',
+    value: round(mapTime / helloTime),
+    unit: '× hello world',
+    limit: TARGET,
+    target: '(reference)',
+    met: true,
+    note: `${mapTime.toFixed(0)} ms of getPatient's ${time('getPatient').toFixed(0)} ms: what --enable-source-maps costs`,
+  });
   for (const [name, file] of Object.entries(bundles)) {
     const ratio = time(name) / helloTime;
     const answers = events[name] !== undefined;

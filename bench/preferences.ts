@@ -94,16 +94,18 @@ export async function bulkPreferences() {
     if (run < 0) for (const times of [handler, readWrite, writesOnly]) times.pop();
   }
   const rate = (times: number[]) => SIZE / (median(times) / 1000);
+  const ratio = rate(handler) / rate(readWrite);
+  // Each pair ran back to back: its ratio shows how far the machine's drift moves one comparison.
   const ratios = handler.map((time, i) => readWrite[i]! / time);
   record({
     section: 'preferences',
     measure: 'bulk preferences throughput, beside raw reads + writes',
-    value: round(rate(handler) / rate(readWrite)),
+    value: round(ratio),
     unit: '× raw',
     limit: 0.9,
     target: '≥ 0.9×',
-    met: rate(handler) / rate(readWrite) >= 0.9,
-    note: `${rate(handler).toFixed(0)} vs ${rate(readWrite).toFixed(0)} items/s, median of ${RUNS}; runs ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×, median of the pairs ${median(ratios).toFixed(2)}×`,
+    met: ratio >= 0.9,
+    note: `${rate(handler).toFixed(0)} vs ${rate(readWrite).toFixed(0)} items/s, medians of ${RUNS}; pairs ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×, their median ${median(ratios).toFixed(2)}×`,
   });
   record({
     section: 'preferences',

@@ -11,11 +11,12 @@ const WRITES: ReadonlySet<Operation> = new Set(['PutItem', 'UpdateItem', 'BatchW
  */
 export function requestCounter() {
   const counts = { requests: [] as Operation[], itemsRead: 0, readUnits: 0, writeUnits: 0 };
+  let counting = true;
   const layer =
     (db: DynamoDb): DynamoDb =>
     async (operation, input) => {
       const item = input.Item as { PK?: unknown } | undefined;
-      if (String(item?.PK ?? '').startsWith('OUTBOX#')) return db(operation, input);
+      if (!counting || String(item?.PK ?? '').startsWith('OUTBOX#')) return db(operation, input);
       counts.requests.push(operation);
       const output = await db(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' });
       counts.itemsRead += (output.ScannedCount as number | undefined) ?? 0;
@@ -26,5 +27,9 @@ export function requestCounter() {
       return output;
     };
   const reset = () => Object.assign(counts, { requests: [], itemsRead: 0, readUnits: 0, writeUnits: 0 });
-  return { counts, layer, reset };
+  /** From now on requests pass through as sent, asking for no capacity report: nothing is counted. */
+  const stop = () => {
+    counting = false;
+  };
+  return { counts, layer, reset, stop };
 }
