@@ -34,28 +34,14 @@ function slowProvider() {
   return { deliver, delivered, duplicates };
 }
 
-async function bulkOf500() {
-  const size = 500;
-  console.log(`\n4a. Bulk reminders: ${size} patients, ${PROVIDER_MS} ms per message`);
-  const ids = await patients(size);
-  const provider = slowProvider();
-  const { concurrency } = reminderDeps;
-  // A warm function, as after its first requests: the cold start is measured on its own (section 3).
-  await sendBulkReminders({ ...reminderDeps, notifier: slowProvider() }, await patients(50), {
-    dryRun: false,
-    now: Date.now(),
-  });
-  const started = performance.now();
-  const bulk = await sendBulkReminders({ ...reminderDeps, notifier: provider }, ids, {
-    dryRun: false,
-    now: Date.now(),
-  });
-  const wall = performance.now() - started;
-  const ideal = Math.ceil(size / concurrency) * PROVIDER_MS;
-  // The store's share, made raw: per patient the same 2 queries and 2 writes, as many patients at once
-  // as the bulk call loads and reserves (twice its provider concurrency), no provider.
+/** Runs of the bulk call, each on patients of its own: one run moves by up to 0.2× on this machine. */
+const BULK_RUNS = 3;
+
+/** The store's share of a bulk call, made raw: per patient the same 2 queries and 2 writes, no provider. */
+async function rawBulkStoreWork(ids: readonly string[], concurrency: number) {
   const raw = dynamoDb({ endpoint: engine.endpoint });
-  const storeStarted = performance.now();
+  const started = performance.now();
+  // As many patients at once as the bulk call loads and reserves: twice its provider concurrency.
   await mapWithConcurrency(ids, concurrency * 2, async (id) => {
     const query = (pk: string, newest = false) =>
       raw('Query', {
@@ -77,30 +63,59 @@ async function bulkOf500() {
         },
       });
   });
-  const storeTime = performance.now() - storeStarted;
-  const bound = Math.max(ideal, storeTime);
+  return performance.now() - started;
+}
+
+async function bulkOf500() {
+  const size = 500;
+  console.log(`\n4a. Bulk reminders: ${size} patients, ${PROVIDER_MS} ms per message, ${BULK_RUNS} runs`);
+  const { concurrency } = reminderDeps;
+  const ideal = Math.ceil(size / concurrency) * PROVIDER_MS;
+  // A warm function, as after its first requests: the cold start is measured on its own (section 3).
+  await sendBulkReminders({ ...reminderDeps, notifier: slowProvider() }, await patients(50), {
+    dryRun: false,
+    now: Date.now(),
+  });
+  const ratios: { ratio: number; wall: number; storeTime: number }[] = [];
+  let duplicates = 0;
+  let allSent = true;
+  for (let run = 0; run < BULK_RUNS; run++) {
+    const ids = await patients(size);
+    const provider = slowProvider();
+    const started = performance.now();
+    const bulk = await sendBulkReminders({ ...reminderDeps, notifier: provider }, ids, {
+      dryRun: false,
+      now: Date.now(),
+    });
+    const wall = performance.now() - started;
+    const storeTime = await rawBulkStoreWork(ids, concurrency);
+    ratios.push({ ratio: wall / Math.max(ideal, storeTime), wall, storeTime });
+    duplicates += provider.duplicates();
+    allSent &&= bulk.summary.sent === size && provider.delivered.size === size;
+    note(
+      `${wall.toFixed(0)} ms (ideal ${ideal} ms, store raw ${storeTime.toFixed(0)} ms); sent ${bulk.summary.sent}`,
+    );
+  }
+  const { ratio, wall, storeTime } = ratios.sort((a, b) => a.ratio - b.ratio)[BULK_RUNS >> 1]!;
   record({
     section: 'reminders',
     measure: 'bulk reminders (500) wall time, beside the store-bound limit',
-    value: round(wall / bound),
+    value: round(ratio),
     unit: '× limit',
     limit: 1.25,
     target: '≤ 1.25×',
-    met: wall / bound <= 1.25 && bulk.summary.sent === size,
-    note: `${wall.toFixed(0)} ms; limit = max(ideal ${ideal} ms at concurrency ${concurrency}, the same store requests raw ${storeTime.toFixed(0)} ms)`,
+    met: ratio <= 1.25 && allSent,
+    note: `median of ${BULK_RUNS} runs (${ratios.map((r) => r.ratio.toFixed(2)).join(', ')}×): ${wall.toFixed(0)} ms; limit = max(ideal ${ideal} ms at concurrency ${concurrency}, the same store requests raw ${storeTime.toFixed(0)} ms)`,
   });
   record({
     section: 'reminders',
-    measure: 'bulk reminders (500) duplicates',
-    value: provider.duplicates(),
+    measure: `bulk reminders (500) duplicates, ${BULK_RUNS} runs`,
+    value: duplicates,
     unit: 'messages',
     limit: 0,
     target: '= 0',
-    met: provider.duplicates() === 0 && provider.delivered.size === size,
+    met: duplicates === 0 && allSent,
   });
-  note(
-    `${wall.toFixed(0)} ms (ideal ${ideal} ms, store raw ${storeTime.toFixed(0)} ms); sent ${bulk.summary.sent}`,
-  );
 }
 
 async function scheduledAtScale() {
