@@ -111,9 +111,9 @@ const Environment = z
     SMS_MAX_PER_SECOND: z._default(z.coerce.number().check(z.positive(), z.maximum(1000)), 10),
     REMINDER_QUEUE_URL: z.optional(z.url()),
     REMINDER_WORKERS: wholeNumber(1, 100, 2),
-    // Read by lib/log.ts itself; checked here so that a misspelt level stops the function at once.
     AUDIT_RETENTION_DAYS: wholeNumber(1, 36_500, DEFAULT_AUDIT_RETENTION_DAYS),
     LOCAL_LAMBDA_ENDPOINT: z.optional(z.url()),
+    // Read by lib/log.ts itself; checked here so that a misspelt level stops the function at once.
     LOG_LEVEL: z._default(z.enum(['info', 'silent']), 'info'),
     MRN_SYSTEM: z._default(
       z.string().check(z.regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')),
