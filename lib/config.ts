@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/audit.ts';
 import { DEFAULT_MRN_SYSTEM } from './feed/systems.ts';
-import { quietHours, timeZone } from './fields.ts';
+import { clientId, quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
 import { fieldErrors, forPeople } from './validation.ts';
 import type { AwsMessaging } from './notify/aws.ts';
@@ -54,7 +54,7 @@ const apiKeys = z.pipe(
   z
     .array(
       z.strictObject({
-        id: z.string().check(z.regex(/^[A-Za-z0-9._-]{1,64}$/)),
+        id: clientId,
         sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex SHA-256 digest')),
         scopes: z.array(z.enum(SCOPES)).check(z.minLength(1)),
       }),
@@ -138,7 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty variable is an unset one: serverless.yml writes "" where a stage has no value.
   const parsed = Environment.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
-    { error: forPeople },
+    { reportInput: true, error: forPeople },
   );
   if (!parsed.success) {
     const problems = fieldErrors(parsed.error.issues).map(({ path, message }) => `${path}: ${message}`);

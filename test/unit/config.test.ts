@@ -131,6 +131,17 @@ describe('configuration, read once at cold start', () => {
     expect(() => loadConfig({ ...minimal, BULK_CONCURRENCY: '65' })).toThrow(
       'BULK_CONCURRENCY: must be at most 64',
     );
+    // Set but wrong is never "is required".
+    expect(() => loadConfig({ ...minimal, BULK_CONCURRENCY: '1.5' })).toThrow(
+      'BULK_CONCURRENCY: must be a whole number',
+    );
+    expect(() => loadConfig({ ...minimal, API_KEYS: '{}' })).toThrow('API_KEYS: must be a list');
+    expect(() =>
+      loadConfig({
+        ...minimal,
+        API_KEYS: '[{"id":"a b","sha256":"' + 'a'.repeat(64) + '","scopes":["patients:read"]}]',
+      }),
+    ).toThrow('API_KEYS[0].id: must be 1–64 of A–Z');
   });
 
   it('rejects API keys that are not JSON, or none at all', () => {
