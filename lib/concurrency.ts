@@ -1,4 +1,8 @@
-/** Maps items with at most `limit` calls in flight, keeping input order in the results. */
+/**
+ * Maps items with at most `limit` calls in flight, keeping input order in the results. After a call
+ * fails no more are started, and the failure is thrown once the calls in flight have finished: no
+ * work goes on after the caller has its answer.
+ */
 export async function mapWithConcurrency<T, R>(
   items: readonly T[],
   limit: number,
@@ -6,13 +10,19 @@ export async function mapWithConcurrency<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && failure === undefined) {
       const index = next++;
-      results[index] = await map(items[index] as T, index);
+      try {
+        results[index] = await map(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
   return results;
 }
 

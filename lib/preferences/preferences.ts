@@ -41,10 +41,21 @@ export async function writeContactPreferences(
     item instanceof ApiError ? { status: 'rejected', error: item } : { status: 'stale' },
   );
   const unstored = new Set<ContactPreference>();
+  const groups = patientGroups(parsed);
+  let groupsRead = 0;
   // Each group is read, judged and written on its own, so one group's writes overlap the next one's reads.
-  await mapWithConcurrency(patientGroups(parsed), GROUPS_IN_FLIGHT, async (indexes) => {
+  await mapWithConcurrency(groups, GROUPS_IN_FLIGHT, async (indexes) => {
     const group = indexes.map((index) => [index, parsed[index] as ContactPreferenceItem] as const);
-    const current = await store.findPreferenceTargets(group.map(([, item]) => item.patientId));
+    let current: Map<string, ContactPreference | null>;
+    try {
+      current = await store.findPreferenceTargets(group.map(([, item]) => item.patientId));
+    } catch (error) {
+      // This group alone is unanswered: the others go on, and the answer waits for them all.
+      if (!(error instanceof ApiError && error.code === 'store_unavailable')) throw error;
+      for (const index of indexes) verdicts[index] = { status: 'rejected', error };
+      return;
+    }
+    groupsRead++;
     for (const [index, item] of group) {
       if (!current.has(item.patientId)) {
         verdicts[index] = { status: 'rejected', error: notFound('No patient has this id.') };
@@ -62,6 +73,8 @@ export async function writeContactPreferences(
     });
     for (const failed of await store.savePreferences(toWrite)) unstored.add(failed);
   });
+  // Not one group could be read: nothing was written, and the store is down for the whole request.
+  if (groups.length > 0 && groupsRead === 0) throw storeUnavailable();
 
   const results: ItemResult[] = verdicts.map((verdict, index) => {
     const item = items[index] as { patientId?: unknown } | null;

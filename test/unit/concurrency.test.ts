@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rateLimited } from '../../lib/concurrency.ts';
+import { mapWithConcurrency, rateLimited } from '../../lib/concurrency.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -29,5 +29,30 @@ describe('rateLimited: the provider throughput a run keeps to', () => {
     vi.setSystemTime(12_000);
     await send();
     expect(started).toEqual([10_000, 12_000]);
+  });
+});
+
+describe('mapWithConcurrency', () => {
+  it('starts no item after one fails, and fails only once the items in flight have finished', async () => {
+    const finished: number[] = [];
+    const mapping = mapWithConcurrency([0, 1, 2, 3, 4, 5], 2, async (n) => {
+      if (n === 0) throw new Error('item 0 failed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      finished.push(n);
+      return n;
+    });
+    await expect(mapping).rejects.toThrow('item 0 failed');
+    // Item 1 was in flight when item 0 failed: it finished before the failure was thrown; no other began.
+    expect(finished).toEqual([1]);
+  });
+
+  it('keeps input order in the results', async () => {
+    const delays = [30, 0, 10];
+    expect(
+      await mapWithConcurrency(delays, 3, async (ms, i) => {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return i;
+      }),
+    ).toEqual([0, 1, 2]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { storeUnavailable } from '../../lib/errors.ts';
 import { validate } from '../../lib/validation.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import type { ContactPreference } from '../../lib/preferences/model.ts';
@@ -159,6 +160,37 @@ describe('bulk contact preferences', () => {
     expect(() => validate(ContactPreferenceBatch, { preferences: Array(1001).fill(item) })).toThrow(
       expect.objectContaining({ code: 'payload_too_large', detail: expect.stringContaining('1000') }),
     );
+  });
+
+  it('reports a group of patients the store could not read as rejected with store_unavailable, the rest written', async () => {
+    // 60 patients: read in two groups of at most 50, each on its own.
+    const { store, ids, inForce } = await withPatients(60);
+    const findPreferenceTargets = store.findPreferenceTargets.bind(store);
+    store.findPreferenceTargets = async (patientIds) => {
+      if (patientIds.includes(ids[59]!)) throw storeUnavailable();
+      return findPreferenceTargets(patientIds);
+    };
+    const answer = await writeContactPreferences(
+      store,
+      ids.map((patientId) => ({ patientId, channels: ['email'] })),
+    );
+    expect(answer).toMatchObject({ written: 50, rejected: 10 });
+    expect(answer.results.slice(50).every((r) => r.error?.code === 'store_unavailable')).toBe(true);
+    expect((await inForce(ids[0]!))?.channels).toEqual(['email']);
+    expect(await inForce(ids[59]!)).toBeUndefined();
+  });
+
+  it('answers store_unavailable for the whole batch when not one group could be read', async () => {
+    const { store, ids } = await withPatients(2);
+    store.findPreferenceTargets = async () => {
+      throw storeUnavailable();
+    };
+    await expect(
+      writeContactPreferences(
+        store,
+        ids.map((patientId) => ({ patientId, channels: ['sms'] })),
+      ),
+    ).rejects.toMatchObject({ code: 'store_unavailable' });
   });
 
   it('reports items the store could not take as rejected with store_unavailable, never silently', async () => {
