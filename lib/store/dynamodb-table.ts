@@ -12,10 +12,16 @@ const BATCH_GET_SIZE = 100;
 const BATCH_ATTEMPTS = 8;
 /** Batch requests of this store in flight at once, across its calls: overlaps round trips without flooding the table. */
 const BATCHES_IN_FLIGHT = 4;
-/** Retries of a refused connection, a 5xx or a throttle, inside one request (the client's backoff). */
+/** Retries of a refused connection, a 5xx or a throttle, inside one attempt (the client's backoff). */
 const REQUEST_RETRIES = 2;
-/** A request not answered in this time, retries included, is answered 503: the handler never hangs. */
-const REQUEST_DEADLINE_MS = 8_000;
+/**
+ * An attempt not answered in this time, the client's retries included, is given up (aws-lite has no
+ * timeout of its own): a read is tried once more, else the request is answered 503. Two attempts of
+ * a read and the audit write still fit in an HTTP function's 10 s.
+ */
+const ATTEMPT_DEADLINE_MS = 3_000;
+/** Tried again after a stalled attempt, on a fresh request: a write is not, since it may have landed. */
+const READS: ReadonlySet<Operation> = new Set(['GetItem', 'Query', 'BatchGetItem']);
 
 export type Item = Record<string, unknown>;
 export type Key = { PK: string; SK: string };
@@ -89,8 +95,16 @@ export class Table {
     readonly name: string,
   ) {}
 
-  private send(operation: Operation, input: Item): Promise<Item> {
-    return guard(this.db(operation, input));
+  private async send(operation: Operation, input: Item): Promise<Item> {
+    const attempts = READS.has(operation) ? 2 : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // aws-lite marshals a BatchGetItem's keys in place: a read that may be retried sends a copy.
+        return await guard(this.db(operation, attempts > 1 ? structuredClone(input) : input));
+      } catch (error) {
+        if (!(error instanceof DeadlinePassed && attempt < attempts)) throw error;
+      }
+    }
   }
 
   async get(key: Key): Promise<Item | undefined> {
@@ -259,6 +273,14 @@ const UNAVAILABLE = new Set([
 const NETWORK =
   /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|socket hang up)\b/;
 
+/** An attempt the store did not answer by its deadline: a 503 store_unavailable, which a read may retry. */
+class DeadlinePassed extends ApiError {
+  constructor() {
+    const { code, detail, errors, headers } = storeUnavailable();
+    super(code, detail, errors, headers);
+  }
+}
+
 /**
  * Turns "the store did not answer" (unreachable, 5xx, throttled past the retries, or no answer by the
  * deadline) into 503 store_unavailable; anything else keeps its meaning.
@@ -266,7 +288,7 @@ const NETWORK =
 async function guard<T>(request: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(storeUnavailable()), REQUEST_DEADLINE_MS);
+    timer = setTimeout(() => reject(new DeadlinePassed()), ATTEMPT_DEADLINE_MS);
   });
   try {
     return await Promise.race([request, deadline]);
