@@ -57,31 +57,32 @@ export function toApiTimestamp(instant: Date | number | string): string {
   return new Date(instant).toISOString().replace('.000Z', 'Z');
 }
 
-/** Zones already looked up, known or not: building a formatter per patient costs about 80 µs. */
-const canonicalZones = new Map<string, string | undefined>();
+/** Intl's canonical zones by their names in ASCII lower case, listed at the first look-up. */
+let canonicalByLowerCase: Map<string, string> | undefined;
+/** Aliases Intl resolved (`US/Eastern`): a formatter costs about 80 µs. Never a name Intl refused. */
+const resolvedAliases = new Map<string, string>();
 
 /** The canonical IANA name of a zone Intl knows (e.g. `europe/london` → `Europe/London`), else undefined. */
 export function canonicalTimeZone(zone: string): string | undefined {
-  if (!zone.includes('/') && zone !== 'UTC') return undefined;
-  if (!canonicalZones.has(zone)) {
-    // Bounded by the zones Intl knows, and by the shapes a caller can send within the field's length.
-    if (canonicalZones.size >= 1_000) canonicalZones.clear();
-    canonicalZones.set(zone, lookUp(zone));
-  }
-  return canonicalZones.get(zone);
-}
-
-/** Intl's canonical zones by their lower-case names, listed at the first look-up. */
-let canonicalByLowerCase: Map<string, string> | undefined;
-
-function lookUp(zone: string): string | undefined {
   if (zone === 'UTC') return zone;
+  if (!zone.includes('/')) return undefined;
   // Listing the zones costs about 2 ms at cold start, a first formatter about 20 (it loads the zone data).
   canonicalByLowerCase ??= new Map(
-    Intl.supportedValuesOf('timeZone').map((name) => [name.toLowerCase(), name]),
+    Intl.supportedValuesOf('timeZone').map((name) => [asciiLowerCase(name), name]),
   );
-  return canonicalByLowerCase.get(zone.toLowerCase()) ?? resolvedByFormatter(zone);
+  const canonical = canonicalByLowerCase.get(asciiLowerCase(zone)) ?? resolvedAliases.get(zone);
+  if (canonical !== undefined) return canonical;
+  const alias = resolvedByFormatter(zone);
+  if (alias !== undefined) {
+    // Bounded by the aliases Intl knows, in the spellings callers send them in.
+    if (resolvedAliases.size >= 1_000) resolvedAliases.clear();
+    resolvedAliases.set(zone, alias);
+  }
+  return alias;
 }
+
+/** Only A–Z lowered, as Intl matches zone names: the Kelvin sign (U+212A) lowers to `k` only in Unicode. */
+const asciiLowerCase = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 /** An alias (`US/Eastern`) or an unknown name: what Intl resolves it to, if anything. */
 function resolvedByFormatter(zone: string): string | undefined {
