@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import JSZip from 'jszip';
+import plugins from '../plugins/esbuild.cjs';
 import { get, patients, post } from './context.ts';
 import { median, note, record, round } from './rows.ts';
 
@@ -43,6 +44,8 @@ async function bundle(outfile: string, contents: string) {
     platform: 'node',
     target: 'node24',
     outfile,
+    // As every function's bundle is built (serverless.yml): aws-lite's XML parser left out.
+    plugins,
     logLevel: 'silent',
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

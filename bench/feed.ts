@@ -3,6 +3,7 @@ import { DEFAULT_MRN_SYSTEM } from '../lib/feed/systems.ts';
 import { openDynamoStore } from '../lib/store/dynamodb.ts';
 import { dynamoDb, type DynamoDb, type Item, type Operation } from '../lib/store/dynamodb-table.ts';
 import { ensureTable } from '../scripts/local-engine.ts';
+import { WRITES } from '../test/support/requests.ts';
 import { fhirAppointment, fhirPatient } from '../test/support/fhir.ts';
 import { engine, feedDeps, HOUR } from './context.ts';
 import { note, record, round } from './rows.ts';
@@ -14,7 +15,6 @@ import { note, record, round } from './rows.ts';
 
 const RESOURCES = 10_000;
 const PER_MESSAGE = 100;
-const WRITES: ReadonlySet<Operation> = new Set(['PutItem', 'UpdateItem', 'BatchWriteItem']);
 
 function message(index: number) {
   const entry = [];
@@ -53,7 +53,8 @@ export async function feed() {
   const store = openDynamoStore({ tableName: table, endpoint: engine.endpoint });
   const requests: { operation: Operation; input: Item }[] = [];
   store.wrap((db: DynamoDb): DynamoDb => async (operation, input) => {
-    requests.push({ operation, input });
+    // A copy as sent: aws-lite marshals some inputs in place.
+    requests.push({ operation, input: structuredClone(input) });
     return db(operation, input);
   });
   const deps = { ...feedDeps, store, audit: { record: store.recordAudit } };

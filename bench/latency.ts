@@ -91,16 +91,20 @@ export async function latency() {
                   { PK: `PATIENT#${id}`, SK: 'REMINDERS' },
                 ],
                 ConsistentRead: true,
+                // What the handler reads of them: the profile's key, the ledger's reminders.
+                ProjectionExpression: '#a0, #a1, #a2, #a3',
+                ExpressionAttributeNames: { '#a0': 'PK', '#a1': 'SK', '#a2': 'version', '#a3': 'reminders' },
               },
             },
           }),
+          // The handler's query for a first page of 50: one more to know of a next page, and one spare.
           raw('Query', {
             TableName: TABLE,
             IndexName: 'ByStart',
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': `PATIENT#${id}` },
+            KeyConditionExpression: 'PK = :pk AND startKey BETWEEN :lowest AND :highest',
+            ExpressionAttributeValues: { ':pk': `PATIENT#${id}`, ':lowest': '0', ':highest': '~' },
             ConsistentRead: true,
-            Limit: 50,
+            Limit: 52,
           }),
         ]);
         await audit();

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import type { Row, Section } from './rows.ts';
+import { type Row, type Section, targetsMet } from './rows.ts';
 
 // docs/performance.md, regenerated from a bench run: bench/performance.template.md with each section's
 // rows and the machine filled in. `npm run bench:report` renders it again from bench/results/latest.json.
@@ -30,7 +30,6 @@ function table(rows: Row[]): string {
 
 export function render(results: Results, template = readFileSync(TEMPLATE, 'utf8')): string {
   const { machine, versions } = results;
-  const met = results.rows.filter((r) => r.met).length;
   return template
     .replace(
       '{{machine}}',
@@ -38,7 +37,7 @@ export function render(results: Results, template = readFileSync(TEMPLATE, 'utf8
         Object.entries(versions)
           .map(([name, version]) => `${name} ${version}`)
           .join(', ') +
-        `. ${met} of ${results.rows.length} rows meet their target.`,
+        `. ${targetsMet(results.rows)} targets met.`,
     )
     .replace(/\{\{rows:([a-z-]+)\}\}/g, (_, section: Section) => {
       const rows = results.rows.filter((r) => r.section === section);

@@ -17,6 +17,12 @@ export interface Row {
 
 export const rows: Row[] = [];
 
+/** How many rows with a target meet it: a (reference) or (smoke) row gives context, not a verdict. */
+export function targetsMet(all: readonly Row[]) {
+  const judged = all.filter((r) => !r.target.startsWith('('));
+  return `${judged.filter((r) => r.met).length} of ${judged.length}`;
+}
+
 export const record = (row: Row) => void rows.push(row);
 
 export const note = (text: string) => console.log(`  ${text}`);
