@@ -138,8 +138,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.CreateTable({ ...tableDefinition(tableName) });
   }
-  for (let waited = 0; (await describeTable(client, tableName))?.TableStatus !== 'ACTIVE'; waited += 10) {
-    if (waited > 30_000) throw new Error(`The local table ${tableName} did not become ACTIVE`);
+  const deadline = Date.now() + 30_000;
+  while ((await describeTable(client, tableName))?.TableStatus !== 'ACTIVE') {
+    if (Date.now() > deadline) throw new Error(`The local table ${tableName} did not become ACTIVE`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -42,8 +42,9 @@ export interface EngineOptions {
 }
 
 /**
- * DynamoDB through aws-lite: a signed HTTP request per call and nothing else loaded, so a cold start
- * costs about a third of the SDK v3 document client's (docs/performance.md).
+ * DynamoDB through aws-lite: a signed HTTP request per call and nothing else loaded, so the client's
+ * cold start is about 1.4× a hello-world one, where the SDK v3 document client's was 2×
+ * (docs/performance.md).
  */
 export function dynamoDb({ endpoint, region }: EngineOptions): DynamoDb {
   const config = {

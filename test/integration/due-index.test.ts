@@ -110,8 +110,8 @@ for (const { label, start, available } of engines) {
         );
       const runCost = async (now: number) => {
         reset();
+        // No Scan to count: the store's Operation type has none. What it reads is what is counted.
         const summary = await remindDue(deps, now);
-        expect(counts.requests).not.toContain('Scan');
         return { requests: counts.requests.length, itemsRead: counts.itemsRead, sent: summary.sent };
       };
 

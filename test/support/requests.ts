@@ -2,7 +2,7 @@ import type { DynamoDb, Operation } from '../../lib/store/dynamodb-table.ts';
 
 type Capacity = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
 
-const WRITES: ReadonlySet<Operation> = new Set(['PutItem', 'UpdateItem', 'BatchWriteItem']);
+export const WRITES: ReadonlySet<Operation> = new Set(['PutItem', 'UpdateItem', 'BatchWriteItem']);
 
 /**
  * Counts a store's DynamoDB requests as they are sent, with the capacity units DynamoDB reports for
