@@ -50,6 +50,10 @@ export const storeUnavailable = () =>
     'retry-after': '5',
   });
 
+/** The store did not answer: the one failure a batch may report item by item, or a run stop on. */
+export const isStoreUnavailable = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'store_unavailable';
+
 function describeFieldErrors(errors: readonly FieldError[]): string {
   const fields = [...new Set(errors.map((e) => e.path || '(body)'))];
   return `The request has ${errors.length === 1 ? 'an invalid field' : 'invalid fields'}: ${fields.join(', ')}.`;

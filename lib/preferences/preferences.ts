@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { mapWithConcurrency } from '../concurrency.ts';
-import { ApiError, notFound, storeUnavailable } from '../errors.ts';
+import { ApiError, isStoreUnavailable, notFound, storeUnavailable } from '../errors.ts';
 import { validate } from '../validation.ts';
 import type { Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
@@ -51,7 +51,7 @@ export async function writeContactPreferences(
       current = await store.findPreferenceTargets(group.map(([, item]) => item.patientId));
     } catch (error) {
       // This group alone is unanswered: the others go on, and the answer waits for them all.
-      if (!(error instanceof ApiError && error.code === 'store_unavailable')) throw error;
+      if (!isStoreUnavailable(error)) throw error;
       for (const index of indexes) verdicts[index] = { status: 'rejected', error };
       return;
     }

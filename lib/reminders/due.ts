@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { clientId, patientId } from '../fields.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, isStoreUnavailable } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
 import { MAX_APPOINTMENTS_PER_PATIENT } from '../patients/schema.ts';
 import type { DueAppointment } from '../store/store.ts';
@@ -125,7 +125,7 @@ export async function remindPatient(
           await deps.store.leaveDueIndex({ patientId, appointmentId, start });
       } else if (outcome.decision.kind === 'skip') count(tally.skipped, outcome.decision.reason);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'store_unavailable') throw error;
+      if (isStoreUnavailable(error)) throw error;
       tally.failed++;
       deps.log.warn('scheduled reminder failed', {
         patientId,

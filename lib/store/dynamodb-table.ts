@@ -1,7 +1,7 @@
 import awsLite from '@aws-lite/client';
 import dynamodb from '@aws-lite/dynamodb';
 import { limited } from '../concurrency.ts';
-import { ApiError, storeUnavailable } from '../errors.ts';
+import { ApiError, isStoreUnavailable, storeUnavailable } from '../errors.ts';
 
 // The requests the DynamoDB adapter makes of its one table, and nothing about the records in it: every
 // request of the store is here, bounded in time, retried where DynamoDB leaves work undone, and turned
@@ -233,7 +233,7 @@ export class Table {
             pending = output.UnprocessedItems?.[this.name] ?? [];
           } catch (error) {
             // A whole request refused while the store is overloaded: its items are tried again, then reported.
-            if (!(error instanceof ApiError && error.code === 'store_unavailable')) throw error;
+            if (!isStoreUnavailable(error)) throw error;
           }
         }
         return pending.map((request) => request.PutRequest.Item);
