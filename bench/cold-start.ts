@@ -35,6 +35,10 @@ async function firstRequests(): Promise<Record<string, unknown>> {
   };
 }
 
+/** The store's DynamoDB client, as the floor bundles make it. */
+const CLIENT =
+  "import { dynamoDb } from './lib/store/dynamodb-table.ts'; const db = dynamoDb({ endpoint: process.env.DYNAMODB_ENDPOINT });";
+
 async function bundle(outfile: string, contents: string) {
   await build({
     stdin: { contents, loader: 'ts', resolveDir: process.cwd() },
@@ -111,7 +115,7 @@ export async function coldStarts() {
   // The floor: the store's DynamoDB client alone, answering one GetItem, built the same way.
   const floor = await bundle(
     join(out, 'floor', 'floor.mjs'),
-    "import { dynamoDb } from './lib/store/dynamodb-table.ts'; const db = dynamoDb({ endpoint: process.env.DYNAMODB_ENDPOINT });" +
+    CLIENT +
       ' export const handler = async () => ({ statusCode: 200, body: JSON.stringify(await db("GetItem", { TableName: process.env.TABLE_NAME, Key: { PK: "HEALTH", SK: "HEALTH" } })) });',
   );
   // What a handler of ours needs besides the client, each part alone beside hello world.
@@ -119,7 +123,8 @@ export async function coldStarts() {
     audited: {
       file: await bundle(
         join(out, 'audited', 'audited.mjs'),
-        "import { dynamoDb } from './lib/store/dynamodb-table.ts'; const db = dynamoDb({ endpoint: process.env.DYNAMODB_ENDPOINT }); const TableName = process.env.TABLE_NAME;" +
+        CLIENT +
+          ' const TableName = process.env.TABLE_NAME;' +
           ' export const handler = async () => { await db("GetItem", { TableName, Key: { PK: "HEALTH", SK: "HEALTH" } }); await db("PutItem", { TableName, Item: { PK: "HEALTH", SK: "COLD" } }); return { statusCode: 200, body: "" }; };',
       ),
       measure: 'the floor, then one write',
