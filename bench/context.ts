@@ -46,6 +46,7 @@ export const handlers = {
   sendReminder: (await import('../functions/send-reminder.ts')).handler,
   sendBulkReminders: (await import('../functions/send-bulk-reminders.ts')).handler,
   cheReminder: (await import('../functions/che-reminder.ts')).handler,
+  inboundSms: (await import('../functions/inbound-sms.ts')).handler,
 };
 
 /** Every request of the live store, counted with the capacity units DynamoDB reports for it. */

@@ -1,4 +1,5 @@
 import { counter, get, handlers, patients, post } from './context.ts';
+import { snsEvent } from '../lib/events/local-invoke.ts';
 import { note, record, round } from './rows.ts';
 
 // 1. Each operation through its real handler in process, on API Gateway events: the DynamoDB requests
@@ -181,6 +182,41 @@ export async function roundTrips() {
           now: new Date().toISOString(),
         }),
       ),
+  );
+  // A patient of their own number, reminded by SMS, answers "yes see you then" (the model reads it).
+  const answering = JSON.parse(
+    (
+      await handlers.createPatient(
+        post('/api/patients', {
+          ...body(1),
+          phone: '+447700900777',
+          timeZone: 'UTC',
+        }),
+      )
+    ).body,
+  ) as { id: string };
+  await handlers.sendReminder(post('/api/reminders/send', { patientId: answering.id }));
+  await measure(
+    'answered reply',
+    {
+      requests: 5,
+      why: 'patients with the number (ByPhone) + their records and newest preference (2 parallel queries), the answer and its acknowledgement reserved in the ledger, the acknowledgement sent (the local outbox stands in for End User Messaging SMS)',
+      readUnits: 1.5,
+      writeUnits: 2,
+      units: "the number's index entry; the patient's records; ledger written; outbox message",
+    },
+    async () => {
+      const [outcome] = await handlers.inboundSms(
+        snsEvent(
+          JSON.stringify({
+            originationNumber: '+447700900777',
+            messageBody: 'yes see you then',
+            inboundMessageId: 'bench-answer',
+          }),
+        ),
+      );
+      return { statusCode: (outcome as { response?: string }).response === 'confirmed' ? 200 : 500 };
+    },
   );
   // Later sections time the same store beside raw requests: counting would burden one side only.
   stop();

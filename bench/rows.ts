@@ -1,7 +1,14 @@
 // One row of `npm run bench`: a figure beside its limit, in the section of docs/performance.md it belongs to.
 
 export type Section =
-  'round-trips' | 'capacity' | 'cold-start' | 'preferences' | 'reminders' | 'feed' | 'latency';
+  | 'round-trips'
+  | 'capacity'
+  | 'cold-start'
+  | 'preferences'
+  | 'reminders'
+  | 'feed'
+  | 'latency'
+  | 'replies';
 
 export interface Row {
   section: Section;

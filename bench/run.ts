@@ -6,6 +6,7 @@ import { feed } from './feed.ts';
 import { latency } from './latency.ts';
 import { bulkPreferences } from './preferences.ts';
 import { reminders } from './reminders.ts';
+import { replies } from './replies.ts';
 import { writeReport } from './report.ts';
 import { roundTrips } from './round-trips.ts';
 import { rows, targetsMet } from './rows.ts';
@@ -24,6 +25,7 @@ try {
   await reminders();
   await feed();
   await latency();
+  await replies();
 } finally {
   await engine.stop();
 }

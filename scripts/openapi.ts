@@ -205,7 +205,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'listAppointments',
     tag: 'Patients',
     description:
-      "The patient's appointments, ascending by start then id. `from` is inclusive and `to` exclusive, and `from` must be before `to` (400 on `to`). `cursor` must be a `nextCursor` this endpoint returned for this patient: it is signed, and any other value, or one of another patient, is 400. A cursor at or past `to` is an empty last page. Unknown query parameters are 400.",
+      "The patient's appointments, ascending by start then id. `from` is inclusive and `to` exclusive, and `from` must be before `to` (400 on `to`). `cursor` must be a `nextCursor` this endpoint returned for this patient: it is signed, and any other value, or one of another patient, is 400. A cursor at or past `to` is an empty last page. Unknown query parameters are 400. Each appointment carries `reminder`, the newest reminder of its current occurrence, and `response`, the patient's answer to it by SMS (`confirmed`, `cancel_requested`, `reschedule_requested` or `needs_attention`, with the intent read, how it was read and, for the model, its confidence); each is null when there is none, and a moved appointment starts over.",
     scope: 'patients:read',
     parameters: [
       patientIdParameter,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SNSEvent } from 'aws-lambda';
 
 // serverless-offline serves the Lambda invoke API locally: the local commands, and the local outbox's
 // receipts, reach the bundled functions through it as AWS would invoke them.
@@ -6,9 +7,19 @@ import { randomUUID } from 'node:crypto';
 export const SERVICE = 'clinical-assistant-api';
 
 /** An SNS notification carrying `message`, as SNS hands one to a subscribed function. */
-export const snsEvent = (message: string) => ({
+export const snsEvent = (message: string): SNSEvent => ({
   Records: [
-    { EventSource: 'aws:sns', Sns: { Type: 'Notification', MessageId: randomUUID(), Message: message } },
+    {
+      EventSource: 'aws:sns',
+      EventVersion: '1.0',
+      EventSubscriptionArn: 'local',
+      Sns: {
+        Type: 'Notification',
+        MessageId: randomUUID(),
+        Timestamp: new Date().toISOString(),
+        Message: message,
+      } as SNSEvent['Records'][number]['Sns'],
+    },
   ],
 });
 

@@ -9,7 +9,8 @@ import { beginInvocation, describeError, type Log } from '../log.ts';
 export function createNotificationConsumer(log: Log) {
   return function notificationConsumer(
     name: string,
-    handle: (message: string) => Promise<Record<string, unknown>>,
+    /** `receivedAt`: when SNS took the message, the same on every delivery of it. */
+    handle: (message: string, notification: { receivedAt: number }) => Promise<Record<string, unknown>>,
   ) {
     // Resolves with what was logged of each notification: SNS ignores it, a local command prints it.
     return async (event: SNSEvent, context?: Context): Promise<Record<string, unknown>[]> => {
@@ -18,7 +19,10 @@ export function createNotificationConsumer(log: Log) {
       for (const record of event.Records) {
         const messageId = record.Sns.MessageId;
         try {
-          const result = await handle(record.Sns.Message);
+          const receivedAt = Date.parse(record.Sns.Timestamp);
+          const result = await handle(record.Sns.Message, {
+            receivedAt: Number.isNaN(receivedAt) ? Date.now() : receivedAt,
+          });
           log.info('notification handled', { consumer: name, messageId, ...result });
           results.push(result);
         } catch (error) {

@@ -16,6 +16,7 @@ import {
 import type { AppointmentQuery, NewAppointment, NewPatient } from './schema.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
 import { type AppointmentReminder } from '../reminders/status.ts';
+import type { AppointmentResponse } from '../answers/responses.ts';
 
 export interface PatientDefaults {
   defaultTimeZone: string;
@@ -86,6 +87,7 @@ export async function listAppointments(
     appointments: page.appointments.map((appointment) => ({
       ...appointment,
       reminder: reminderOf(page.ledger, appointment),
+      response: responseOf(page.ledger, appointment),
     })),
     nextCursor: page.next ? encodeCursor(key, patientId, page.next) : null,
   };
@@ -100,6 +102,17 @@ function reminderOf(ledger: ReminderLedger, appointment: Appointment): Appointme
   if (entry === undefined) return null;
   const { id, status, channel, to, createdAt, reason } = entry;
   return { id, status, channel, to, createdAt, ...(reason !== undefined && { reason }) };
+}
+
+/** The patient's answer to the appointment's current occurrence: same appointment, same start. */
+function responseOf(ledger: ReminderLedger, appointment: Appointment): AppointmentResponse | null {
+  const answer = ledger.responses?.find(
+    (r) =>
+      r.appointmentId === appointment.id && Date.parse(r.appointmentStart) === Date.parse(appointment.start),
+  );
+  if (answer === undefined) return null;
+  const { status, intent, receivedAt, via, confidence } = answer;
+  return { status, intent, receivedAt, via, ...(confidence !== undefined && { confidence }) };
 }
 
 function toAppointment(input: NewAppointment, id: string, createdAt: string): Appointment {

@@ -35,24 +35,27 @@ interface Templates {
 const TEMPLATES: Record<Language, Templates> = {
   en: {
     locale: 'en-GB',
+    // Tight on purpose: the invitation to answer and the opt-out line fit one segment for typical names.
     sms: (f) =>
-      `Hi${f.givenName && ` ${f.givenName}`}, a reminder of your appointment at ${f.clinic} on ${f.date} at ${f.time}` +
-      `${f.location ? `, ${f.location}` : ''}. Reply STOP to opt out.`,
+      `Hi${f.givenName && ` ${f.givenName}`}, appointment at ${f.clinic} ${f.date} ${f.time}` +
+      `${f.location ? `, ${f.location}` : ''}. Reply 1 to confirm, 2 if you can't come, STOP to opt out.`,
     emailSubject: (f) => `Appointment reminder: ${f.date} at ${f.time}`,
     emailBody: (f) =>
       `Hi ${f.givenName},\n\nThis is a reminder of your appointment at ${f.clinic} on ${f.date} at ${f.time}.` +
       `${f.location ? `\nLocation: ${f.location}` : ''}\n\n` +
+      `To confirm, or if you cannot come, please call ${f.clinic}.\n\n` +
       `To stop appointment reminders, reply to this email or contact ${f.clinic}.`,
   },
   es: {
     locale: 'es-ES',
     sms: (f) =>
-      `Hola${f.givenName && ` ${f.givenName}`}, le recordamos su cita en ${f.clinic} el ${f.date} a las ${f.time}` +
-      `${f.location ? `, ${f.location}` : ''}. Responda STOP para no recibir avisos.`,
+      `Hola${f.givenName && ` ${f.givenName}`}, cita en ${f.clinic} ${f.date} ${f.time}` +
+      `${f.location ? `, ${f.location}` : ''}. Responda 1 para confirmar, 2 si no puede venir, STOP para baja.`,
     emailSubject: (f) => `Recordatorio de cita: ${f.date} a las ${f.time}`,
     emailBody: (f) =>
       `Hola ${f.givenName}:\n\nLe recordamos su cita en ${f.clinic} el ${f.date} a las ${f.time}.` +
       `${f.location ? `\nLugar: ${f.location}` : ''}\n\n` +
+      `Para confirmarla, o si no puede venir, llame a ${f.clinic}.\n\n` +
       `Para dejar de recibir recordatorios, responda a este correo o contacte con ${f.clinic}.`,
   },
 };
@@ -76,6 +79,16 @@ function formatter(locale: string, timeZone: string, style: 'date' | 'time'): In
   return cached;
 }
 
+/** When an appointment starts, on the patient's wall clock and in their language, as messages show it. */
+export function localDateTime(patient: Patient, start: string): { date: string; time: string } {
+  const { locale } = TEMPLATES[patient.language as Language] ?? TEMPLATES.en;
+  const at = new Date(start);
+  return {
+    date: formatter(locale, patient.timeZone, 'date').format(at),
+    time: formatter(locale, patient.timeZone, 'time').format(at),
+  };
+}
+
 export function composeReminder(
   patient: Patient,
   appointment: Appointment,
@@ -83,12 +96,10 @@ export function composeReminder(
   clinicName: string,
 ): Message {
   const templates = TEMPLATES[patient.language as Language] ?? TEMPLATES.en;
-  const start = new Date(appointment.start);
   const fields: Fields = {
     givenName: patient.givenName,
     clinic: clinicName,
-    date: formatter(templates.locale, patient.timeZone, 'date').format(start),
-    time: formatter(templates.locale, patient.timeZone, 'time').format(start),
+    ...localDateTime(patient, appointment.start),
     ...(appointment.location !== undefined && { location: appointment.location }),
   };
   if (channel === 'email') {

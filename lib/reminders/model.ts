@@ -1,4 +1,6 @@
 import type * as z from 'zod/mini';
+import type { Intent, Via } from '../answers/intents.ts';
+import type { ResponseStatus } from '../answers/responses.ts';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from './messages.ts';
 import type { FailureReason, ReminderStatus } from './status.ts';
@@ -27,11 +29,37 @@ export interface LedgerEntry {
   contactDigest?: string;
 }
 
+/** An acknowledgement the patient was sent of an answer: one of a kind a day, per occurrence. */
+export interface Acknowledgement {
+  kind: 'confirmed' | 'passed-on' | 'get-back';
+  at: string;
+}
+
+/**
+ * The patient's answer to an appointment's occurrence (same appointment, same start): the newest one
+ * stands. Never the reply's text: that goes to the EHR alone.
+ */
+export interface OccurrenceResponse {
+  appointmentId: string;
+  appointmentStart: string;
+  status: ResponseStatus;
+  intent: Intent;
+  via: Via;
+  confidence?: number;
+  receivedAt: string;
+  /** The carrier's id of the reply: the same reply delivered again is known by it and acts once. */
+  inboundMessageId: string;
+  /** Sent for this occurrence in the last day, newest last. */
+  acknowledgements: Acknowledgement[];
+}
+
 /** Every reminder of a patient that still matters: the frequency cap's window and upcoming visits. */
 export interface ReminderLedger {
   /** Bumped by every write: a write based on an older version is refused (optimistic concurrency). */
   version: number;
   reminders: LedgerEntry[];
+  /** Answers to the reminders, one per occurrence; absent in ledgers written before answers were read. */
+  responses?: OccurrenceResponse[];
 }
 
 const REMINDER_FIELDS = Object.keys(ReminderSchema.shape) as (keyof Reminder)[];

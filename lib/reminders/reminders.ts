@@ -148,6 +148,7 @@ const current = (reminders: readonly LedgerEntry[], now: number) =>
   );
 
 const withReminders = (ledger: ReminderLedger, reminders: LedgerEntry[]): ReminderLedger => ({
+  ...ledger,
   version: ledger.version + 1,
   reminders,
 });

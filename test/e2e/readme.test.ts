@@ -45,7 +45,12 @@ it('runs every shell block of the README, as written, without an error status or
     .join('\n')
     .replaceAll('localhost:3000', service.baseUrl.replace('http://', ''));
   const { stdout } = await promisify(execFile)('bash', ['-c', script], {
-    env: { ...process.env, LAMBDA_PORT: String(service.lambdaPort), LOCAL_DATA_DIR: dataFolder },
+    env: {
+      ...process.env,
+      LAMBDA_PORT: String(service.lambdaPort),
+      DYNAMODB_PORT: new URL(engine.endpoint).port,
+      LOCAL_DATA_DIR: dataFolder,
+    },
     maxBuffer: 10 * 1024 * 1024,
   });
   expect(stdout).toContain('"status":"ok"');
@@ -53,5 +58,8 @@ it('runs every shell block of the README, as written, without an error status or
   expect(stdout).toContain('"considered"');
   expect(stdout).toContain('"outcome":"rejected"');
   expect(stdout).toContain('exit 1');
+  expect(stdout).toContain('"response":"confirmed"');
+  expect(stdout).toContain('"participantStatus":"accepted"');
+  expect(stdout).toContain('"intent":"reschedule"');
   expect(stdout).toContain('ed5a18fb8f807f996d649e379d3f35f39c543a91bdbf88c492f2ebd10d4df86c');
 }, 120_000);

@@ -268,6 +268,32 @@ export function storeContract(name: string, openStore: () => Store) {
       expect((await store.loadReminderState(id))?.ledger.version).toBe(2);
     });
 
+    it("keeps patients' answers in the ledger, and reads a ledger written before answers as having none", async () => {
+      const store = openStore();
+      const { id } = await createPatient(store, defaults, newPatient());
+      const response = {
+        appointmentId: 'a1',
+        appointmentStart: '2030-01-01T09:00:00Z',
+        status: 'confirmed' as const,
+        intent: 'confirm' as const,
+        via: 'model' as const,
+        confidence: 0.93,
+        receivedAt: '2029-12-31T10:00:00Z',
+        inboundMessageId: 'in-1',
+        acknowledgements: [{ kind: 'confirmed' as const, at: '2029-12-31T10:00:01Z' }],
+      };
+      await store.saveReminderLedger(id, { version: 1, reminders: [] }, 0);
+      expect(await store.loadReminderLedger(id)).toEqual({ version: 1, reminders: [] });
+      expect(await store.saveReminderLedger(id, { version: 2, reminders: [], responses: [response] }, 1)).toBe(
+        true,
+      );
+      expect((await store.loadReminderState(id))?.ledger).toEqual({
+        version: 2,
+        reminders: [],
+        responses: [response],
+      });
+    });
+
     it('records outbox messages per patient', async () => {
       const store = openStore();
       const { id } = await createPatient(store, defaults, newPatient());

@@ -24,6 +24,8 @@ describe('configuration, read once at cold start', () => {
       reminderWorkers: 2,
       mrnSystem: 'urn:clinical-assistant:mrn',
       auditRetentionDays: 2192,
+      replyModel: 'embedded',
+      replyModelId: 'amazon.nova-micro-v1:0',
     });
   });
 
@@ -48,6 +50,9 @@ describe('configuration, read once at cold start', () => {
       REMINDER_WORKERS: '4',
       MRN_SYSTEM: 'https://ehr.example.org/mrn',
       AUDIT_RETENTION_DAYS: '3653',
+      REPLY_MODEL: 'bedrock',
+      REPLY_MODEL_ID: 'eu.amazon.nova-micro-v1:0',
+      EHR_OUTBOUND_QUEUE_URL: 'https://sqs.eu-west-2.amazonaws.com/123456789012/ehr-outbound',
     });
     expect(config).toMatchObject({
       dynamodbEndpoint: 'http://127.0.0.1:8000',
@@ -70,17 +75,22 @@ describe('configuration, read once at cold start', () => {
       reminderWorkers: 4,
       mrnSystem: 'https://ehr.example.org/mrn',
       auditRetentionDays: 3653,
+      replyModel: 'bedrock',
+      replyModelId: 'eu.amazon.nova-micro-v1:0',
+      ehrOutboundQueueUrl: 'https://sqs.eu-west-2.amazonaws.com/123456789012/ehr-outbound',
     });
+    expect(() => loadConfig({ ...minimal, REPLY_MODEL: 'gpt' })).toThrow('REPLY_MODEL');
     expect(() => loadConfig({ ...minimal, MRN_SYSTEM: 'not a uri' })).toThrow('MRN_SYSTEM');
   });
 
-  it('needs the sender and both configuration sets to send by AWS, and refuses quiet hours that start where they end', () => {
+  it('needs the sender, both configuration sets and the EHR queue to run on AWS, and refuses quiet hours that start where they end', () => {
     const load = () => loadConfig({ ...minimal, NOTIFIER: 'aws' });
     for (const name of [
       'EMAIL_FROM',
       'EMAIL_CONFIGURATION_SET',
       'SMS_ORIGINATION_IDENTITY',
       'SMS_CONFIGURATION_SET',
+      'EHR_OUTBOUND_QUEUE_URL',
     ])
       expect(load).toThrow(`${name}: is required when NOTIFIER is aws`);
     expect(() => loadConfig({ ...minimal, QUIET_HOURS: '21:00-21:00' })).toThrow('QUIET_HOURS.end');

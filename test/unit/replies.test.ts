@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, readKeyword as replyIntent } from '../../lib/answers/understand.ts';
 import { readInboundSms, replyLogFields } from '../../lib/notify/inbound.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
-import { applyReply, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, replyIntent } from '../../lib/preferences/replies.ts';
+import { applyReply } from '../../lib/preferences/replies.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { newPatient } from '../support/patients.ts';
 
@@ -43,7 +44,7 @@ describe('the keyword of a reply', () => {
   it.each(['stop', 'Stop', 'sToP', 'opt out', 'Opt Out', 'unstop', 'help', 'stopall'])(
     'matches in any case: %j',
     (text) => {
-      expect(replyIntent(text)).not.toBe('ignored');
+      expect(replyIntent(text)).toBeDefined();
     },
   );
 
@@ -74,44 +75,37 @@ describe('the keyword of a reply', () => {
     '',
     '   ',
   ])('is not a keyword unless it is the whole message: %j', (text) => {
-    expect(replyIntent(text)).toBe('ignored');
+    expect(replyIntent(text)).toBeUndefined();
   });
 });
 
 describe('an inbound SMS from the two-way topic', () => {
-  it('keeps who sent it and what it asks for, and drops its text', () => {
-    const reply = readInboundSms(inbound(' Stop '));
-    expect(reply).toEqual({
+  it('keeps who sent it, its id and its text, in memory only', () => {
+    expect(readInboundSms(inbound(' Stop '))).toEqual({
       from: '+447700900123',
       inboundMessageId: '7a1c2e34-5b6d-4f78-9a0b-1c2d3e4f5a6b',
-      intent: 'opt-out',
+      text: ' Stop ',
     });
   });
 
-  it('keeps of any other reply only that it was ignored, none of its text', () => {
-    const reply = readInboundSms(
-      inbound('Can I move my appointment to Friday? My new number is 07700 900456'),
-    );
-    expect(reply?.intent).toBe('ignored');
-    expect(JSON.stringify(reply)).not.toMatch(/Friday|900456|appointment/);
-  });
-
   it.each([
-    ['not JSON', 'STOP'],
-    ['no sender', inbound('STOP', { originationNumber: undefined })],
-    ['a sender that is not E.164', inbound('STOP', { originationNumber: '07700900123' })],
-    ['no text', inbound('STOP', { messageBody: undefined })],
-    ['no message id', inbound('STOP', { inboundMessageId: '' })],
-  ])('is not read from a message with %s', (_, message) => {
-    expect(readInboundSms(message)).toBeUndefined();
+    ['not JSON', 'STOP', 'the message is not JSON'],
+    ['no sender', inbound('STOP', { originationNumber: undefined }), 'originationNumber'],
+    ['a sender that is not E.164', inbound('STOP', { originationNumber: '07700900123' }), 'originationNumber'],
+    ['no text', inbound('STOP', { messageBody: undefined }), 'messageBody'],
+    ['no message id', inbound('STOP', { inboundMessageId: '' }), 'inboundMessageId'],
+    ['a delivery event', JSON.stringify({ eventType: 'TEXT_DELIVERED' }), 'originationNumber'],
+  ])('is not read from a message with %s, and says which field', (_, message, field) => {
+    const read = readInboundSms(message);
+    expect(read).toEqual({ rejected: expect.stringContaining(field) });
+    expect(JSON.stringify(read)).not.toContain('07700900123');
   });
 
   it('logs the sender masked, and never the text', () => {
-    const reply = readInboundSms(inbound('please stop texting'))!;
-    expect(replyLogFields(reply)).toEqual({
+    const reply = readInboundSms(inbound('please stop texting'));
+    expect('rejected' in reply ? reply : replyLogFields(reply)).toEqual({
       from: '+44*******123',
       inboundMessageId: '7a1c2e34-5b6d-4f78-9a0b-1c2d3e4f5a6b',
-      intent: 'ignored',
     });
   });
 });
@@ -190,16 +184,8 @@ describe('a reply applied to the preferences of every patient with its number', 
     });
   });
 
-  it('changes nothing for HELP, a second STOP, or any other reply', async () => {
+  it('changes nothing for a second STOP', async () => {
     const { store, first } = await clinic();
-    expect(await applyReply(store, { from: PHONE, intent: 'help' }, NOW)).toEqual({
-      patients: 0,
-      changed: 0,
-    });
-    expect(await applyReply(store, { from: PHONE, intent: 'ignored' }, NOW)).toEqual({
-      patients: 0,
-      changed: 0,
-    });
     await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW);
     expect(await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW + 1)).toEqual({
       patients: 2,

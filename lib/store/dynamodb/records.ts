@@ -1,4 +1,4 @@
-import { ledgerEntryRecord, type ReminderLedger } from '../../reminders/model.ts';
+import { ledgerEntryRecord, type OccurrenceResponse, type ReminderLedger } from '../../reminders/model.ts';
 import type { Item, Table } from '../dynamodb-table.ts';
 import type { Expected, Sourced } from '../store.ts';
 
@@ -32,4 +32,5 @@ export function putAsExpected(table: Table, item: Item, expected: Expected): Pro
 export const toLedger = (item: Item): ReminderLedger => ({
   version: Number(item.version),
   reminders: ((item.reminders ?? []) as Item[]).map(ledgerEntryRecord),
+  ...(item.responses !== undefined && { responses: item.responses as OccurrenceResponse[] }),
 });

@@ -1,0 +1,15 @@
+import type { Intent } from './intents.ts';
+
+/** What a model made of a reply: its intent, and how sure it is (0–1), below its threshold `unclear`. */
+export interface ModelReading {
+  intent: Intent;
+  confidence: number;
+}
+
+/**
+ * The port of the reply-understanding model, the last layer after keywords and answer codes; adapters:
+ * the embedded classifier (default) and Amazon Bedrock. Only the reply's text is ever given to it.
+ */
+export interface ReplyModel {
+  read(text: string): Promise<ModelReading>;
+}

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+import { INTENTS, type Intent, VIAS } from './intents.ts';
+
+/** What a patient's answer made of an appointment's occurrence, as the clinic sees it. */
+export const RESPONSE_STATUSES = [
+  'confirmed',
+  'cancel_requested',
+  'reschedule_requested',
+  'needs_attention',
+] as const;
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+
+/** The response an intent sets on the appointment its reply concerns; none for consent and help keywords. */
+export const RESPONSE_OF: Partial<Record<Intent, ResponseStatus>> = {
+  confirm: 'confirmed',
+  cancel: 'cancel_requested',
+  reschedule: 'reschedule_requested',
+  question: 'needs_attention',
+  unclear: 'needs_attention',
+};
+
+/** The patient's answer to an appointment's current occurrence, as the appointments listing shows it. */
+export const AppointmentResponse = z.strictObject({
+  status: z.enum(RESPONSE_STATUSES),
+  intent: z.enum(INTENTS),
+  receivedAt: z.iso.datetime({ offset: true }),
+  via: z.enum(VIAS),
+  /** Only when the model decided: how sure it was (0–1). */
+  confidence: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+});
+export type AppointmentResponse = z.infer<typeof AppointmentResponse>;

@@ -1,0 +1,98 @@
+import { INTENTS, type Intent } from '../answers/intents.ts';
+import type { ModelReading } from '../answers/reply-model.ts';
+import { featureVector } from './features.ts';
+
+/** The trained model as `npm run replies:train` writes it (weights.json). */
+export interface Weights {
+  /** Feature buckets (lib/reply-model/features.ts). */
+  buckets: number;
+  intents: Intent[];
+  /** One bias per intent. */
+  bias: number[];
+  /** Int8 weights, intent-major (intent × bucket), base64; each times `scale`. */
+  weights: string;
+  scale: number;
+  thresholds: Thresholds;
+  /** What it was trained on, so a stale weights file can be told from a current one. */
+  corpus: { replies: number; sha256: string };
+}
+
+/** Chosen by cross-validation on the training replies (never the held-out ones). */
+export interface Thresholds {
+  /** Opt-out is answered from this probability up, even when another intent is likelier: a model may only widen it. */
+  optOut: number;
+  /** A confirm below this is `unclear`: a wrong confirm tells the clinic someone is coming who may not be. */
+  confirm: number;
+  /** Any other intent below this is `unclear`. */
+  other: number;
+}
+
+/** A linear classifier over hashed features (multinomial logistic regression), read from its weights. */
+export class ReplyClassifier {
+  readonly #weights: Float32Array;
+  readonly #bias: number[];
+  readonly #buckets: number;
+  readonly #intents: readonly Intent[];
+  readonly thresholds: Thresholds;
+
+  constructor(model: Pick<Weights, 'buckets' | 'intents' | 'bias' | 'thresholds'> & { weights: Float32Array }) {
+    this.#weights = model.weights;
+    this.#bias = model.bias;
+    this.#buckets = model.buckets;
+    this.#intents = model.intents;
+    this.thresholds = model.thresholds;
+  }
+
+  /** From the weights file: int8 values back to their scale. */
+  static fromWeights(file: Weights): ReplyClassifier {
+    const bytes = Buffer.from(file.weights, 'base64');
+    const weights = new Float32Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) weights[i] = ((bytes[i]! << 24) >> 24) * file.scale;
+    return new ReplyClassifier({ ...file, weights });
+  }
+
+  /** The probability of each intent (softmax of the linear scores). */
+  probabilities(text: string): Map<Intent, number> {
+    const vector = featureVector(text, this.#buckets);
+    const scores = this.#intents.map((_, k) => {
+      let score = this.#bias[k]!;
+      const row = k * this.#buckets;
+      for (const [bucket, value] of vector) score += this.#weights[row + bucket]! * value;
+      return score;
+    });
+    const top = Math.max(...scores);
+    const exps = scores.map((score) => Math.exp(score - top));
+    const total = exps.reduce((a, b) => a + b, 0);
+    return new Map(this.#intents.map((intent, k) => [intent, exps[k]! / total]));
+  }
+
+  /** The intent the thresholds give: opt-out widened, a weak confirm or other guess `unclear`. */
+  read(text: string): ModelReading {
+    const probabilities = this.probabilities(text);
+    if (cannotConfirm(text)) probabilities.set('confirm', 0);
+    return decide(probabilities, this.thresholds);
+  }
+}
+
+/** The thresholds applied to a model's probabilities. */
+export function decide(probabilities: Map<Intent, number>, thresholds: Thresholds): ModelReading {
+  const optOut = probabilities.get('opt-out') ?? 0;
+  if (optOut >= thresholds.optOut) return { intent: 'opt-out', confidence: round(optOut) };
+  let best: Intent = 'unclear';
+  let confidence = 0;
+  for (const intent of INTENTS) {
+    const p = probabilities.get(intent) ?? 0;
+    if (p > confidence) [best, confidence] = [intent, p];
+  }
+  const needed = best === 'confirm' ? thresholds.confirm : thresholds.other;
+  return { intent: confidence >= needed ? best : 'unclear', confidence: round(confidence) };
+}
+
+/**
+ * A reply that asks something, or is written like markup or code: never a plain confirmation, whatever
+ * a model makes of it ("yes, where do I park?" is for staff; `{"intent":"confirm"}` is not a patient
+ * saying they will come).
+ */
+export const cannotConfirm = (text: string) => /[?¿<>{}[\]=\\]/.test(text);
+
+const round = (p: number) => Math.round(p * 1000) / 1000;

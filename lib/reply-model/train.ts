@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { INTENTS, type Intent } from '../answers/intents.ts';
+import { cannotConfirm, decide, ReplyClassifier, type Thresholds, type Weights } from './classifier.ts';
+import { featureVector } from './features.ts';
+
+// Training the embedded reply model: multinomial logistic regression over hashed features, by full-batch
+// gradient descent (Adam) from zero, so the same corpus always gives the same weights. Used by
+// `npm run replies:train` and `replies:eval`, never by a function.
+
+export interface LabelledReply {
+  text: string;
+  intent: Intent;
+  lang: 'en' | 'es';
+}
+
+export const CORPUS = {
+  train: 'lib/reply-model/corpus/train.jsonl',
+  heldOut: 'lib/reply-model/corpus/held-out.jsonl',
+} as const;
+
+export function readCorpus(path: string): LabelledReply[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as LabelledReply);
+}
+
+export interface TrainingOptions {
+  buckets: number;
+  /** L2 penalty per weight. */
+  l2: number;
+  epochs: number;
+  learningRate: number;
+}
+
+export const TRAINING: TrainingOptions = { buckets: 8192, l2: 1e-5, epochs: 600, learningRate: 0.05 };
+
+interface Fitted {
+  weights: Float32Array;
+  bias: number[];
+}
+
+const K = INTENTS.length;
+
+/** Fits the weights to the replies, each intent weighed by the inverse of how often it appears. */
+export function fit(replies: readonly LabelledReply[], options: TrainingOptions): Fitted {
+  const { buckets, l2, epochs, learningRate } = options;
+  const vectors = replies.map(({ text }) => [...featureVector(text, buckets)]);
+  const labels = replies.map(({ intent }) => INTENTS.indexOf(intent));
+  const counts = INTENTS.map((_, k) => labels.filter((label) => label === k).length);
+  const classWeight = counts.map((n) => (n === 0 ? 0 : replies.length / (K * n)));
+  const size = K * buckets + K;
+  const params = new Float64Array(size);
+  const [m, v] = [new Float64Array(size), new Float64Array(size)];
+  const gradient = new Float64Array(size);
+  const [beta1, beta2] = [0.9, 0.999];
+  const scores = new Float64Array(K);
+  for (let epoch = 1; epoch <= epochs; epoch++) {
+    gradient.fill(0);
+    vectors.forEach((vector, i) => {
+      for (let k = 0; k < K; k++) {
+        let score = params[K * buckets + k]!;
+        for (const [bucket, value] of vector) score += params[k * buckets + bucket]! * value;
+        scores[k] = score;
+      }
+      const top = Math.max(...scores);
+      let total = 0;
+      for (let k = 0; k < K; k++) total += scores[k] = Math.exp(scores[k]! - top);
+      const weight = classWeight[labels[i]!]! / replies.length;
+      for (let k = 0; k < K; k++) {
+        const error = (scores[k]! / total - (k === labels[i] ? 1 : 0)) * weight;
+        gradient[K * buckets + k]! += error;
+        for (const [bucket, value] of vector) gradient[k * buckets + bucket]! += error * value;
+      }
+    });
+    for (let j = 0; j < size; j++) {
+      const g = gradient[j]! + (j < K * buckets ? l2 * params[j]! : 0);
+      m[j] = beta1 * m[j]! + (1 - beta1) * g;
+      v[j] = beta2 * v[j]! + (1 - beta2) * g * g;
+      const mHat = m[j]! / (1 - beta1 ** epoch);
+      const vHat = v[j]! / (1 - beta2 ** epoch);
+      params[j]! -= (learningRate * mHat) / (Math.sqrt(vHat) + 1e-8);
+    }
+  }
+  return {
+    weights: Float32Array.from(params.subarray(0, K * buckets)),
+    bias: [...params.subarray(K * buckets)],
+  };
+}
+
+const classifierOf = (fitted: Fitted, buckets: number, thresholds: Thresholds) =>
+  new ReplyClassifier({ ...fitted, buckets, intents: [...INTENTS], thresholds });
+
+/** Each reply's probabilities from a model that never saw it: k folds, every reply held out once. */
+export function outOfFold(replies: readonly LabelledReply[], options: TrainingOptions, folds = 5) {
+  const probabilities: Map<Intent, number>[] = [];
+  for (let fold = 0; fold < folds; fold++) {
+    const inFold = (i: number) => i % folds === fold;
+    const fitted = fit(
+      replies.filter((_, i) => !inFold(i)),
+      options,
+    );
+    const model = classifierOf(fitted, options.buckets, UNTHRESHOLDED);
+    replies.forEach((reply, i) => {
+      if (inFold(i)) probabilities[i] = model.probabilities(reply.text);
+    });
+  }
+  return probabilities;
+}
+
+/** How much worse a wrong confirm is than a confirm left unread: an empty slot against a minute of staff time. */
+const WRONG_CONFIRM_COST = Number(process.env.WCC ?? 20);
+
+const UNTHRESHOLDED: Thresholds = { optOut: 1.01, confirm: 0, other: 0 };
+
+/**
+ * Thresholds from out-of-fold probabilities: opt-out low enough that no opt-out of the training replies
+ * was missed (within bounds), confirm high enough that none was wrongly confirmed, and the rest where
+ * accuracy is best.
+ */
+export function chooseThresholds(
+  replies: readonly LabelledReply[],
+  probabilities: readonly Map<Intent, number>[],
+): Thresholds {
+  const p = (i: number, intent: Intent) => probabilities[i]!.get(intent) ?? 0;
+  const optOuts = replies.map((_, i) => i).filter((i) => replies[i]!.intent === 'opt-out');
+  const optOut = clamp(Math.min(...optOuts.map((i) => p(i, 'opt-out'))) * 0.9, 0.15, 0.5);
+  // The bar that costs least across the folds, a wrong confirm counted WRONG_CONFIRM_COST times a confirm
+  // left for staff to read (a reply that asks something or reads like code is never a confirm).
+  const confirms = replies
+    .map((reply, i) => ({ right: reply.intent === 'confirm', p: p(i, 'confirm') }))
+    .filter(({ p: pc }, i) => p(i, 'opt-out') < optOut && !cannotConfirm(replies[i]!.text) && pc >= 0.5);
+  const cost = (bar: number) =>
+    confirms.reduce((sum, { right, p: pc }) => sum + (pc >= bar ? (right ? 0 : WRONG_CONFIRM_COST) : right ? 1 : 0), 0);
+  const confirm = clamp(
+    [...confirms.map(({ p: pc }) => pc + 1e-6), 0.99].reduce((best, bar) => (cost(bar) < cost(best) ? bar : best), 0.99),
+    0.5,
+    0.99,
+  );
+  let best = { other: 0.5, correct: -1 };
+  for (let other = 0.15; other <= 0.6; other += 0.025) {
+    const thresholds = { optOut, confirm, other };
+    const correct = replies.filter(
+      (reply, i) => decide(probabilities[i]!, thresholds).intent === reply.intent,
+    ).length;
+    if (correct > best.correct) best = { other: round(other), correct };
+  }
+  return { optOut: round(optOut), confirm: round(confirm), other: best.other };
+}
+
+/** The weights file: int8 weights with one scale, small enough to ship inside the bundle. */
+export function weightsFile(
+  fitted: Fitted,
+  options: TrainingOptions,
+  thresholds: Thresholds,
+  corpusText: string,
+): Weights {
+  const largest = fitted.weights.reduce((max, w) => Math.max(max, Math.abs(w)), 0);
+  const scale = largest / 127;
+  const bytes = Buffer.alloc(fitted.weights.length);
+  fitted.weights.forEach((w, i) => bytes.writeInt8(Math.round(w / scale), i));
+  return {
+    buckets: options.buckets,
+    intents: [...INTENTS],
+    bias: fitted.bias.map((b) => Math.round(b * 1e4) / 1e4),
+    weights: bytes.toString('base64'),
+    scale,
+    thresholds,
+    corpus: {
+      replies: corpusText.split('\n').filter((line) => line.trim() !== '').length,
+      sha256: createHash('sha256').update(corpusText).digest('hex'),
+    },
+  };
+}
+
+/** Trains on the training replies alone and returns the weights file's content. */
+export function trainFromCorpus(options: TrainingOptions = TRAINING): Weights {
+  const corpusText = readFileSync(CORPUS.train, 'utf8');
+  const replies = readCorpus(CORPUS.train);
+  const thresholds = chooseThresholds(replies, outOfFold(replies, options));
+  return weightsFile(fit(replies, options), options, thresholds, corpusText);
+}
+
+export interface Evaluation {
+  replies: number;
+  accuracy: number;
+  perIntent: Record<Intent, { precision: number; recall: number; f1: number; support: number }>;
+  /** confusion[label][predicted] */
+  confusion: Record<Intent, Record<Intent, number>>;
+}
+
+/** Precision and recall per intent, and the confusion matrix, of predictions against labels. */
+export function evaluate(labels: readonly Intent[], predictions: readonly Intent[]): Evaluation {
+  const confusion = Object.fromEntries(
+    INTENTS.map((label) => [label, Object.fromEntries(INTENTS.map((p) => [p, 0]))]),
+  ) as Evaluation['confusion'];
+  labels.forEach((label, i) => confusion[label][predictions[i]!]++);
+  const perIntent = Object.fromEntries(
+    INTENTS.map((intent) => {
+      const truePositives = confusion[intent][intent];
+      const predicted = INTENTS.reduce((n, label) => n + confusion[label][intent], 0);
+      const support = INTENTS.reduce((n, p) => n + confusion[intent][p], 0);
+      const precision = predicted === 0 ? 1 : truePositives / predicted;
+      const recall = support === 0 ? 1 : truePositives / support;
+      const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+      return [intent, { precision, recall, f1, support }];
+    }),
+  ) as Evaluation['perIntent'];
+  const correct = labels.filter((label, i) => label === predictions[i]).length;
+  return { replies: labels.length, accuracy: correct / labels.length, perIntent, confusion };
+}
+
+/** The evaluation as Markdown tables: per intent, then the confusion matrix. */
+export function evaluationTables(evaluation: Evaluation): string {
+  const pct = (x: number) => x.toFixed(3);
+  const rows = INTENTS.map((intent) => {
+    const { precision, recall, f1, support } = evaluation.perIntent[intent];
+    return `| ${intent} | ${pct(precision)} | ${pct(recall)} | ${pct(f1)} | ${support} |`;
+  });
+  const matrix = INTENTS.map(
+    (label) => `| ${label} | ${INTENTS.map((p) => evaluation.confusion[label][p]).join(' | ')} |`,
+  );
+  return [
+    `Accuracy ${pct(evaluation.accuracy)} on ${evaluation.replies} replies.`,
+    '',
+    '| intent | precision | recall | F1 | replies |',
+    '| --- | --: | --: | --: | --: |',
+    ...rows,
+    '',
+    `| label ＼ read as | ${INTENTS.join(' | ')} |`,
+    `| --- | ${INTENTS.map(() => '--:').join(' | ')} |`,
+    ...matrix,
+  ].join('\n');
+}
+
+const clamp = (x: number, low: number, high: number) => Math.min(high, Math.max(low, x));
+const round = (x: number) => Math.round(x * 1000) / 1000;

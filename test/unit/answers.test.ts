@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../lib/answers/intents.ts';
+import type { ModelReading, ReplyModel } from '../../lib/answers/reply-model.ts';
+import { readableReply, readAnswerCode, readKeyword, understandReply } from '../../lib/answers/understand.ts';
+import type { EhrOutbox, WriteBackResource } from '../../lib/answers/write-back.ts';
+import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/notify/notifier.ts';
+import { createPatient, listAppointments } from '../../lib/patients/patients.ts';
+import { remind } from '../../lib/reminders/reminders.ts';
+import { answerReply, type ReplyDeps } from '../../lib/replies/reply.ts';
+import { MemoryStore } from '../../lib/store/memory.ts';
+import { toApiTimestamp } from '../../lib/time.ts';
+import { CURSOR_KEY, newPatient } from '../support/patients.ts';
+import { HOUR, NOW, POLICY } from '../support/reminders.ts';
+
+/** A model that reads each text as it is told to, and `unclear` otherwise; it counts what it was asked. */
+function scriptedModel(readings: Record<string, [Intent, number]> = {}) {
+  const asked: string[] = [];
+  const model: ReplyModel = {
+    async read(text): Promise<ModelReading> {
+      asked.push(text);
+      const [intent, confidence] = readings[text] ?? ['unclear', 0.3];
+      return { intent, confidence };
+    },
+  };
+  return { model, asked };
+}
+
+describe('understanding a reply, in layers', () => {
+  const { model, asked } = scriptedModel({ CANCEL: ['cancel', 0.99], 'yes please': ['confirm', 0.95] });
+
+  it('reads a carrier keyword before anything else: a bare CANCEL stays an opt-out, whatever a model says', async () => {
+    expect(await understandReply('CANCEL', model)).toEqual({ intent: 'opt-out', via: 'keyword' });
+    expect(await understandReply(' start ', model)).toEqual({ intent: 'opt-in', via: 'keyword' });
+    expect(await understandReply('Help', model)).toEqual({ intent: 'help', via: 'keyword' });
+    expect(asked).toEqual([]);
+  });
+
+  it.each([
+    ['1', 'confirm'],
+    ['2', 'cancel'],
+    ['Yes', 'confirm'],
+    ['YES!', 'confirm'],
+    ['Sí.', 'confirm'],
+    ['si', 'confirm'],
+    ['1️⃣', 'confirm'],
+    ['no', 'cancel'],
+    ['Nope', 'cancel'],
+  ])('reads the answer code or yes/no word %j alone as %s', async (text, intent) => {
+    expect(await understandReply(text, model)).toEqual({ intent, via: 'answer-code' });
+  });
+
+  it('leaves anything more than a code or a yes/no word to the model', async () => {
+    expect(readAnswerCode('yes please')).toBeUndefined();
+    expect(readAnswerCode('yes?')).toBeUndefined();
+    expect(readAnswerCode('12')).toBeUndefined();
+    expect(await understandReply('yes please', model)).toEqual({
+      intent: 'confirm',
+      via: 'model',
+      confidence: 0.95,
+    });
+  });
+
+  it('answers a reply with nothing to read as unclear without asking the model', async () => {
+    const { model: counted, asked: nothing } = scriptedModel();
+    for (const text of ['', '   ', '...', '\u0000\u0007', '\ud800'])
+      expect(await understandReply(text, counted)).toEqual({ intent: 'unclear', via: 'model', confidence: 0 });
+    expect(nothing).toEqual([]);
+  });
+
+  it('hands on a reply as data: control and bidirectional characters become spaces, lone surrogates U+FFFD', () => {
+    expect(readableReply('Room\r\nCall +1 900 555 0100 now')).toBe('Room  Call +1 900 555 0100 now');
+    expect(readableReply('ok\u202Eevil\u2066')).toBe('ok evil');
+    expect(readableReply('a\ud800b')).toBe('a\ufffdb');
+    expect(readableReply('👍🏽')).toBe('👍🏽');
+  });
+
+  it('reads at most 1,600 characters, the longest SMS the carrier takes', () => {
+    expect([...readableReply('y'.repeat(5_000))]).toHaveLength(1_600);
+  });
+
+  it('keeps the keyword rules of the carriers: the whole message, any case, spaces around', () => {
+    expect(readKeyword('opt  out')).toBe('opt-out');
+    expect(readKeyword('ＳＴＯＰ')).toBe('opt-out');
+    expect(readKeyword('please stop')).toBeUndefined();
+  });
+});
+
+const PHONE = '+447700900123';
+
+class RecordingNotifier implements Notifier {
+  readonly sent: OutgoingMessage[] = [];
+  failing = false;
+  async deliver(message: OutgoingMessage) {
+    if (this.failing) throw deliveryFailed();
+    this.sent.push(message);
+  }
+}
+
+class RecordingEhr implements EhrOutbox {
+  readonly published: WriteBackResource[][] = [];
+  async publish(resources: readonly WriteBackResource[]) {
+    this.published.push([...resources]);
+  }
+}
+
+/** A clinic with one patient (or more on one phone), each reminded of appointment a1 by SMS an hour ago. */
+async function answeredClinic({
+  patients = [{}],
+  readings = {},
+  remindAt = NOW - HOUR,
+}: { patients?: Record<string, unknown>[]; readings?: Record<string, [Intent, number]>; remindAt?: number } = {}) {
+  const store = new MemoryStore();
+  const notifier = new RecordingNotifier();
+  const ehr = new RecordingEhr();
+  const ids: string[] = [];
+  for (const [i, overrides] of patients.entries()) {
+    const created = await createPatient(
+      store,
+      { defaultTimeZone: 'Europe/London' },
+      newPatient({
+        mrn: `MRN-${i}`,
+        appointments: [{ id: 'a1', start: toApiTimestamp(NOW + 30 * HOUR), location: 'Room 2' }],
+        ...overrides,
+      }),
+    );
+    ids.push(created.id);
+    await remind({ store, notifier, policy: POLICY }, created.id, { choose: { next: true } }, {
+      dryRun: false,
+      now: remindAt,
+    });
+  }
+  notifier.sent.length = 0;
+  const deps: ReplyDeps = {
+    store,
+    notifier,
+    model: scriptedModel(readings).model,
+    ehr,
+    clinicName: 'Riverside Family Clinic',
+    mrnSystem: 'urn:clinical-assistant:mrn',
+  };
+  let message = 0;
+  const reply = (text: string, at = NOW, inboundMessageId = `in-${++message}`, from = PHONE) =>
+    answerReply(deps, { from, inboundMessageId, text, receivedAt: at }, at);
+  const listed = async (id = ids[0]!) =>
+    (await listAppointments(store, CURSOR_KEY, id, { limit: 10 })).appointments[0];
+  return { store, notifier, ehr, ids, reply, listed };
+}
+
+describe("a patient's answer to a reminder", () => {
+  it('confirms the appointment reminded last, shows it in the listing, writes it back and thanks the patient once', async () => {
+    const { reply, listed, ehr, notifier } = await answeredClinic({
+      readings: { 'yes see you then': ['confirm', 0.97] },
+    });
+    expect(await reply('yes see you then')).toEqual({
+      intent: 'confirm',
+      via: 'model',
+      confidence: 0.97,
+      response: 'confirmed',
+      acknowledged: true,
+      patients: 1,
+      changed: 0,
+      appointment: 'matched',
+    });
+    expect((await listed())?.response).toEqual({
+      status: 'confirmed',
+      intent: 'confirm',
+      receivedAt: toApiTimestamp(NOW),
+      via: 'model',
+      confidence: 0.97,
+    });
+    expect(ehr.published).toHaveLength(1);
+    expect(ehr.published[0]?.map((r) => r.resourceType)).toEqual(['AppointmentResponse']);
+    expect(notifier.sent).toEqual([
+      expect.objectContaining({
+        channel: 'sms',
+        to: PHONE,
+        body: 'Thank you, your appointment at Riverside Family Clinic on Thu 11 Jun at 19:00 is confirmed.',
+      }),
+    ]);
+  });
+
+  it('acknowledges five yeses once: never the same acknowledgement twice in 24 hours for one appointment', async () => {
+    const { reply, notifier, ehr } = await answeredClinic();
+    for (let i = 0; i < 5; i++) await reply('yes', NOW + i * 60_000);
+    expect(notifier.sent).toHaveLength(1);
+    expect(ehr.published).toHaveLength(5);
+    const later = await reply('yes', NOW + 25 * HOUR);
+    expect(later.acknowledged).toBe(true);
+  });
+
+  it('acts once on a reply delivered again: no second acknowledgement, no second write-back', async () => {
+    const { reply, notifier, ehr } = await answeredClinic();
+    await reply('1', NOW, 'same-message');
+    expect(await reply('1', NOW, 'same-message')).toMatchObject({
+      response: 'confirmed',
+      acknowledged: false,
+      repeat: 'duplicate',
+    });
+    expect(notifier.sent).toHaveLength(1);
+    expect(ehr.published).toHaveLength(1);
+  });
+
+  it('lets the newest answer stand: an older reply arriving late changes nothing', async () => {
+    const { reply, listed } = await answeredClinic();
+    await reply('2', NOW);
+    expect(await reply('1', NOW - 60_000)).toMatchObject({ repeat: 'superseded', acknowledged: false });
+    expect((await listed())?.response?.status).toBe('cancel_requested');
+  });
+
+  it.each([
+    ['can we do next week?', 'reschedule', 'reschedule_requested', ['AppointmentResponse', 'Task']],
+    ['where do I park?', 'question', 'needs_attention', ['AppointmentResponse', 'Task']],
+    ['who is this?', 'help', 'needs_attention', ['AppointmentResponse', 'Task']],
+    ["can't make it, sorry", 'cancel', 'cancel_requested', ['AppointmentResponse']],
+  ] as const)('reads %j as %s: %s', async (text, intent, status, resources) => {
+    const { reply, ehr, notifier } = await answeredClinic({ readings: { [text]: [intent, 0.9] } });
+    expect(await reply(text)).toMatchObject({ intent, response: status, acknowledged: true });
+    expect(ehr.published[0]?.map((r) => r.resourceType)).toEqual(resources);
+    expect(notifier.sent[0]?.body).not.toContain(text);
+  });
+
+  it('cancels nothing itself: a cancel request leaves the appointment booked', async () => {
+    const { reply, listed } = await answeredClinic();
+    await reply('2');
+    expect(await listed()).toMatchObject({ status: 'booked', response: { status: 'cancel_requested' } });
+  });
+
+  it('honours "please stop texting me" like STOP: SMS withdrawn, no answer recorded, no acknowledgement', async () => {
+    const { reply, store, ids, notifier, ehr, listed } = await answeredClinic({
+      readings: { 'please stop texting me': ['opt-out', 0.6] },
+    });
+    expect(await reply('please stop texting me')).toEqual({
+      intent: 'opt-out',
+      via: 'model',
+      confidence: 0.6,
+      acknowledged: false,
+      patients: 1,
+      changed: 1,
+    });
+    expect((await store.listPreferenceVersions(ids[0]!, 1))[0]).toMatchObject({
+      channels: ['email'],
+      source: 'sms-stop',
+    });
+    expect([notifier.sent, ehr.published, (await listed())?.response]).toEqual([[], [], null]);
+  });
+
+  it('never lets a model give consent back: only START does', async () => {
+    const { reply, store, ids } = await answeredClinic({
+      readings: { 'you can text me again': ['opt-in', 0.99] },
+    });
+    await reply('STOP');
+    expect(await reply('you can text me again')).toMatchObject({ intent: 'opt-in', changed: 0 });
+    expect((await store.listPreferenceVersions(ids[0]!, 1))[0]?.source).toBe('sms-stop');
+    expect(await reply('START')).toMatchObject({ intent: 'opt-in', via: 'keyword', changed: 1 });
+  });
+
+  it('records the answer of a patient who no longer takes SMS, without texting them', async () => {
+    const { reply, store, ids, notifier, listed } = await answeredClinic();
+    await store.savePreferences([{ patientId: ids[0]!, channels: ['email'], updatedAt: toApiTimestamp(NOW) }]);
+    expect(await reply('1')).toMatchObject({ response: 'confirmed', acknowledged: false });
+    expect(notifier.sent).toEqual([]);
+    expect((await listed())?.response?.status).toBe('confirmed');
+  });
+
+  it('changes no appointment when several patients on the number were reminded', async () => {
+    const { reply, ehr, notifier } = await answeredClinic({ patients: [{}, { givenName: 'Kim' }] });
+    expect(await reply('1')).toMatchObject({ patients: 2, appointment: 'several', acknowledged: false });
+    expect([ehr.published, notifier.sent]).toEqual([[], []]);
+  });
+
+  it('changes no appointment for a reminder older than a week, or when none was sent', async () => {
+    const old = await answeredClinic({ remindAt: NOW - 8 * 24 * HOUR });
+    // Reminded eight days ago for an appointment still ahead of it then; it must be the one in the ledger.
+    expect(await old.reply('1')).toMatchObject({ appointment: 'none' });
+    const { reply } = await answeredClinic();
+    expect(await reply('1', NOW, 'from-a-stranger', '+447700900999')).toMatchObject({
+      patients: 0,
+      appointment: 'none',
+      acknowledged: false,
+    });
+  });
+
+  it('changes nothing once the appointment has started, or after it moved', async () => {
+    const { reply, store, ids, listed } = await answeredClinic();
+    expect(await reply('1', NOW + 31 * HOUR)).toMatchObject({ appointment: 'none' });
+    const [moved] = (await store.loadReminderState(ids[0]!))!.appointments;
+    await store.saveAppointment(ids[0]!, { ...moved!, start: toApiTimestamp(NOW + 40 * HOUR) });
+    expect(await reply('1')).toMatchObject({ appointment: 'none' });
+    expect((await listed())?.response).toBeNull();
+  });
+
+  it('gives back the acknowledgement a provider refused, so a later answer is acknowledged', async () => {
+    const { reply, notifier } = await answeredClinic();
+    notifier.failing = true;
+    expect(await reply('1', NOW)).toMatchObject({ response: 'confirmed', acknowledged: false });
+    notifier.failing = false;
+    expect(await reply('yes', NOW + 60_000)).toMatchObject({ acknowledged: true });
+  });
+});
