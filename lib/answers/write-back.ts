@@ -3,8 +3,9 @@ import { derivedId } from '../ids.ts';
 import type { Intent } from './intents.ts';
 import type { ResponseStatus } from './responses.ts';
 
-// Patients' answers as the clinic's EHR takes them: FHIR R4 resources on an outbound queue. Pure: the
-// resources are built here, and an adapter (SQS on AWS, the local engine locally) queues them.
+// Patients' answers as the clinic's EHR takes them: FHIR R4 resources on an outbound queue
+// (docs/ehr-write-back.md). Pure: the resources are built here, and an adapter (SQS on AWS, the local
+// engine locally) queues them.
 
 export type WriteBackResource = AppointmentResponse | Task;
 
@@ -14,7 +15,7 @@ export interface EhrOutbox {
 }
 
 export interface AnswerForEhr {
-  /** Stable per reply (the carrier's message id): the same reply always gives the same resource ids. */
+  /** Stable per inbound message (the carrier's message id): the same reply always gives the same ids. */
   answerId: string;
   patientId: string;
   mrn?: string;
@@ -23,7 +24,7 @@ export interface AnswerForEhr {
   status: ResponseStatus;
   intent: Intent;
   receivedAt: string;
-  /** What the patient wrote, as read (control characters removed): it goes into the Task's note only. */
+  /** What the patient wrote, as read upstream: it goes into the Task's note and nowhere else. */
   replyText: string;
 }
 
@@ -39,7 +40,7 @@ const PARTICIPANT_STATUS: Record<ResponseStatus, AppointmentResponse['participan
   needs_attention: 'needs-action',
 };
 
-/** What the clinic's staff are asked to do, by the response that needs them. */
+/** What the clinic's staff are asked to do, by the response that needs a person; none for the others. */
 const TASKS: Partial<Record<ResponseStatus, { code: string; description: string }>> = {
   reschedule_requested: {
     code: 'Call the patient to find a new time',
@@ -51,49 +52,59 @@ const TASKS: Partial<Record<ResponseStatus, { code: string; description: string 
   },
 };
 
+/** Why, in a few words, when how the reply was read says more than its response does. */
+const DESCRIPTION_OF: Partial<Record<Intent, string>> = {
+  question: 'The patient asked a question about this appointment.',
+  unclear: 'The patient replied to the reminder with something only a person can read.',
+  help: 'The patient asked for help in reply to the reminder.',
+};
+
 /**
- * The resources of one answer: an AppointmentResponse always, and for a reschedule request or a reply
- * that needs a person a Task for staff, whose note is the only place the reply's text goes.
+ * The resources of one answer: an AppointmentResponse always, and, when the answer needs a person (a
+ * reschedule request, a question, a reply nobody could read), a Task for the clinic's staff, whose
+ * note is the only place the reply's text goes. Ids are derived from the answer: the same answer
+ * always gives the same resources.
  */
-export function writeBackResources(answer: AnswerForEhr, { mrnSystem }: { mrnSystem: string }): WriteBackResource[] {
-  const identifier = [{ system: ANSWER_SYSTEM, value: answer.answerId }];
-  const appointment: Reference<Appointment> = { reference: `Appointment/${answer.appointmentId}` };
-  const patient: Reference<Patient> = {
+export function writeBackResources(
+  answer: AnswerForEhr,
+  { mrnSystem }: { mrnSystem: string },
+): WriteBackResource[] {
+  // Made afresh for each resource, so that no two resources share an object a consumer might change.
+  const identifier = () => [{ system: ANSWER_SYSTEM, value: answer.answerId }];
+  const appointment = (): Reference<Appointment> => ({ reference: `Appointment/${answer.appointmentId}` });
+  const patient = (): Reference<Patient> => ({
     type: 'Patient',
     identifier:
       answer.mrn !== undefined
         ? { system: mrnSystem, value: answer.mrn }
         : { system: PATIENT_ID_SYSTEM, value: answer.patientId },
-  };
+  });
   const response: AppointmentResponse = {
     resourceType: 'AppointmentResponse',
     id: derivedId(`appointment-response/${answer.answerId}`),
     meta: { lastUpdated: answer.receivedAt },
-    identifier,
-    appointment,
+    identifier: identifier(),
+    appointment: appointment(),
     start: answer.appointmentStart,
-    actor: patient,
     participantStatus: PARTICIPANT_STATUS[answer.status],
+    actor: patient(),
   };
-  const task = TASKS[answer.status];
-  if (task === undefined) return [response];
-  return [
-    response,
-    {
-      resourceType: 'Task',
-      id: derivedId(`task/${answer.answerId}`),
-      meta: { lastUpdated: answer.receivedAt },
-      identifier,
-      status: 'requested',
-      intent: 'order',
-      priority: 'routine',
-      code: { text: task.code },
-      description: task.description,
-      focus: appointment,
-      for: patient,
-      authoredOn: answer.receivedAt,
-      reasonCode: { text: `The patient's reply was read as: ${answer.intent}` },
-      note: [{ text: answer.replyText, time: answer.receivedAt }],
-    },
-  ];
+  const staff = TASKS[answer.status];
+  if (staff === undefined) return [response];
+  const task: Task = {
+    resourceType: 'Task',
+    id: derivedId(`task/${answer.answerId}`),
+    meta: { lastUpdated: answer.receivedAt },
+    identifier: identifier(),
+    status: 'requested',
+    intent: 'order',
+    priority: 'routine',
+    code: { text: staff.code },
+    description: DESCRIPTION_OF[answer.intent] ?? staff.description,
+    focus: appointment(),
+    for: patient(),
+    authoredOn: answer.receivedAt,
+    note: [{ text: answer.replyText, time: answer.receivedAt }],
+  };
+  return [response, task];
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { INTENTS, type Intent } from '../answers/intents.ts';
-import { cannotConfirm, decide, ReplyClassifier, type Thresholds, type Weights } from './classifier.ts';
+import { asksToStop, decide, mayConfirm, ReplyClassifier, type Thresholds, type Weights } from './classifier.ts';
 import { featureVector } from './features.ts';
 
 // Training the embedded reply model: multinomial logistic regression over hashed features, by full-batch
@@ -109,8 +109,8 @@ export function outOfFold(replies: readonly LabelledReply[], options: TrainingOp
   return probabilities;
 }
 
-/** How much worse a wrong confirm is than a confirm left unread: an empty slot against a minute of staff time. */
-const WRONG_CONFIRM_COST = Number(process.env.WCC ?? 20);
+/** How much worse a wrong confirm is than a confirm left for staff: an empty slot against a minute of their time. */
+const WRONG_CONFIRM_COST = 10;
 
 const UNTHRESHOLDED: Thresholds = { optOut: 1.01, confirm: 0, other: 0 };
 
@@ -127,10 +127,13 @@ export function chooseThresholds(
   const optOuts = replies.map((_, i) => i).filter((i) => replies[i]!.intent === 'opt-out');
   const optOut = clamp(Math.min(...optOuts.map((i) => p(i, 'opt-out'))) * 0.9, 0.15, 0.5);
   // The bar that costs least across the folds, a wrong confirm counted WRONG_CONFIRM_COST times a confirm
-  // left for staff to read (a reply that asks something or reads like code is never a confirm).
+  // left for staff to read (among replies the model may confirm at all: see mayConfirm).
   const confirms = replies
     .map((reply, i) => ({ right: reply.intent === 'confirm', p: p(i, 'confirm') }))
-    .filter(({ p: pc }, i) => p(i, 'opt-out') < optOut && !cannotConfirm(replies[i]!.text) && pc >= 0.5);
+    .filter(
+      ({ p: pc }, i) =>
+        p(i, 'opt-out') < optOut && !asksToStop(replies[i]!.text) && mayConfirm(replies[i]!.text) && pc >= 0.5,
+    );
   const cost = (bar: number) =>
     confirms.reduce((sum, { right, p: pc }) => sum + (pc >= bar ? (right ? 0 : WRONG_CONFIRM_COST) : right ? 1 : 0), 0);
   const confirm = clamp(
