@@ -1,14 +1,7 @@
 // One row of `npm run bench`: a figure beside its limit, in the section of docs/performance.md it belongs to.
 
 export type Section =
-  | 'round-trips'
-  | 'capacity'
-  | 'cold-start'
-  | 'preferences'
-  | 'reminders'
-  | 'feed'
-  | 'latency'
-  | 'replies';
+  'round-trips' | 'capacity' | 'cold-start' | 'preferences' | 'reminders' | 'feed' | 'latency' | 'replies';
 
 export interface Row {
   section: Section;

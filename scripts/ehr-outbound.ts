@@ -3,20 +3,32 @@ import { readLocalEhrOutbound } from '../lib/ehr/local-table.ts';
 import { dynamoDb } from '../lib/store/dynamodb-table.ts';
 
 // `npm run ehr:outbound`: what the running `npm start` has written back to the EHR, as the EHR's queue
-// would deliver it: one FHIR R4 resource a line, oldest first, read from the local engine.
+// would deliver it: one FHIR R4 resource a line, oldest first, read from the local engine. Nothing
+// written back yet prints nothing. Exits 2 when the local engine is not answering.
 
+// The same `.env` as `npm start`, for DYNAMODB_PORT.
 if (existsSync('.env')) process.loadEnvFile('.env');
+
+const TABLE_NAME = 'clinical-assistant-local';
+// aws-lite reports a failed connection only in its message.
+const UNREACHABLE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|socket hang up)\b/;
+
 const port = Number(process.env.DYNAMODB_PORT ?? 8000);
+if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+  console.error('DYNAMODB_PORT must be a port number (1–65535).');
+  process.exit(1);
+}
+
 const db = dynamoDb({ endpoint: `http://127.0.0.1:${port}` });
 try {
-  for (const resource of await readLocalEhrOutbound(db, 'clinical-assistant-local'))
-    console.log(JSON.stringify(resource));
+  const resources = await readLocalEhrOutbound(db, TABLE_NAME);
+  if (resources.length > 0) process.stdout.write(resources.map((r) => `${JSON.stringify(r)}\n`).join(''));
 } catch (error) {
-  const unreachable = (error as Error).name !== 'ResourceNotFoundException';
-  console.error(
-    unreachable
-      ? `The local engine is not answering on port ${port}: start it with \`npm start\` (or set DYNAMODB_PORT).`
-      : 'The local engine has no EHR messages table yet: start the service once with `npm start`.',
-  );
-  process.exit(unreachable ? 2 : 1);
+  const { name, message } = error as Error;
+  // An engine with no outbound table yet has written nothing back.
+  if (name !== 'ResourceNotFoundException') {
+    if (!UNREACHABLE.test(message)) throw error;
+    console.error(`The local engine is not answering on port ${port}: start it with \`npm start\`.`);
+    process.exit(2);
+  }
 }

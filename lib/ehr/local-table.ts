@@ -21,36 +21,54 @@ export const ehrOutboundTableDefinition = (tableName: string) => ({
   ],
 });
 
+/**
+ * The last time a resource was queued in this process. Each resource is queued at least a millisecond
+ * after the one before, so the sort keys keep the order resources were published in, an answer's
+ * AppointmentResponse before its Task, however many outboxes the process makes.
+ */
+let lastQueuedAt = 0;
+
+/** Keeps each resource as one item `{ PK: 'EHR-OUTBOUND', SK: '<queuedAt>#<id>', resource: <JSON> }`. */
 export class LocalEhrOutbox implements EhrOutbox {
   constructor(
     private readonly db: DynamoDb,
+    /** The service's table, beside which the outbound table is named. */
     private readonly tableName: string,
     private readonly clock: () => number = Date.now,
   ) {}
 
   async publish(resources: readonly WriteBackResource[]): Promise<void> {
-    const queuedAt = new Date(this.clock()).toISOString();
-    for (const resource of resources)
+    for (const resource of resources) {
+      lastQueuedAt = Math.max(this.clock(), lastQueuedAt + 1);
       await this.db('PutItem', {
         TableName: ehrOutboundTableName(this.tableName),
-        Item: { PK: PARTITION, SK: `${queuedAt}#${resource.id}`, resource: JSON.stringify(resource) },
+        Item: {
+          PK: PARTITION,
+          SK: `${new Date(lastQueuedAt).toISOString()}#${resource.id}`,
+          resource: JSON.stringify(resource),
+        },
       });
+    }
   }
 }
 
 /** Everything the local stand-in keeps, oldest first. */
 export async function readLocalEhrOutbound(db: DynamoDb, tableName: string): Promise<WriteBackResource[]> {
   const resources: WriteBackResource[] = [];
-  let start: unknown;
+  let startKey: unknown;
   do {
     const page = await db('Query', {
       TableName: ehrOutboundTableName(tableName),
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': PARTITION },
-      ...(start !== undefined && { ExclusiveStartKey: start }),
+      ScanIndexForward: true,
+      ConsistentRead: true,
+      // Handed back as DynamoDB gave it: aws-lite leaves the page key in DynamoDB's own JSON.
+      ...(startKey !== undefined && { ExclusiveStartKey: startKey }),
     });
-    for (const item of (page.Items ?? []) as { resource: string }[]) resources.push(JSON.parse(item.resource));
-    start = page.LastEvaluatedKey;
-  } while (start !== undefined);
+    for (const item of (page.Items ?? []) as { resource: string }[])
+      resources.push(JSON.parse(item.resource) as WriteBackResource);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey !== undefined);
   return resources;
 }

@@ -1,12 +1,18 @@
 import type { SendMessageBatchCommandInput } from '@aws-sdk/client-sqs';
-import type { EhrOutbox, WriteBackResource } from '../answers/write-back.ts';
+import { ANSWER_SYSTEM, type EhrOutbox, type WriteBackResource } from '../answers/write-back.ts';
+
+/** SQS takes at most ten messages a request; one answer's resources (one or two) fit in one. */
+const BATCH = 10;
 
 export interface SqsEhrOutboxOptions {
   queueUrl: string;
   sendBatch(input: SendMessageBatchCommandInput): Promise<{ Failed?: readonly unknown[] }>;
 }
 
-/** Answers for the EHR on its SQS queue: one message per FHIR resource, all of one answer in one request. */
+/**
+ * Answers for the EHR on its SQS queue (docs/ehr-write-back.md): one message per FHIR resource, its
+ * body the resource's JSON, all of one answer in one request.
+ */
 export class SqsEhrOutbox implements EhrOutbox {
   constructor(private readonly options: SqsEhrOutboxOptions) {}
 
@@ -21,11 +27,13 @@ export class SqsEhrOutbox implements EhrOutbox {
   }
 
   async publish(resources: readonly WriteBackResource[]): Promise<void> {
-    const input = this.batchInput(resources);
-    const { Failed } = await this.options.sendBatch(input);
-    // The reply is delivered again by SNS, and the same resources (same ids) are queued again.
-    if (Failed !== undefined && Failed.length > 0)
-      throw new Error(`${Failed.length} of ${resources.length} EHR messages were not queued`);
+    for (let i = 0; i < resources.length; i += BATCH) {
+      const input = this.batchInput(resources.slice(i, i + BATCH));
+      const { Failed } = await this.options.sendBatch(input);
+      // The reply is delivered again by SNS, and the same resources (same ids) are queued again.
+      if (Failed !== undefined && Failed.length > 0)
+        throw new Error(`${Failed.length} of ${input.Entries?.length} EHR messages were not queued`);
+    }
   }
 
   batchInput(resources: readonly WriteBackResource[]): SendMessageBatchCommandInput {
@@ -36,9 +44,17 @@ export class SqsEhrOutbox implements EhrOutbox {
         MessageBody: JSON.stringify(resource),
         MessageAttributes: {
           resourceType: { DataType: 'String', StringValue: resource.resourceType },
-          answerId: { DataType: 'String', StringValue: resource.identifier?.[0]?.value ?? '' },
+          answerId: { DataType: 'String', StringValue: answerIdOf(resource) },
         },
       })),
     };
   }
+}
+
+/** The answer a resource was made from, as its identifier says; SQS refuses an empty attribute. */
+function answerIdOf(resource: WriteBackResource): string {
+  const answerId = resource.identifier?.find((i) => i.system === ANSWER_SYSTEM)?.value;
+  if (answerId === undefined || answerId === '')
+    throw new Error(`${resource.resourceType} for the EHR names no answer (${ANSWER_SYSTEM})`);
+  return answerId;
 }

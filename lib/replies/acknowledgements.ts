@@ -27,7 +27,8 @@ const TEXTS: Record<Language, Record<Kind, (f: Fields) => string>> = {
   },
   es: {
     confirmed: (f) => `Gracias, su cita en ${f.clinic} el ${f.date} a las ${f.time} queda confirmada.`,
-    'passed-on': (f) => `Gracias, hemos avisado a ${f.clinic} de que no puede venir el ${f.date} a las ${f.time}.`,
+    'passed-on': (f) =>
+      `Gracias, hemos avisado a ${f.clinic} de que no puede venir el ${f.date} a las ${f.time}.`,
     'get-back': (f) => `Gracias, hemos pasado su mensaje. ${f.clinic} se pondrá en contacto con usted.`,
   },
 };

@@ -67,7 +67,8 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
   if (intent === 'opt-out' || (intent === 'opt-in' && via === 'keyword'))
     return { ...quiet, ...(await applyReply(deps.store, { from: reply.from, intent }, now)) };
   // HELP is answered by the carrier; a free-text "who is this?" needs a person, like a question.
-  const status = RESPONSE_OF[intent] ?? (intent === 'help' && via === 'model' ? 'needs_attention' : undefined);
+  const status =
+    RESPONSE_OF[intent] ?? (intent === 'help' && via === 'model' ? 'needs_attention' : undefined);
   if (status === undefined) return { ...quiet, patients: 0, changed: 0 };
 
   const patientIds = await deps.store.findPatientsByPhone(reply.from);
@@ -77,8 +78,7 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     return state && appointment ? [{ state, appointment }] : [];
   });
   const counts = { patients: patientIds.length, changed: 0 };
-  if (tied.length !== 1)
-    return { ...quiet, ...counts, appointment: tied.length === 0 ? 'none' : 'several' };
+  if (tied.length !== 1) return { ...quiet, ...counts, appointment: tied.length === 0 ? 'none' : 'several' };
 
   let [{ state, appointment }] = tied as [(typeof tied)[number]];
   let published = false;
@@ -137,7 +137,8 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
       continue;
     }
     const acknowledged =
-      acknowledge && (await sendAcknowledgement(deps, { state, appointment, ledger, response, from: reply.from }));
+      acknowledge &&
+      (await sendAcknowledgement(deps, { state, appointment, ledger, response, from: reply.from }));
     return { ...matched, response: status, acknowledged };
   }
   throw new ApiError('store_unavailable', "The patient's ledger kept changing; the reply will be retried.");
@@ -184,7 +185,13 @@ function withResponse(ledger: ReminderLedger, response: OccurrenceResponse, now:
 /** Sends the acknowledgement reserved in the ledger; when the provider refuses it, the reservation goes. */
 async function sendAcknowledgement(
   deps: ReplyDeps,
-  sent: { state: ReminderState; appointment: Appointment; ledger: ReminderLedger; response: OccurrenceResponse; from: string },
+  sent: {
+    state: ReminderState;
+    appointment: Appointment;
+    ledger: ReminderLedger;
+    response: OccurrenceResponse;
+    from: string;
+  },
 ): Promise<boolean> {
   const { state, appointment, response } = sent;
   const reserved = response.acknowledgements.at(-1)!;
@@ -200,7 +207,13 @@ async function sendAcknowledgement(
     return true;
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'delivery_failed')) throw error;
-    await releaseAcknowledgement(deps.store, state.patient.id, sent.ledger, response.inboundMessageId, reserved);
+    await releaseAcknowledgement(
+      deps.store,
+      state.patient.id,
+      sent.ledger,
+      response.inboundMessageId,
+      reserved,
+    );
     return false;
   }
 }
@@ -216,10 +229,19 @@ async function releaseAcknowledgement(
   const release = (r: OccurrenceResponse) =>
     r.inboundMessageId !== inboundMessageId
       ? r
-      : { ...r, acknowledgements: r.acknowledgements.filter((a) => a.kind !== reserved.kind || a.at !== reserved.at) };
+      : {
+          ...r,
+          acknowledgements: r.acknowledgements.filter(
+            (a) => a.kind !== reserved.kind || a.at !== reserved.at,
+          ),
+        };
   let ledger = known;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const released = { ...ledger, version: ledger.version + 1, responses: (ledger.responses ?? []).map(release) };
+    const released = {
+      ...ledger,
+      version: ledger.version + 1,
+      responses: (ledger.responses ?? []).map(release),
+    };
     if (await store.saveReminderLedger(patientId, released, ledger.version)) return;
     ledger = await store.loadReminderLedger(patientId);
   }

@@ -35,7 +35,9 @@ export class ReplyClassifier {
   readonly #intents: readonly Intent[];
   readonly thresholds: Thresholds;
 
-  constructor(model: Pick<Weights, 'buckets' | 'intents' | 'bias' | 'thresholds'> & { weights: Float32Array }) {
+  constructor(
+    model: Pick<Weights, 'buckets' | 'intents' | 'bias' | 'thresholds'> & { weights: Float32Array },
+  ) {
     this.#weights = model.weights;
     this.#bias = model.bias;
     this.#buckets = model.buckets;
@@ -106,7 +108,7 @@ const STOP_PHRASES = new RegExp(
     '\\b(stop|quit|cease|end)( (texting|sending|messaging|contacting|the texts|these|the messages|the reminders|reminding))',
     '\\b(unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|revoke)\\b',
     '\\bno more (texts?|txts?|messages|msgs?|reminders)\\b',
-    "\\b(dont|don t|do not|never) (text|message|contact|send)\\b",
+    '\\b(dont|don t|do not|never) (text|message|contact|send)\\b',
     '\\b(remove|take) (me|my number)\\b',
     '\\bwrong (number|person|no|#)',
     '\\bnot (a|your) patient\\b',
@@ -119,7 +121,14 @@ const STOP_PHRASES = new RegExp(
   ].join('|'),
 );
 
-export const asksToStop = (text: string) => STOP_PHRASES.test(normalise(text).replace(/[^\p{L}\p{N}#' ]+/gu, ' ').replace(/'/g, ' ').replace(/\s+/g, ' ').trim());
+export const asksToStop = (text: string) =>
+  STOP_PHRASES.test(
+    normalise(text)
+      .replace(/[^\p{L}\p{N}#' ]+/gu, ' ')
+      .replace(/'/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
@@ -136,11 +145,7 @@ const INSTRUCTIONS =
  */
 export const mayConfirm = (text: string) => {
   const plain = normalise(text);
-  return (
-    !/[?¿<>{}[\]=\\]/.test(plain) &&
-    !INSTRUCTIONS.test(plain) &&
-    CONFIRMS.test(plain)
-  );
+  return !/[?¿<>{}[\]=\\]/.test(plain) && !INSTRUCTIONS.test(plain) && CONFIRMS.test(plain);
 };
 
 const round = (p: number) => Math.round(p * 1000) / 1000;

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { INTENTS, type Intent } from '../answers/intents.ts';
-import { asksToStop, decide, mayConfirm, ReplyClassifier, type Thresholds, type Weights } from './classifier.ts';
+import {
+  asksToStop,
+  decide,
+  mayConfirm,
+  ReplyClassifier,
+  type Thresholds,
+  type Weights,
+} from './classifier.ts';
 import { featureVector } from './features.ts';
 
 // Training the embedded reply model: multinomial logistic regression over hashed features, by full-batch
@@ -132,12 +139,21 @@ export function chooseThresholds(
     .map((reply, i) => ({ right: reply.intent === 'confirm', p: p(i, 'confirm') }))
     .filter(
       ({ p: pc }, i) =>
-        p(i, 'opt-out') < optOut && !asksToStop(replies[i]!.text) && mayConfirm(replies[i]!.text) && pc >= 0.5,
+        p(i, 'opt-out') < optOut &&
+        !asksToStop(replies[i]!.text) &&
+        mayConfirm(replies[i]!.text) &&
+        pc >= 0.5,
     );
   const cost = (bar: number) =>
-    confirms.reduce((sum, { right, p: pc }) => sum + (pc >= bar ? (right ? 0 : WRONG_CONFIRM_COST) : right ? 1 : 0), 0);
+    confirms.reduce(
+      (sum, { right, p: pc }) => sum + (pc >= bar ? (right ? 0 : WRONG_CONFIRM_COST) : right ? 1 : 0),
+      0,
+    );
   const confirm = clamp(
-    [...confirms.map(({ p: pc }) => pc + 1e-6), 0.99].reduce((best, bar) => (cost(bar) < cost(best) ? bar : best), 0.99),
+    [...confirms.map(({ p: pc }) => pc + 1e-6), 0.99].reduce(
+      (best, bar) => (cost(bar) < cost(best) ? bar : best),
+      0.99,
+    ),
     0.5,
     0.99,
   );

@@ -27,7 +27,8 @@ function replyModel(): ReplyModel {
 /** The EHR's SQS queue, opened with the first answer; locally, a table of the local engine. */
 function ehrOutbox(): EhrOutbox {
   const { ehrOutboundQueueUrl: queueUrl, dynamodbEndpoint: endpoint } = config;
-  if (queueUrl === undefined) return new LocalEhrOutbox(dynamoDb({ ...(endpoint && { endpoint }) }), config.tableName);
+  if (queueUrl === undefined)
+    return new LocalEhrOutbox(dynamoDb({ ...(endpoint && { endpoint }) }), config.tableName);
   let outbox: Promise<EhrOutbox> | undefined;
   const open = () => SqsEhrOutbox.open({ queueUrl, ...(config.awsRegion && { region: config.awsRegion }) });
   return { publish: async (resources) => (await (outbox ??= open())).publish(resources) };

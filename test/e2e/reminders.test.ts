@@ -83,7 +83,7 @@ describe('POST /api/reminders/send', () => {
       duplicate: false,
       reminder: { status: 'sent', appointmentId: 'visit', channel: 'sms', to: '+44*******123' },
     });
-    expect(sent.body.reminder.message).toContain('Reply STOP to opt out.');
+    expect(sent.body.reminder.message).toContain("Reply 1 to confirm, 2 if you can't come, STOP to opt out.");
     const again = await call('POST', '/api/reminders/send', {
       body: { patientId: id, appointmentId: 'visit' },
     });

@@ -274,6 +274,8 @@ describe('the carriers close the loop locally', () => {
       from: '+44*******777',
       inboundMessageId: expect.any(String),
       intent: 'opt-out',
+      via: 'keyword',
+      acknowledged: false,
       patients: 1,
       changed: 1,
     });

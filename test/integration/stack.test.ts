@@ -65,22 +65,30 @@ EXPECTED_ACCESS.Feed = [
   'sqs:ReceiveMessage',
 ];
 /** The one queue each SQS-consuming or -sending function may touch. */
-const QUEUE_OF: Record<string, string> = {
-  RemindDue: 'ReminderWorkQueue',
-  RemindDueWorker: 'ReminderWorkQueue',
-  Feed: 'FeedQueue',
-  Receipts: 'EventsDeadLetters',
-  InboundSms: 'EventsDeadLetters',
+const QUEUE_OF: Record<string, string[]> = {
+  RemindDue: ['ReminderWorkQueue'],
+  RemindDueWorker: ['ReminderWorkQueue'],
+  Feed: ['FeedQueue'],
+  Receipts: ['EventsDeadLetters'],
+  InboundSms: ['EhrOutboundQueue', 'EventsDeadLetters'],
 };
 const mappingOf = (functionId: string) =>
   ofType('AWS::Lambda::EventSourceMapping').find(
     ([, m]) => m.Properties.FunctionName['Fn::GetAtt'][0] === `${functionId}LambdaFunction`,
   )![1];
-// A reply finds the patients with its number, reads their newest preferences, writes new versions.
+// A reply finds the patients with its number, reads their partitions and newest preferences, writes
+// new versions or the answer into the ledger; the acknowledgement goes by SMS, the answer to the EHR's
+// encrypted queue, a free-text reply to the one Bedrock model when chosen.
 EXPECTED_ACCESS.InboundSms = [
+  'bedrock:InvokeModel',
   'dynamodb:BatchWriteItem',
+  'dynamodb:PutItem',
   'dynamodb:Query',
   'dynamodb:Query',
+  'kms:Decrypt',
+  'kms:GenerateDataKey',
+  'sms-voice:SendTextMessage',
+  'sqs:SendMessage',
   'sqs:SendMessage',
 ];
 const SENDING = ['SendReminder', 'SendBulkReminders', 'CheReminder', 'RemindDue', 'RemindDueWorker'];
@@ -152,6 +160,8 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
   it('alarms the on-call topic on dead letters, missed reminders, failing deliveries, throttles and 5xx', () => {
     const alarms = Object.fromEntries(ofType('AWS::CloudWatch::Alarm'));
     expect(Object.keys(alarms).sort()).toEqual([
+      'EhrOutboundAgeAlarm',
+      'EhrOutboundDeadLettersAlarm',
       'EventsDeadLettersAlarm',
       'FailedDeliveriesAlarm',
       'FeedDeadLettersAlarm',
@@ -195,7 +205,10 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
         );
       }
       for (const s of rest.filter((s) => s.Action.some((a: string) => a.startsWith('sqs:')))) {
-        expect([s.Resource].flat(), name).toEqual([{ 'Fn::GetAtt': [QUEUE_OF[name], 'Arn'] }]);
+        expect(
+          QUEUE_OF[name]!.map((queue) => ({ 'Fn::GetAtt': [queue, 'Arn'] })),
+          name,
+        ).toContainEqual([s.Resource].flat()[0]);
       }
     }
   });
@@ -373,6 +386,26 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       ]),
     );
     expect(resources.EventsDeadLetters!.Properties.KmsMasterKeyId).toBeDefined();
+  });
+
+  it("writes patients' answers to the EHR's queue, encrypted with the messaging key, with a dead-letter queue, and invokes one Bedrock model at most", () => {
+    const queue = resources.EhrOutboundQueue!.Properties;
+    expect(queue.KmsMasterKeyId).toEqual({ Ref: 'MessagingKey' });
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': ['EhrOutboundDeadLetters', 'Arn'] },
+      maxReceiveCount: 5,
+    });
+    expect(resources.EhrOutboundDeadLetters!.Properties.KmsMasterKeyId).toEqual({ Ref: 'MessagingKey' });
+    const statements = statementsOf('InboundSmsIamRoleLambdaExecution');
+    expect(statements.find((s) => s.Action.includes('bedrock:InvokeModel'))?.Resource).toEqual({
+      'Fn::Sub': 'arn:${AWS::Partition}:bedrock:${AWS::Region}::foundation-model/amazon.nova-micro-v1:0',
+    });
+    expect(statements.find((s) => s.Action.includes('kms:GenerateDataKey'))?.Resource).toEqual({
+      'Fn::GetAtt': ['MessagingKey', 'Arn'],
+    });
+    const inbound = resources.InboundSmsLambdaFunction!.Properties.Environment.Variables;
+    expect(inbound.EHR_OUTBOUND_QUEUE_URL).toEqual({ Ref: 'EhrOutboundQueue' });
+    expect(inbound.REPLY_MODEL).toBe('embedded');
   });
 
   it("hands the patients' SMS replies to the inbound function, which reads the phone index", () => {

@@ -284,14 +284,43 @@ export function storeContract(name: string, openStore: () => Store) {
       };
       await store.saveReminderLedger(id, { version: 1, reminders: [] }, 0);
       expect(await store.loadReminderLedger(id)).toEqual({ version: 1, reminders: [] });
-      expect(await store.saveReminderLedger(id, { version: 2, reminders: [], responses: [response] }, 1)).toBe(
-        true,
-      );
+      expect(
+        await store.saveReminderLedger(id, { version: 2, reminders: [], responses: [response] }, 1),
+      ).toBe(true);
       expect((await store.loadReminderState(id))?.ledger).toEqual({
         version: 2,
         reminders: [],
         responses: [response],
       });
+    });
+
+    it("lists each appointment with the patient's answer to its current occurrence", async () => {
+      const store = openStore();
+      const { id } = await createPatient(store, defaults, newPatient({ appointments: dailyAppointments(2) }));
+      const answer = {
+        appointmentId: 'a0',
+        appointmentStart: '2030-01-01T09:00:00Z',
+        status: 'reschedule_requested' as const,
+        intent: 'reschedule' as const,
+        via: 'answer-code' as const,
+        receivedAt: '2029-12-30T10:00:00Z',
+        inboundMessageId: 'in-2',
+        acknowledgements: [],
+      };
+      await store.saveReminderLedger(id, { version: 1, reminders: [], responses: [answer] }, 0);
+      const { appointments } = await listAppointments(store, CURSOR_KEY, id, query());
+      expect(appointments.map((a) => [a.id, a.response])).toEqual([
+        [
+          'a0',
+          {
+            status: 'reschedule_requested',
+            intent: 'reschedule',
+            receivedAt: answer.receivedAt,
+            via: 'answer-code',
+          },
+        ],
+        ['a1', null],
+      ]);
     });
 
     it('records outbox messages per patient', async () => {

@@ -63,12 +63,16 @@ describe('understanding a reply, in layers', () => {
   it('answers a reply with nothing to read as unclear without asking the model', async () => {
     const { model: counted, asked: nothing } = scriptedModel();
     for (const text of ['', '   ', '...', '\u0000\u0007', '\ud800'])
-      expect(await understandReply(text, counted)).toEqual({ intent: 'unclear', via: 'model', confidence: 0 });
+      expect(await understandReply(text, counted)).toEqual({
+        intent: 'unclear',
+        via: 'model',
+        confidence: 0,
+      });
     expect(nothing).toEqual([]);
   });
 
   it('hands on a reply as data: control and bidirectional characters become spaces, lone surrogates U+FFFD', () => {
-    expect(readableReply('Room\r\nCall +1 900 555 0100 now')).toBe('Room  Call +1 900 555 0100 now');
+    expect(readableReply('Room\r\nCall +1 900 555 0100 now')).toBe('Room Call +1 900 555 0100 now');
     expect(readableReply('ok\u202Eevil\u2066')).toBe('ok evil');
     expect(readableReply('a\ud800b')).toBe('a\ufffdb');
     expect(readableReply('👍🏽')).toBe('👍🏽');
@@ -108,7 +112,11 @@ async function answeredClinic({
   patients = [{}],
   readings = {},
   remindAt = NOW - HOUR,
-}: { patients?: Record<string, unknown>[]; readings?: Record<string, [Intent, number]>; remindAt?: number } = {}) {
+}: {
+  patients?: Record<string, unknown>[];
+  readings?: Record<string, [Intent, number]>;
+  remindAt?: number;
+} = {}) {
   const store = new MemoryStore();
   const notifier = new RecordingNotifier();
   const ehr = new RecordingEhr();
@@ -124,10 +132,15 @@ async function answeredClinic({
       }),
     );
     ids.push(created.id);
-    await remind({ store, notifier, policy: POLICY }, created.id, { choose: { next: true } }, {
-      dryRun: false,
-      now: remindAt,
-    });
+    await remind(
+      { store, notifier, policy: POLICY },
+      created.id,
+      { choose: { next: true } },
+      {
+        dryRun: false,
+        now: remindAt,
+      },
+    );
   }
   notifier.sent.length = 0;
   const deps: ReplyDeps = {
@@ -256,7 +269,9 @@ describe("a patient's answer to a reminder", () => {
 
   it('records the answer of a patient who no longer takes SMS, without texting them', async () => {
     const { reply, store, ids, notifier, listed } = await answeredClinic();
-    await store.savePreferences([{ patientId: ids[0]!, channels: ['email'], updatedAt: toApiTimestamp(NOW) }]);
+    await store.savePreferences([
+      { patientId: ids[0]!, channels: ['email'], updatedAt: toApiTimestamp(NOW) },
+    ]);
     expect(await reply('1')).toMatchObject({ response: 'confirmed', acknowledged: false });
     expect(notifier.sent).toEqual([]);
     expect((await listed())?.response?.status).toBe('confirmed');

@@ -9,10 +9,10 @@ const CLINIC = 'Riverside Family Clinic';
 const visit = appointment('a1', 0, { start: '2026-06-12T09:30:00Z', location: 'Riverside Clinic, Room 2' });
 
 describe('SMS reminders', () => {
-  it('in English: given name, clinic, local date and time, location, and an opt-out line', () => {
+  it('in English: given name, clinic, local date and time, location, the invitation to answer, then the opt-out line', () => {
     const { body } = composeReminder(patient(), visit, 'sms', CLINIC);
     expect(body).toBe(
-      'Hi Robin, a reminder of your appointment at Riverside Family Clinic on Fri 12 Jun at 10:30, Riverside Clinic, Room 2. Reply STOP to opt out.',
+      "Hi Robin, appointment at Riverside Family Clinic Fri 12 Jun 10:30, Riverside Clinic, Room 2. Reply 1 to confirm, 2 if you can't come, STOP to opt out.",
     );
   });
 
@@ -24,17 +24,36 @@ describe('SMS reminders', () => {
       CLINIC,
     );
     expect(body).toBe(
-      'Hola Lucia, le recordamos su cita en Riverside Family Clinic el vie, 12 jun a las 05:30, Riverside Clinic, Room 2. Responda STOP para no recibir avisos.',
+      'Hola Lucia, cita en Riverside Family Clinic vie, 12 jun 05:30, Riverside Clinic, Room 2. Responda 1 para confirmar, 2 si no puede venir, STOP para baja.',
     );
   });
 
-  it('fits one GSM-7 segment for typical names', () => {
-    for (const givenName of ['Robin', 'Alexandra', 'Muhammad', 'Siobhán', 'José', 'Zoë']) {
-      const message = composeReminder(patient({ givenName }), visit, 'sms', CLINIC);
-      expect(message.encoding, givenName).toBe('GSM-7');
-      expect(message.segments, givenName).toBe(1);
-      expect(message.body.length, givenName).toBeLessThanOrEqual(160);
-    }
+  it('fits one GSM-7 segment for typical names and locations, in both languages, invitation included', () => {
+    for (const language of ['en', 'es'] as const)
+      for (const givenName of [
+        'Robin',
+        'Alexandra',
+        'Christopher',
+        'Muhammad',
+        'Siobhán',
+        'José',
+        'Zoë',
+        'Guadalupe',
+      ])
+        for (const location of ['Riverside Clinic, Room 2', 'Eastside Annex', undefined]) {
+          const message = composeReminder(
+            patient({ givenName, language }),
+            appointment('a1', 0, { start: visit.start, location }),
+            'sms',
+            CLINIC,
+          );
+          const label = `${language} ${givenName} ${location}`;
+          expect(message.encoding, label).toBe('GSM-7');
+          expect(message.segments, label).toBe(1);
+          expect(message.body, label).toMatch(
+            /Reply 1 to confirm, 2 if you can't come, STOP to opt out\.$|Responda 1 para confirmar, 2 si no puede venir, STOP para baja\.$/,
+          );
+        }
   });
 
   it('never carries the visit type, the clinician or the family name', () => {
@@ -74,13 +93,13 @@ describe('SMS reminders', () => {
     );
     expect(gsm.segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
     expect(gsm.body).not.toContain('Building');
-    expect(gsm.body).toContain('Reply STOP to opt out.');
+    expect(gsm.body).toContain("Reply 1 to confirm, 2 if you can't come, STOP to opt out.");
 
     const cut = composeReminder(
       patient({ givenName: '美'.repeat(100) }),
       longPlace,
       'sms',
-      '診療所'.repeat(30),
+      '診療所'.repeat(25),
     );
     expect(cut.segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
     expect(cut.body).toContain(`Hi ${'美'.repeat(20)},`);
@@ -92,7 +111,7 @@ describe('SMS reminders', () => {
       '診'.repeat(100),
     );
     expect(nameless.segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
-    expect(nameless.body).toMatch(/^Hi, a reminder/);
+    expect(nameless.body).toMatch(/^Hi, appointment/);
   });
 
   it('counts segments as carriers bill them', () => {
@@ -114,6 +133,15 @@ describe('email reminders', () => {
     const es = composeReminder(patient({ language: 'es', givenName: 'Lucía' }), visit, 'email', CLINIC);
     expect(es.subject).toBe('Recordatorio de cita: vie, 12 jun a las 10:30');
     expect(es.body).toContain('Hola Lucía'); // email keeps every character
+  });
+
+  it('ask the patient to call the clinic to confirm or if they cannot come', () => {
+    expect(composeReminder(patient(), visit, 'email', CLINIC).body).toContain(
+      'To confirm, or if you cannot come, please call Riverside Family Clinic.',
+    );
+    expect(composeReminder(patient({ language: 'es' }), visit, 'email', CLINIC).body).toContain(
+      'Para confirmarla, o si no puede venir, llame a Riverside Family Clinic.',
+    );
   });
 });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS, readKeyword as replyIntent } from '../../lib/answers/understand.ts';
+import {
+  OPT_IN_KEYWORDS,
+  OPT_OUT_KEYWORDS,
+  readKeyword as replyIntent,
+} from '../../lib/answers/understand.ts';
 import { readInboundSms, replyLogFields } from '../../lib/notify/inbound.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { applyReply } from '../../lib/preferences/replies.ts';
@@ -91,7 +95,11 @@ describe('an inbound SMS from the two-way topic', () => {
   it.each([
     ['not JSON', 'STOP', 'the message is not JSON'],
     ['no sender', inbound('STOP', { originationNumber: undefined }), 'originationNumber'],
-    ['a sender that is not E.164', inbound('STOP', { originationNumber: '07700900123' }), 'originationNumber'],
+    [
+      'a sender that is not E.164',
+      inbound('STOP', { originationNumber: '07700900123' }),
+      'originationNumber',
+    ],
     ['no text', inbound('STOP', { messageBody: undefined }), 'messageBody'],
     ['no message id', inbound('STOP', { inboundMessageId: '' }), 'inboundMessageId'],
     ['a delivery event', JSON.stringify({ eventType: 'TEXT_DELIVERED' }), 'originationNumber'],

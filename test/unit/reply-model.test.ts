@@ -43,7 +43,9 @@ describe('the held-out evaluation (npm run replies:eval prints it)', async () =>
     read.map((r) => r.intent),
   );
   const misread = (keep: (label: string, got: string) => boolean) =>
-    heldOut.flatMap((reply, i) => (keep(reply.intent, read[i]!.intent) ? [[reply.text, read[i]!.intent]] : []));
+    heldOut.flatMap((reply, i) =>
+      keep(reply.intent, read[i]!.intent) ? [[reply.text, read[i]!.intent]] : [],
+    );
 
   it('misses no opt-out: every request to stop is honoured', () => {
     expect(misread((label, got) => label === 'opt-out' && got !== 'opt-out')).toEqual([]);

@@ -75,11 +75,11 @@ export function appointmentRecords(records: Records) {
       page: { limit: number; after?: AppointmentPosition },
     ) {
       // Both reads at once: one round trip's latency. The profile, read for its key alone, decides
-      // between a page and a 404; the ledger beside it holds the appointments' reminders.
+      // between a page and a 404; the ledger beside it holds the appointments' reminders and answers.
       const [found, matching] = await Promise.all([
         table.getAll(
           [keys.profile, keys.ledger].map((SK) => ({ PK: keys.patient(patientId), SK })),
-          ['PK', 'SK', 'version', 'reminders'],
+          ['PK', 'SK', 'version', 'reminders', 'responses'],
         ),
         queryAppointments(records, patientId, filter, page),
       ]);
