@@ -1,13 +1,19 @@
 import { writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import { trainFromCorpus } from '../lib/reply-model/train.ts';
 
 // `npm run replies:train`: retrains the embedded reply model on lib/reply-model/corpus/train.jsonl (never
 // the held-out part) and rewrites lib/reply-model/weights.json, which ships inside the bundles.
 
+const WEIGHTS = 'lib/reply-model/weights.json';
 const started = Date.now();
 const weights = trainFromCorpus();
-writeFileSync('lib/reply-model/weights.json', `${JSON.stringify(weights, null, 2)}\n`);
+// Laid out as the repository's formatter would, so that its check in `npm test` passes.
+writeFileSync(
+  WEIGHTS,
+  await format(JSON.stringify(weights), { ...(await resolveConfig(WEIGHTS)), filepath: WEIGHTS }),
+);
 console.log(
   `Trained on ${weights.corpus.replies} replies in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-    `thresholds ${JSON.stringify(weights.thresholds)}, lib/reply-model/weights.json rewritten.`,
+    `thresholds ${JSON.stringify(weights.thresholds)}, ${WEIGHTS} rewritten.`,
 );

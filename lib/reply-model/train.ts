@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { INTENTS, type Intent } from '../answers/intents.ts';
 import {
   asksToStop,
@@ -168,7 +169,7 @@ export function chooseThresholds(
   return { optOut: round(optOut), confirm: round(confirm), other: best.other };
 }
 
-/** The weights file: int8 weights with one scale, small enough to ship inside the bundle. */
+/** The weights file: int8 weights with one scale, deflated, small enough to ship inside the bundle. */
 export function weightsFile(
   fitted: Fitted,
   options: TrainingOptions,
@@ -183,7 +184,7 @@ export function weightsFile(
     buckets: options.buckets,
     intents: [...INTENTS],
     bias: fitted.bias.map((b) => Math.round(b * 1e4) / 1e4),
-    weights: bytes.toString('base64'),
+    weights: deflateRawSync(bytes, { level: 9 }).toString('base64'),
     scale,
     thresholds,
     corpus: {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnswerForEhr, writeBackResources } from '../../lib/answers/write-back.ts';
+import type { AnswerForEhr } from '../../lib/answers/write-back.ts';
 import { ehrOutboundTableName, LocalEhrOutbox, readLocalEhrOutbound } from '../../lib/ehr/local-table.ts';
 import { type DynamoDb, dynamoDb } from '../../lib/store/dynamodb-table.ts';
 import {
@@ -11,29 +11,14 @@ import {
   localDynamoDb,
   startDynalite,
 } from '../../scripts/local-engine.ts';
+import { REPLY, writtenBack } from '../support/answers.ts';
 
 // The local stand-in for the EHR's queue: its own table beside the service's, what it keeps, and
 // `npm run ehr:outbound`, which prints it.
 
 const TABLE = 'clinical-assistant-local';
-const REPLY = 'can we do next week?';
 
-const answer = (answerId: string, fields: Partial<AnswerForEhr> = {}) =>
-  writeBackResources(
-    {
-      answerId,
-      patientId: '0b6f4a8e-4f6d-4d43-9c1c-2d7a1f3c9e10',
-      mrn: 'MRN-104233',
-      appointmentId: 'visit-1',
-      appointmentStart: '2026-12-01T14:30:00.000Z',
-      status: 'reschedule_requested',
-      intent: 'reschedule',
-      receivedAt: '2026-11-28T09:15:02.000Z',
-      replyText: REPLY,
-      ...fields,
-    },
-    { mrnSystem: 'urn:example:mrn' },
-  );
+const answer = (answerId: string, fields: Partial<AnswerForEhr> = {}) => writtenBack({ answerId, ...fields });
 
 /** `npm run ehr:outbound` against the engine on `port`. */
 async function ehrOutbound(port: number) {

@@ -1,25 +1,12 @@
 import type { SendMessageBatchCommandInput } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { type WriteBackResource, writeBackResources } from '../../lib/answers/write-back.ts';
+import type { WriteBackResource } from '../../lib/answers/write-back.ts';
 import { SqsEhrOutbox } from '../../lib/ehr/sqs.ts';
+import { writtenBack } from '../support/answers.ts';
 
 const QUEUE_URL = 'https://sqs.eu-west-2.amazonaws.com/123456789012/ehr-outbound';
 
-const resources = (answerId = 'inbound-0001') =>
-  writeBackResources(
-    {
-      answerId,
-      patientId: '0b6f4a8e-4f6d-4d43-9c1c-2d7a1f3c9e10',
-      mrn: 'MRN-104233',
-      appointmentId: 'visit-1',
-      appointmentStart: '2026-12-01T14:30:00.000Z',
-      status: 'reschedule_requested',
-      intent: 'reschedule',
-      receivedAt: '2026-11-28T09:15:02.000Z',
-      replyText: 'can we do next week?',
-    },
-    { mrnSystem: 'urn:example:mrn' },
-  );
+const resources = (answerId = 'inbound-0001') => writtenBack({ answerId });
 
 function recordingOutbox(
   answer: (input: SendMessageBatchCommandInput) => { Failed?: unknown[] } = () => ({}),

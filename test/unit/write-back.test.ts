@@ -4,22 +4,9 @@ import { INTENTS, type Intent } from '../../lib/answers/intents.ts';
 import { RESPONSE_OF, RESPONSE_STATUSES, type ResponseStatus } from '../../lib/answers/responses.ts';
 import { type AnswerForEhr, writeBackResources } from '../../lib/answers/write-back.ts';
 import { derivedId } from '../../lib/ids.ts';
+import { answerForEhr, MRN_SYSTEM, REPLY } from '../support/answers.ts';
 
-const MRN_SYSTEM = 'urn:example:mrn';
-const REPLY = 'can we do next week?';
-
-const answer = (fields: Partial<AnswerForEhr> = {}): AnswerForEhr => ({
-  answerId: 'inbound-0001',
-  patientId: '0b6f4a8e-4f6d-4d43-9c1c-2d7a1f3c9e10',
-  mrn: 'MRN-104233',
-  appointmentId: 'visit-1',
-  appointmentStart: '2026-12-01T14:30:00.000Z',
-  status: 'reschedule_requested',
-  intent: 'reschedule',
-  receivedAt: '2026-11-28T09:15:02.000Z',
-  replyText: REPLY,
-  ...fields,
-});
+const answer = answerForEhr;
 
 const resourcesOf = (fields: Partial<AnswerForEhr> = {}) =>
   writeBackResources(answer(fields), { mrnSystem: MRN_SYSTEM });
