@@ -6,6 +6,7 @@ import {
   isTimestampText,
   latestDateOnEarth,
 } from './time.ts';
+import { SAFE_TEXT_PATTERN, UNSAFE_CHARACTERS } from './text.ts';
 
 // Field rules of the contract, each written once and reused by every payload and by configuration.
 
@@ -85,11 +86,15 @@ export const patientId = z.uuid('must be a patient id (a UUID)');
 
 export const phone = z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'must be E.164: "+" then 8–15 digits'));
 
+/** Free text of one line: trimmed, within bounds, and without characters that could reshape a message. */
 export const trimmedText = (max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'must not be empty'),
-      z.maxLength(max, `must be at most ${max} characters`),
-    );
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(max, `must be at most ${max} characters`),
+    z.refine(
+      (text) => !UNSAFE_CHARACTERS.test(text),
+      'must not contain control characters, line breaks, direction overrides or invalid UTF-8',
+    ),
+    z.meta({ pattern: SAFE_TEXT_PATTERN }),
+  );

@@ -1,3 +1,4 @@
+import { withoutUnsafeCharacters } from '../text.ts';
 import type { Intent, Understanding } from './intents.ts';
 import type { ReplyModel } from './reply-model.ts';
 
@@ -60,17 +61,12 @@ export function readAnswerCode(text: string): Intent | undefined {
 /** The most of a reply read: the longest message End User Messaging SMS takes, 1,600 characters. */
 export const MAX_REPLY_CHARACTERS = 1_600;
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// Control characters and the bidirectional overrides that could make a staff screen show other words.
-const CONTROLS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]+/gu;
-
 /**
- * A reply as data that is safe to read and to hand on: lone surrogates replaced, control and
- * bidirectional characters turned into spaces, and cut at MAX_REPLY_CHARACTERS.
+ * A reply as data that is safe to read and to hand on: control, bidirectional and other unsafe
+ * characters (lib/text.ts) turned into spaces, and cut at MAX_REPLY_CHARACTERS.
  */
 export function readableReply(text: string): string {
-  const clean = text.replace(LONE_SURROGATE, '\uFFFD').replace(CONTROLS, ' ');
-  return [...clean].slice(0, MAX_REPLY_CHARACTERS).join('').trim();
+  return [...withoutUnsafeCharacters(text)].slice(0, MAX_REPLY_CHARACTERS).join('').trim();
 }
 
 /** Letters, digits or emoji: without any, there is nothing for a model to read. */

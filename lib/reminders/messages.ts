@@ -1,5 +1,6 @@
 import type { Appointment, Patient } from '../patients/model.ts';
 import type { Language } from '../patients/schema.ts';
+import { withoutUnsafeCharacters } from '../text.ts';
 import { type SmsEncoding, smsEncoding, smsSegments, toGsm7Where } from './sms.ts';
 
 // Reminder texts carry only what a patient needs to turn up: their given name, the clinic, the local
@@ -96,11 +97,14 @@ export function composeReminder(
   clinicName: string,
 ): Message {
   const templates = TEMPLATES[patient.language as Language] ?? TEMPLATES.en;
+  // Checked on the way in; taken out again here, so that nothing stored earlier can break a message.
   const fields: Fields = {
-    givenName: patient.givenName,
+    givenName: withoutUnsafeCharacters(patient.givenName).trim(),
     clinic: clinicName,
     ...localDateTime(patient, appointment.start),
-    ...(appointment.location !== undefined && { location: appointment.location }),
+    ...(appointment.location !== undefined && {
+      location: withoutUnsafeCharacters(appointment.location).trim(),
+    }),
   };
   if (channel === 'email') {
     return { channel, subject: templates.emailSubject(fields), body: templates.emailBody(fields) };

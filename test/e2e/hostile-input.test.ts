@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/feed/systems.ts';
+import { runFeed } from '../support/feed-file.ts';
+import { fhirPatient } from '../support/fhir.ts';
 import { patientBody } from '../support/patients.ts';
 import { call } from './http.ts';
 import { DEV_KEY } from './service.ts';
@@ -146,4 +149,34 @@ describe('hostile input over HTTP', () => {
       expect((await call('GET', '/health', { key: null })).status).toBe(200);
     },
   );
+
+  it('refuses control characters, direction overrides and invalid UTF-8 in text, from the API and the feed alike', async () => {
+    const mrn = `HOSTILE-${randomUUID().slice(0, 8)}`;
+    const created = await call('POST', '/api/patients', {
+      body: patientBody({
+        givenName: 'Bob\u001b[31m',
+        appointments: [{ start: '2030-01-01T09:00:00Z', location: 'Room\r\nCall +1 900 555 0100 now' }],
+      }),
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.errors.map((e: { path: string }) => e.path)).toEqual([
+      'givenName',
+      'appointments[0].location',
+    ]);
+    // Bytes that are not UTF-8 in a name decode to U+FFFD, which no text field takes.
+    const [before, after] = JSON.stringify(patientBody({ familyName: 'Smith@@' })).split('@@');
+    const bytes = Buffer.concat([Buffer.from(before!), Buffer.from([0xff, 0xfe]), Buffer.from(after!)]);
+    expect(JSON.parse((await post('/api/patients', bytes)).text).errors).toEqual([
+      expect.objectContaining({ path: 'familyName' }),
+    ]);
+    const feed = await runFeed(inject('lambdaPort'), [
+      fhirPatient({
+        identifier: [{ system: DEFAULT_MRN_SYSTEM, value: mrn }],
+        name: [{ given: ['Ana\u202Eevil'], family: 'Example' }],
+      }),
+    ]);
+    expect(feed.lines).toEqual([
+      expect.objectContaining({ outcome: 'rejected', error: expect.stringContaining('name') }),
+    ]);
+  });
 });

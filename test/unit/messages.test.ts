@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { maskContact } from '../../lib/reminders/contact.ts';
 import { composeReminder, MAX_SMS_SEGMENTS } from '../../lib/reminders/messages.ts';
 import { smsEncoding, smsSegments, toGsm7Where } from '../../lib/reminders/sms.ts';
+import { UNSAFE_CHARACTERS } from '../../lib/text.ts';
 import { appointment, patient } from '../support/reminders.ts';
 
 const CLINIC = 'Riverside Family Clinic';
@@ -66,6 +67,18 @@ describe('SMS reminders', () => {
     const email = composeReminder(patient({ familyName: 'Surname' }), sensitive, 'email', CLINIC);
     for (const text of [sms, email.body, email.subject ?? ''])
       expect(text).not.toMatch(/Psychiatry|Hidden|Surname/);
+  });
+
+  it('never carries a control character or direction override, even from records stored before they were refused', () => {
+    const { body } = composeReminder(
+      patient({ givenName: 'Bob\u001b[31m' }),
+      appointment('a1', 0, { start: visit.start, location: 'Room\r\nCall +1 900 555 0100 now\u202E' }),
+      'sms',
+      CLINIC,
+    );
+    expect(UNSAFE_CHARACTERS.test(body)).toBe(false);
+    expect(body).toContain('Hi Bob [31m, appointment');
+    expect(body).toContain('Room Call +1 900 555 0100 now.');
   });
 
   it('replaces characters outside GSM-7 by look-alikes rather than switching the whole text to UCS-2', () => {

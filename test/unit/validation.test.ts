@@ -36,6 +36,29 @@ describe('patient: names', () => {
   });
 });
 
+describe('free text is data: no character that could reshape a message', () => {
+  it.each([
+    ['a terminal escape', 'Bob\u001b[31m'],
+    ['a line break', 'Room\r\nCall +1 900 555 0100 now'],
+    ['a right-to-left override', 'Ana\u202Eevil'],
+    ['a line separator', 'Ana\u2028Call us'],
+    ['a lone surrogate', 'Ana\ud800'],
+    ['what invalid UTF-8 decodes to', 'Ana\ufffd'],
+    ['a C1 control', 'Ana\u0085x'],
+  ])('rejects %s in every text field, naming the field', (_, text) => {
+    expect(patientErrors({ givenName: text, familyName: text })).toEqual(['givenName', 'familyName']);
+    expect(appointmentErrors({ location: text, clinician: text, type: text })).toEqual([
+      'appointments[0].clinician',
+      'appointments[0].location',
+      'appointments[0].type',
+    ]);
+  });
+
+  it('keeps accents, scripts other than Latin, and emoji', () => {
+    expect(patientErrors({ givenName: 'Siobhán 美咲', familyName: "O'Brien-Núñez 👍🏽" })).toEqual([]);
+  });
+});
+
 describe('patient: birthDate', () => {
   it.each([
     '2023-02-29',
