@@ -82,7 +82,11 @@ export const clientId = z
   .string()
   .check(z.regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 of A–Z, a–z, 0–9, ".", "_", "-"'));
 
-export const patientId = z.uuid('must be a patient id (a UUID)');
+/** Our patient ids are UUIDs, which are case-insensitive: any case finds the patient, stored lower case. */
+export const patientId = z.pipe(
+  z.uuid('must be a patient id (a UUID)'),
+  z.transform((id: string) => id.toLowerCase()),
+);
 
 export const phone = z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'must be E.164: "+" then 8–15 digits'));
 

@@ -58,6 +58,19 @@ describe('POST /api/patients then GET it back', () => {
     expect(read.body).toEqual(patient);
   });
 
+  it('finds a patient by its id in any case: UUIDs are case-insensitive', async () => {
+    const created = await call('POST', '/api/patients', { body: patientBody() });
+    const upper = String(created.body.id).toUpperCase();
+    expect((await call('GET', `/api/patients/${upper}`)).body).toMatchObject({ id: created.body.id });
+    expect((await call('GET', `/api/patients/${upper}/appointments`)).body).toMatchObject({
+      patientId: created.body.id,
+    });
+    const bulk = await call('POST', '/api/reminders/bulk', {
+      body: { patientIds: [upper, created.body.id], dryRun: true },
+    });
+    expect(bulk.body.summary.requested).toBe(1);
+  });
+
   it('answers 409 conflict for a second patient with the same MRN', async () => {
     const mrn = `E2E-${randomUUID()}`;
     expect((await call('POST', '/api/patients', { body: patientBody({ mrn }) })).status).toBe(201);

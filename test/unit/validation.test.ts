@@ -113,6 +113,14 @@ describe('patient: contact points', () => {
   });
 });
 
+describe('patient ids', () => {
+  it('are read in any case and kept lower case, as the service makes them', () => {
+    const id = '6A1F1E0E-8A8C-4A51-9D7B-0D3A2C0B9E11';
+    expect(validate(PatientPath, { patient_id: id })).toEqual({ patient_id: id.toLowerCase() });
+    expect(errorsFor(PatientPath, { patient_id: 'not-a-uuid' })).toEqual(['patient_id']);
+  });
+});
+
 describe('patient: time zone, language, MRN', () => {
   it.each(['Mars/Olympus_Mons', 'GMT+25', '+01:00', 'Europe/Londn', ''])(
     'rejects the unknown zone %s',
