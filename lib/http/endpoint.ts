@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { type AuditSpec, patientIdsIn, recordAudit } from '../audit/audit.ts';
-import { ApiError, invalidJson, payloadTooLarge, storeUnavailable, unsupportedMediaType } from '../errors.ts';
+import {
+  ApiError,
+  invalidJson,
+  payloadTooLarge,
+  storeUnavailable,
+  unsupportedMediaType,
+  validationFailed,
+} from '../errors.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
 import { type ApiKey, authorize, type Scope } from './auth.ts';
 import { type HttpResponse, problemInfo, problemResponse } from './problem.ts';
@@ -73,7 +80,7 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
         caller = spec.scope && authorize(apiKeys, header(event, 'authorization'), spec.scope);
         request = {
           params: spec.params && validate(spec.params, event.pathParameters ?? {}),
-          query: validate(spec.query ?? NO_QUERY, event.queryStringParameters ?? {}),
+          query: validate(spec.query ?? NO_QUERY, queryParameters(event)),
           body: spec.body && validate(spec.body, readJsonBody(event)),
           requestId,
           method: event.requestContext.http.method,
@@ -157,6 +164,18 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
 /** A caller's request id is echoed when it is safe to log and to put in a header. */
 function acceptedRequestId(value: string | undefined): string | undefined {
   return value !== undefined && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : undefined;
+}
+
+/**
+ * The query's parameters, each sent once: API Gateway joins a repeated one with commas, which would
+ * read "status=booked&status=cancelled" as a list and "limit=1&limit=2" as nonsense, so it is refused.
+ */
+function queryParameters(event: APIGatewayProxyEventV2): Record<string, string | undefined> {
+  const names = [...new URLSearchParams(event.rawQueryString ?? '').keys()];
+  const repeated = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))];
+  if (repeated.length > 0)
+    throw validationFailed(repeated.map((path) => ({ path, message: 'is repeated: send it once' })));
+  return event.queryStringParameters ?? {};
 }
 
 function readJsonBody(event: APIGatewayProxyEventV2): unknown {

@@ -238,6 +238,19 @@ describe('unknown query parameters', () => {
       ]);
     }
   });
+
+  it('are 400 when repeated, naming each: a repeated parameter is never read as a list or the last one', async () => {
+    const { body: patient } = await call('POST', '/api/patients', { body: patientBody() });
+    const response = await call(
+      'GET',
+      `/api/patients/${patient.id}/appointments?status=booked&limit=1&status=cancelled&limit=2`,
+    );
+    expectProblem(response, 400, 'validation_failed');
+    expect(response.body.errors).toEqual([
+      { path: 'status', message: 'is repeated: send it once' },
+      { path: 'limit', message: 'is repeated: send it once' },
+    ]);
+  });
 });
 
 describe('routing', () => {
