@@ -54,20 +54,25 @@ export function recordService(group: number): void {
   writeFileSync(pidFile(), JSON.stringify({ pid: process.pid, service: group } satisfies Claim));
 }
 
-/** Whether process group `group` still runs serverless offline (the group of a dead start may be reused). */
-function runsServerless(group: number): boolean {
+/**
+ * Whether process group `group` still runs serverless offline (the group of a dead start may have been
+ * reused); `undefined` when `ps` cannot tell.
+ */
+function runsServerless(group: number): boolean | undefined {
   const listing = spawnSync('ps', ['-A', '-o', 'pgid=,args='], { encoding: 'utf8' });
-  if (listing.status !== 0) return alive(-group);
+  if (listing.status !== 0) return alive(-group) ? undefined : false;
   return listing.stdout
     .split('\n')
     .some((line) => Number(line.trim().split(/\s+/, 1)[0]) === group && /serverless.*offline/.test(line));
 }
 
 const gone = async (group: number, withinMs: number) => {
-  for (const until = Date.now() + withinMs; Date.now() < until;)
-    if (!alive(-group)) return true;
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  return !alive(-group);
+  const until = Date.now() + withinMs;
+  while (alive(-group)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
 };
 
 /**
@@ -77,9 +82,12 @@ const gone = async (group: number, withinMs: number) => {
  */
 export async function stopLeftover(): Promise<string | undefined> {
   const claim = readClaim();
-  if (claim?.service === undefined || alive(claim.pid) || !runsServerless(claim.service)) return undefined;
+  if (claim?.service === undefined || alive(claim.pid)) return undefined;
   const { pid, service } = claim;
-  const stop = `an earlier npm start (pid ${pid}) died and left serverless offline running: stop it with \`kill -- -${service}\``;
+  const stop = `An earlier npm start (pid ${pid}) died and may have left serverless offline running: stop it with \`kill -- -${service}\``;
+  const ours = runsServerless(service);
+  if (ours === false) return undefined;
+  if (ours === undefined) throw new Error(stop);
   try {
     process.kill(-service, 'SIGTERM');
     if (!(await gone(service, 5_000))) {
