@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -9,22 +10,95 @@ export const dataFolder = () => process.env.LOCAL_DATA_DIR ?? '.data';
 
 const pidFile = () => join(dataFolder(), 'npm-start.pid');
 
-/** The pid of a running `npm start` on this data folder, if there is one. */
-export function runningStart(): number | undefined {
+/** What the pid file holds: `npm start`'s pid, and the process group of the serverless offline it started. */
+interface Claim {
+  pid: number;
+  service?: number;
+}
+
+function readClaim(): Claim | undefined {
   if (!existsSync(pidFile())) return undefined;
-  const pid = Number(readFileSync(pidFile(), 'utf8'));
+  const text = readFileSync(pidFile(), 'utf8');
+  try {
+    const claim = JSON.parse(text) as Claim | number;
+    return typeof claim === 'number' ? { pid: claim } : claim;
+  } catch {
+    return undefined; // cut short while written: nobody can be found by it
+  }
+}
+
+/** Whether process `pid` (or, negative, a process group) exists. */
+function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return pid;
-  } catch {
-    return undefined; // it died without removing its file
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The pid of a running `npm start` on this data folder, if there is one. */
+export function runningStart(): number | undefined {
+  const claim = readClaim();
+  return claim !== undefined && alive(claim.pid) ? claim.pid : undefined;
 }
 
 /** Marks the data folder as this process's until it exits. */
 export function claimDataFolder(): void {
-  writeFileSync(pidFile(), String(process.pid));
+  writeFileSync(pidFile(), JSON.stringify({ pid: process.pid } satisfies Claim));
   process.on('exit', () => rmSync(pidFile(), { force: true }));
+}
+
+/** Records the process group of the serverless offline this `npm start` runs, for a later one to find. */
+export function recordService(group: number): void {
+  writeFileSync(pidFile(), JSON.stringify({ pid: process.pid, service: group } satisfies Claim));
+}
+
+/**
+ * Whether process group `group` still runs serverless offline (the group of a dead start may have been
+ * reused); `undefined` when `ps` cannot tell.
+ */
+function runsServerless(group: number): boolean | undefined {
+  const listing = spawnSync('ps', ['-A', '-o', 'pgid=,args='], { encoding: 'utf8' });
+  if (listing.status !== 0) return alive(-group) ? undefined : false;
+  return listing.stdout
+    .split('\n')
+    .some((line) => Number(line.trim().split(/\s+/, 1)[0]) === group && /serverless.*offline/.test(line));
+}
+
+const gone = async (group: number, withinMs: number) => {
+  const until = Date.now() + withinMs;
+  while (alive(-group)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+};
+
+/**
+ * Stops the serverless offline an `npm start` that died without stopping it (kill -9) left holding the
+ * ports: its pid is gone, the process group it recorded still runs. Resolves with the one line to
+ * print, or `undefined` when there was none; throws with the line to refuse with when it cannot.
+ */
+export async function stopLeftover(): Promise<string | undefined> {
+  const claim = readClaim();
+  if (claim?.service === undefined || alive(claim.pid)) return undefined;
+  const { pid, service } = claim;
+  const stop = `An earlier npm start (pid ${pid}) died and may have left serverless offline running: stop it with \`kill -- -${service}\``;
+  const ours = runsServerless(service);
+  if (ours === false) return undefined;
+  if (ours === undefined) throw new Error(stop);
+  try {
+    process.kill(-service, 'SIGTERM');
+    if (!(await gone(service, 5_000))) {
+      process.kill(-service, 'SIGKILL');
+      if (!(await gone(service, 2_000))) throw new Error(stop);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw new Error(stop);
+  }
+  rmSync(pidFile(), { force: true });
+  return `Stopped the serverless offline (process group ${service}) that an earlier npm start (pid ${pid}) left running when it died.`;
 }
 
 /** Whether nothing listens on `port` (on any address). */

@@ -136,7 +136,16 @@ export const EXAMPLES = {
   planned: { reminder: { ...reminder, status: 'planned' }, duplicate: false },
   bulkRequest: { patientIds: [PATIENT_ID, '0b7e7c1e-2f4a-4c3d-8e5f-6a7b8c9d0e1f'] },
   bulk: {
-    summary: { requested: 2, sent: 1, planned: 0, duplicate: 0, skipped: 0, failed: 0, notFound: 1 },
+    summary: {
+      requested: 2,
+      sent: 1,
+      planned: 0,
+      duplicate: 0,
+      skipped: 0,
+      failed: 0,
+      unknown: 0,
+      notFound: 1,
+    },
     results: [
       { patientId: PATIENT_ID, status: 'sent', reminder },
       {

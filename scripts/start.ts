@@ -6,7 +6,14 @@ import { createPatient } from '../lib/patients/patients.ts';
 import { NewPatient } from '../lib/patients/schema.ts';
 import { openDynamoStore } from '../lib/store/dynamodb.ts';
 import { demoPatients } from './demo-data.ts';
-import { claimDataFolder, dataFolder, isPortFree, runningStart } from './local-data.ts';
+import {
+  claimDataFolder,
+  dataFolder,
+  isPortFree,
+  recordService,
+  runningStart,
+  stopLeftover,
+} from './local-data.ts';
 import { ensureTable, startDynalite } from './local-engine.ts';
 
 // `npm start`: dynalite on disk under .data/, the table, the demo patients once, then serverless offline.
@@ -34,6 +41,9 @@ const ports = {
 const other = runningStart();
 if (other !== undefined)
   refuse(`npm start is already running (pid ${other}) on ${dataFolder()}/: use that one, or stop it first.`);
+// An earlier start killed outright (kill -9) leaves its serverless offline holding the ports.
+const stopped = await stopLeftover().catch((error: Error) => refuse(`${error.message}.`));
+if (stopped !== undefined) console.log(stopped);
 for (const [variable, port] of Object.entries(ports)) {
   if (!Number.isInteger(port) || port < 1 || port > 65_535)
     refuse(`${variable} must be a port number (1–65535).`);
@@ -101,6 +111,8 @@ const offline = spawn(
     },
   },
 );
+// Its group is kept beside this process's pid: if this one is killed outright, the next start stops it.
+if (offline.pid !== undefined) recordService(offline.pid);
 const stop = (signal: NodeJS.Signals) => {
   if (offline.pid !== undefined && offline.exitCode === null) process.kill(-offline.pid, signal);
 };

@@ -1,21 +1,31 @@
 import type { Context, SNSEvent } from 'aws-lambda';
+import { ApiError } from '../errors.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
 
+/** What a notification whose handling failed resolves with when nothing delivers it again. */
+export type FailedNotification = { outcome: 'failed'; code: string };
+
 /**
- * The wrapper of an SNS consumer, as `queueConsumer` is for SQS: each notification's message goes to the
- * handler, whose result (ids and codes, never personal data) is logged; a failure is thrown so that SNS
- * delivers the event again.
+ * The wrapper of an SNS consumer, as `queueConsumer` is for SQS, and the one place its failures are
+ * caught: each notification's message goes to the handler, whose result (ids and codes, never personal
+ * data) is logged; a failure is logged by its name and frames alone. With `redelivered` (AWS: Lambda
+ * retries an asynchronous invocation that threw) it is then thrown, so the event comes again; without
+ * it (serverless-offline, whose asynchronous invoke leaves a rejection unhandled and dies of it) it is
+ * that notification's result, `failed` with its code, and the others go on.
  */
-export function createNotificationConsumer(log: Log) {
+export function createNotificationConsumer(log: Log, { redelivered }: { redelivered: boolean }) {
   return function notificationConsumer(
     name: string,
     /** `receivedAt`: when SNS took the message, the same on every delivery of it. */
     handle: (message: string, notification: { receivedAt: number }) => Promise<Record<string, unknown>>,
   ) {
     // Resolves with what was logged of each notification: SNS ignores it, a local command prints it.
-    return async (event: SNSEvent, context?: Context): Promise<Record<string, unknown>[]> => {
+    return async (
+      event: SNSEvent,
+      context?: Context,
+    ): Promise<(Record<string, unknown> | FailedNotification)[]> => {
       beginInvocation(context);
-      const results: Record<string, unknown>[] = [];
+      const results: (Record<string, unknown> | FailedNotification)[] = [];
       for (const record of event.Records) {
         const messageId = record.Sns.MessageId;
         try {
@@ -27,7 +37,8 @@ export function createNotificationConsumer(log: Log) {
           results.push(result);
         } catch (error) {
           log.error('notification failed', { consumer: name, messageId, ...describeError(error) });
-          throw error;
+          if (redelivered) throw error;
+          results.push({ outcome: 'failed', code: error instanceof ApiError ? error.code : 'internal' });
         }
       }
       return results;

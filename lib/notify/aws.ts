@@ -1,6 +1,6 @@
 import type { SendTextMessageCommandInput } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { deliveryFailed, type Notifier, type OutgoingMessage } from './notifier.ts';
+import { DeliveryOutcomeUnknown, deliveryFailed, type Notifier, type OutgoingMessage } from './notifier.ts';
 import { smsTimeToLive } from './time-to-live.ts';
 
 /** Where the `aws` notifier sends from, and the configuration sets whose events become receipts. */
@@ -38,7 +38,8 @@ export class AwsNotifier implements Notifier {
       import('@aws-sdk/client-sesv2'),
     ]);
     const client = {
-      maxAttempts: 2,
+      // Never retried: a send retried after a timeout may be a second message to the patient.
+      maxAttempts: 1,
       requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
       ...(region && { region }),
     };
@@ -56,6 +57,8 @@ export class AwsNotifier implements Notifier {
     try {
       await (sms ? this.options.sendText(sms) : this.options.sendEmail(this.#email(message)));
     } catch (error) {
+      // Only the provider's own refusal (a 4xx) says it did not take the message.
+      if (!refused(error)) throw new DeliveryOutcomeUnknown();
       // The provider's error may quote the address: it is not passed on, only what it means.
       throw optedOut(error)
         ? deliveryFailed('The provider holds this phone number as opted out of SMS from the clinic.')
@@ -99,6 +102,9 @@ export class AwsNotifier implements Notifier {
     };
   }
 }
+
+/** An SDK service exception the provider answered with a 4xx: it did not take the message. */
+const refused = (error: unknown) => (error as { $fault?: unknown } | undefined)?.$fault === 'client';
 
 const optedOut = (error: unknown) =>
   error instanceof Error &&

@@ -15,10 +15,21 @@ export interface OutgoingMessage {
 
 /** The port through which reminders leave the service; adapters: outbox (local), End User Messaging SMS and SES (AWS). */
 export interface Notifier {
-  /** Resolves once the provider accepted the message; throws `delivery_failed` when it did not. */
+  /**
+   * Resolves once the provider accepted the message; throws `delivery_failed` only when it did not.
+   * Anything else thrown leaves it open whether the provider took it.
+   */
   deliver(message: OutgoingMessage): Promise<void>;
 }
 
 export const deliveryFailed = (
   detail = 'The messaging provider did not accept the reminder; try again later.',
 ) => new ApiError('delivery_failed', detail);
+
+/** No answer says whether the provider took the message: a timeout, a lost connection, its own 5xx. */
+export class DeliveryOutcomeUnknown extends Error {
+  override readonly name = 'DeliveryOutcomeUnknown';
+  constructor() {
+    super('The messaging provider did not answer whether it took the reminder.');
+  }
+}

@@ -3,7 +3,7 @@ import { ApiError } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
 import type { OutgoingMessage } from '../notify/notifier.ts';
 import type * as z from 'zod/mini';
-import { type ReminderDeps, remind } from './reminders.ts';
+import { DeliveryUnknown, type ReminderDeps, remind } from './reminders.ts';
 import type { BulkReminderResponse } from './schema.ts';
 
 type BulkResult = z.infer<typeof BulkReminderResponse>['results'][number];
@@ -12,7 +12,7 @@ type BulkResult = z.infer<typeof BulkReminderResponse>['results'][number];
  * Reminds each distinct patient of their next booked appointment. At most `concurrency` messages are
  * with the provider at once; as many patients again are being loaded and reserved meanwhile, so the
  * provider never waits on the store. Each patient stands alone: a failure is that patient's result
- * and never stops the others.
+ * and never stops the others; `unknown` is a message the provider may have taken, never sent again.
  */
 export async function sendBulkReminders(
   deps: ReminderDeps & { log: Log; concurrency: number },
@@ -34,6 +34,11 @@ export async function sendBulkReminders(
         );
         return { patientId, status: outcome.result, reminder: outcome.reminder };
       } catch (error) {
+        if (error instanceof DeliveryUnknown) {
+          deps.log.warn('bulk reminder outcome unknown', { patientId, code: error.code });
+          const { code, detail } = error;
+          return { patientId, status: 'unknown', reminder: error.reminder, error: { code, detail } };
+        }
         if (!(error instanceof ApiError)) deps.log.error('bulk reminder failed', describeError(error));
         else if (error.code !== 'not_found')
           deps.log.warn('bulk reminder not sent', { patientId, code: error.code });
@@ -53,6 +58,7 @@ export async function sendBulkReminders(
       duplicate: count('duplicate'),
       skipped: count('skipped'),
       failed: count('failed'),
+      unknown: count('unknown'),
       notFound: count('not_found'),
     },
     results,

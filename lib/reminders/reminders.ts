@@ -1,5 +1,6 @@
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { derivedId } from '../ids.ts';
+import type { Log } from '../log.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { Appointment } from '../patients/model.ts';
 import type { Store } from '../store/store.ts';
@@ -18,7 +19,39 @@ export interface ReminderDeps {
   store: Store;
   notifier: Notifier;
   policy: ReminderPolicy;
+  /** Where a sent reminder whose bookkeeping failed is told (ids and codes only). */
+  log?: Log;
 }
+
+/**
+ * A reminder handed to the provider with no answer whether it took it (the store's deadline passed
+ * while the outbox recorded it, a lost reply): it is kept `unknown`, never sent again, and the caller
+ * is told so, with the code of what went wrong.
+ */
+export class DeliveryUnknown extends ApiError {
+  constructor(
+    cause: unknown,
+    readonly reminder: Reminder,
+  ) {
+    const known = cause instanceof ApiError ? cause : undefined;
+    super(
+      known?.code ?? 'internal',
+      'Whether the reminder went out is not known: it is kept as unknown and will not be sent again.',
+      undefined,
+      known?.headers,
+    );
+  }
+}
+
+const notSettled = (entry: LedgerEntry, cause: unknown) => ({
+  reminderId: entry.id,
+  patientId: entry.patientId,
+  code: cause instanceof ApiError ? cause.code : 'internal',
+});
+
+/** Takes back a reservation this call won and sent nothing for, so that a later attempt may send. */
+const release = (store: Store, patientId: string, reserved: ReminderLedger, reminderId: string) =>
+  updateLedger(store, patientId, reserved, (reminders) => reminders.filter((r) => r.id !== reminderId));
 
 export type Outcome =
   | { result: 'sent'; reminder: Reminder; decision: Decision }
@@ -66,12 +99,18 @@ export async function remind(
     }
     // Reserve before sending: whoever wins this write is the only one to send for this appointment.
     const reserved = withReminders(state.ledger, [...current(state.ledger.reminders, now), entry]);
-    const [won] = await Promise.all([
+    const [won, owner] = await Promise.allSettled([
       deps.store.saveReminderLedger(patientId, reserved, state.ledger.version),
       // Beside the reservation, not after it: a receipt can only come once the message has left.
       deps.store.saveReminderOwner(entry.id, patientId),
     ]);
-    if (!won) continue;
+    // A reservation whose write was not answered may have landed: only a known winner ever sends.
+    if (won.status === 'rejected') throw won.reason;
+    if (!won.value) continue;
+    if (owner.status === 'rejected') {
+      await release(deps.store, patientId, reserved, entry.id);
+      throw owner.reason;
+    }
 
     try {
       await deps.notifier.deliver({
@@ -84,13 +123,22 @@ export async function remind(
         body: decision.message.body,
       });
     } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'delivery_failed')) {
+        // Anything but the provider's refusal (a deadline, a lost answer) may come after it took the
+        // message: the reservation stays, marked unknown, so that it is never sent again.
+        await updateLedger(deps.store, patientId, reserved, (reminders) =>
+          settle(reminders, entry.id, 'unknown'),
+        ).catch((cause: unknown) => deps.log?.warn('reminder left sending', notSettled(entry, cause)));
+        finishTrace(decision.steps, 'failed', 'whether the provider took the message is not known');
+        throw new DeliveryUnknown(error, reminderRecord({ ...entry, status: 'unknown' }));
+      }
       // Nothing went out: release the reservation so that a later attempt may send.
-      await updateLedger(deps.store, patientId, reserved, (reminders) =>
-        reminders.filter((r) => r.id !== entry.id),
-      );
+      await release(deps.store, patientId, reserved, entry.id);
       finishTrace(decision.steps, 'failed', 'the provider did not accept the message');
       throw error;
     }
+    // Sent, whatever the bookkeeping below meets: a ledger left `sending` is settled by the message's
+    // receipt, or marked unknown by the scheduled run, and never sent again.
     await Promise.all([
       updateLedger(deps.store, patientId, reserved, (reminders) => settle(reminders, entry.id, 'sent')),
       // Reminded: no scheduled run needs to look at this occurrence again.
@@ -99,7 +147,7 @@ export async function remind(
         appointmentId: entry.appointmentId,
         start: entry.appointmentStart,
       }),
-    ]);
+    ]).catch((cause: unknown) => deps.log?.warn('sent reminder not settled', notSettled(entry, cause)));
     finishTrace(decision.steps, 'sent', `sent by ${entry.channel}`);
     return { result: 'sent', reminder: reminderRecord({ ...entry, status: 'sent' }), decision };
   }

@@ -103,12 +103,14 @@ export const BulkReminderResponse = z.strictObject({
     duplicate: count,
     skipped: count,
     failed: count,
+    /** Handed to the provider with no answer whether it took it: kept `unknown`, never sent again. */
+    unknown: count,
     notFound: count,
   }),
   results: z.array(
     z.strictObject({
       patientId: z.uuid(),
-      status: z.enum(['sent', 'planned', 'duplicate', 'skipped', 'failed', 'not_found']),
+      status: z.enum(['sent', 'planned', 'duplicate', 'skipped', 'failed', 'unknown', 'not_found']),
       reminder: z.optional(Reminder),
       error: z.optional(z.strictObject({ code: z.string(), detail: z.string() })),
     }),

@@ -195,6 +195,7 @@ describe('POST /api/reminders/bulk', () => {
         duplicate: 0,
         skipped: optedOut.length,
         failed: failing,
+        unknown: 0,
         notFound: 6,
       });
     },

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { invokedReceipts } from '../../lib/notify/local-receipts.ts';
 import { type Engine, ensureTable, freePort, startDynalite } from '../../scripts/local-engine.ts';
+import { recordingLog } from '../support/events.ts';
 import { patientBody } from '../support/patients.ts';
 import { DEV_KEY, E2E_API_KEYS, type RunningService, startService, TABLE_NAME } from './service.ts';
 
@@ -78,3 +80,41 @@ it(
     expect(read.body.familyName).toBe(created.body.familyName);
   },
 );
+
+it(
+  'keeps serving after a local receipt meets the dead store: the receipts function logs its failure, it never throws into serverless-offline',
+  { timeout: 60_000 },
+  async () => {
+    await engine.stop();
+    try {
+      // What the local outbox does after a send: the receipts function, invoked without waiting for it.
+      const reminderId = '9c41e2d7-7b3a-8f10-a2c4-5e6f7a8b9c0d';
+      const { log, lines } = recordingLog();
+      await invokedReceipts(`http://127.0.0.1:${service.lambdaPort}`, log).report({
+        reminderId,
+        channel: 'sms',
+        delivered: true,
+      });
+      expect(lines).toEqual([]);
+      const failed = await waitForLog(/"message":"notification failed"/);
+      expect(JSON.parse(failed)).toMatchObject({ consumer: 'receipts', errorName: 'ApiError' });
+      // Alive: it answers, 503 while the store is down.
+      expect((await request('GET', '/health')).status).toBe(503);
+    } finally {
+      engine = await startDynalite({ port, path: dataDir });
+    }
+    expect((await request('GET', '/health')).status).toBe(200);
+  },
+);
+
+/** The first line of the service's output matching `pattern`, once it is there. */
+async function waitForLog(pattern: RegExp): Promise<string> {
+  for (const started = Date.now(); Date.now() - started < 30_000;) {
+    const line = readFileSync(service.logPath, 'utf8')
+      .split('\n')
+      .find((l) => pattern.test(l));
+    if (line !== undefined) return line.slice(line.indexOf('{'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no line matching ${pattern} in ${service.logPath}`);
+}

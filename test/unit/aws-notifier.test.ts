@@ -3,6 +3,7 @@ import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { AwsNotifier, type AwsNotifierOptions } from '../../lib/notify/aws.ts';
 import { derivedId } from '../../lib/ids.ts';
+import { DeliveryOutcomeUnknown } from '../../lib/notify/notifier.ts';
 import { smsTimeToLive } from '../../lib/notify/time-to-live.ts';
 
 const HOUR = 3_600_000;
@@ -107,6 +108,7 @@ describe('AWS notifier', () => {
   it('turns a provider error into delivery_failed without passing its text on', async () => {
     const error = Object.assign(new Error('Invalid parameter: DestinationPhoneNumber +447700900123'), {
       name: 'ValidationException',
+      $fault: 'client',
     });
     const { notifier: aws } = notifier({ sendText: recording<SendTextMessageCommandInput>(error).send });
     const failure = aws.deliver({ ...message, channel: 'sms', to: '+447700900123' });
@@ -114,10 +116,26 @@ describe('AWS notifier', () => {
     await expect(failure).rejects.not.toMatchObject({ detail: expect.stringContaining('+44') });
   });
 
+  it('never calls a send it had no answer for refused: a timeout or a 5xx may come after the provider took it', async () => {
+    for (const error of [
+      Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }),
+      Object.assign(new Error('Internal failure for +447700900123'), {
+        name: 'InternalServerException',
+        $fault: 'server',
+      }),
+    ]) {
+      const { notifier: aws } = notifier({ sendText: recording<SendTextMessageCommandInput>(error).send });
+      const failure = aws.deliver({ ...message, channel: 'sms', to: '+447700900123' });
+      await expect(failure).rejects.toBeInstanceOf(DeliveryOutcomeUnknown);
+      await expect(failure).rejects.not.toMatchObject({ message: expect.stringContaining('+44') });
+    }
+  });
+
   it('says when the provider holds the number as opted out, still without quoting it', async () => {
     const error = Object.assign(new Error('+447700900123 is opted out'), {
       name: 'ConflictException',
       Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT',
+      $fault: 'client',
     });
     const { notifier: aws } = notifier({ sendText: recording<SendTextMessageCommandInput>(error).send });
     await expect(aws.deliver({ ...message, channel: 'sms', to: '+447700900123' })).rejects.toMatchObject({

@@ -1,7 +1,10 @@
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { snsEvent } from '../../lib/events/local-invoke.ts';
+import { createNotificationConsumer } from '../../lib/events/notification.ts';
 import { createQueueConsumer } from '../../lib/events/queue.ts';
+import { storeUnavailable } from '../../lib/errors.ts';
 import { createScheduledJob } from '../../lib/events/schedule.ts';
 import { SqsDueWorkQueue } from '../../lib/queue/sqs.ts';
 import { recordingLog } from '../support/events.ts';
@@ -67,6 +70,37 @@ describe('the queue consumer wrapper', () => {
       message: 'batch',
       fields: { consumer: 'test', received: 2, rejected: 2, failed: 0 },
     });
+  });
+});
+
+describe('the notification consumer wrapper', () => {
+  const secret = 'Robin Testcase +447700900123';
+  const event = { Records: [...snsEvent('boom').Records, ...snsEvent('fine').Records] };
+  const handle = async (message: string) => {
+    if (message === 'boom') throw Object.assign(storeUnavailable(), { message: secret });
+    return { outcome: 'settled' };
+  };
+
+  it('never lets a store error escape where nothing delivers the event again: that notification is failed, logged by name', async () => {
+    const { log, lines } = recordingLog();
+    const consumer = createNotificationConsumer(log, { redelivered: false })('receipts', handle);
+    await expect(consumer(event)).resolves.toEqual([
+      { outcome: 'failed', code: 'store_unavailable' },
+      { outcome: 'settled' },
+    ]);
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      message: 'notification failed',
+      fields: { consumer: 'receipts', errorName: 'ApiError' },
+    });
+    expect(JSON.stringify(lines)).not.toContain('Robin');
+  });
+
+  it('throws after logging where a throw has the event delivered again (Lambda retries an asynchronous invocation)', async () => {
+    const { log, lines } = recordingLog();
+    const consumer = createNotificationConsumer(log, { redelivered: true })('receipts', handle);
+    await expect(consumer(event)).rejects.toMatchObject({ code: 'store_unavailable' });
+    expect(lines.map((l) => l.message)).toEqual(['notification failed']);
   });
 });
 

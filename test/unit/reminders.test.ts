@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { storeUnavailable } from '../../lib/errors.ts';
 import { validate } from '../../lib/validation.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/notify/notifier.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
@@ -7,9 +8,10 @@ import { createPatient } from '../../lib/patients/patients.ts';
 import { sendBulkReminders } from '../../lib/reminders/bulk.ts';
 import { runCheOrchestration } from '../../lib/reminders/che.ts';
 import { contactDigest } from '../../lib/reminders/contact.ts';
-import { remind } from '../../lib/reminders/reminders.ts';
+import { DeliveryUnknown, remind } from '../../lib/reminders/reminders.ts';
 import { BulkReminderRequest, CheReminderRequest } from '../../lib/reminders/schema.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
+import type { Store } from '../../lib/store/store.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { recordingLog } from '../support/events.ts';
 import { newPatient } from '../support/patients.ts';
@@ -17,6 +19,13 @@ import { HOUR, NOW, POLICY } from '../support/reminders.ts';
 
 const NEXT = { choose: { next: true as const } };
 const SEND = { dryRun: false, now: NOW };
+
+/** The store with some of its methods replaced: a fault in one request, the rest as they are. */
+const overriding = (store: Store, methods: Partial<Store>): Store =>
+  new Proxy(store, {
+    get: (target, key: keyof Store) =>
+      methods[key] ?? (typeof target[key] === 'function' ? target[key].bind(target) : target[key]),
+  });
 
 async function clinic(patients: Record<string, unknown>[] = [{}]) {
   const store = new MemoryStore();
@@ -115,6 +124,74 @@ describe('sending one reminder', () => {
     expect(delivered[0]?.to).toBe('+447700900002');
   });
 
+  it('keeps a reminder the provider may have taken as unknown, never released: no later call sends it again', async () => {
+    const { store, deps, id } = await clinic();
+    // The outbox's record landed, its answer did not: as when the store's deadline passes.
+    const lost: Notifier = {
+      deliver: async (m) => {
+        await deps.notifier.deliver(m);
+        throw storeUnavailable();
+      },
+    };
+    const { log } = recordingLog();
+    const error = await remind({ ...deps, notifier: lost, log }, id, NEXT, SEND).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeliveryUnknown);
+    expect(error).toMatchObject({ code: 'store_unavailable', reminder: { status: 'unknown' } });
+    expect((await store.loadReminderLedger(id)).reminders.map((r) => r.status)).toEqual(['unknown']);
+
+    const again = await remind(deps, id, NEXT, SEND);
+    expect(again).toMatchObject({ result: 'duplicate', reminder: { status: 'unknown' } });
+    expect(await store.listMessages(id)).toHaveLength(1);
+  });
+
+  it('answers sent once the provider took it, whatever the bookkeeping after meets, and says so in the log', async () => {
+    const { store, deps, id } = await clinic();
+    let sent = false;
+    const failing = overriding(store, {
+      saveReminderLedger: (...args: Parameters<Store['saveReminderLedger']>) =>
+        sent ? Promise.reject(storeUnavailable()) : store.saveReminderLedger(...args),
+    });
+    const notifier: Notifier = { deliver: async (m) => void (await deps.notifier.deliver(m), (sent = true)) };
+    const { log, lines } = recordingLog();
+    const outcome = await remind({ ...deps, store: failing, notifier, log }, id, NEXT, SEND);
+    expect(outcome).toMatchObject({ result: 'sent', reminder: { status: 'sent' } });
+    expect(lines).toMatchObject([
+      { level: 'warn', message: 'sent reminder not settled', fields: { code: 'store_unavailable' } },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('Robin');
+  });
+
+  it('sends nothing when the reservation is not answered, and releases one whose owner could not be written', async () => {
+    const { store, deps, ids } = await clinic([{}, {}]);
+    const [id, other] = ids as [string, string];
+    const delivered: OutgoingMessage[] = [];
+    const counting: Notifier = { deliver: async (m) => void delivered.push(m) };
+    const unanswered = overriding(store, {
+      // It landed; its answer did not come.
+      saveReminderLedger: async (...args: Parameters<Store['saveReminderLedger']>) => {
+        await store.saveReminderLedger(...args);
+        throw storeUnavailable();
+      },
+    });
+    await expect(
+      remind({ ...deps, store: unanswered, notifier: counting }, id, NEXT, SEND),
+    ).rejects.toMatchObject({
+      code: 'store_unavailable',
+    });
+    expect(delivered).toEqual([]);
+
+    const ownerless = overriding(store, {
+      saveReminderOwner: () => Promise.reject(storeUnavailable()),
+    });
+    await expect(
+      remind({ ...deps, store: ownerless, notifier: counting }, other, NEXT, SEND),
+    ).rejects.toMatchObject({
+      code: 'store_unavailable',
+    });
+    expect(delivered).toEqual([]);
+    expect((await store.loadReminderLedger(other)).reminders).toEqual([]);
+  });
+
   it('plans on a dry run and stores and sends nothing', async () => {
     const { store, deps, id } = await clinic();
     const outcome = await remind(deps, id, NEXT, { dryRun: true, now: NOW });
@@ -179,6 +256,7 @@ describe('bulk reminders', () => {
       duplicate: 0,
       skipped: 1,
       failed: 1,
+      unknown: 0,
       notFound: 1,
     });
   });
@@ -209,7 +287,7 @@ describe('bulk reminders', () => {
     expect(most).toBe(3);
   });
 
-  it('turns an unexpected error into that patient failing, logged without its message', async () => {
+  it('turns an unexpected error from the provider into that patient unknown (it may have gone), logged without its message', async () => {
     const { ids, deps } = await clinic([{}, {}]);
     const { log, lines } = recordingLog();
     const broken: Notifier = {
@@ -218,6 +296,22 @@ describe('bulk reminders', () => {
       },
     };
     const answer = await sendBulkReminders({ ...deps, notifier: broken, log, concurrency: 2 }, ids, SEND);
+    expect(answer.results.map((r) => r.status)).toEqual(['unknown', 'sent']);
+    expect(answer.results[0]).toMatchObject({ error: { code: 'internal' }, reminder: { status: 'unknown' } });
+    expect(answer.summary).toMatchObject({ sent: 1, unknown: 1, failed: 0 });
+    expect(JSON.stringify(lines)).not.toContain('Robin');
+  });
+
+  it('turns an error before any reminder is reserved into that patient failing, logged without its message', async () => {
+    const { store, ids, deps } = await clinic([{}, {}]);
+    const { log, lines } = recordingLog();
+    const broken = overriding(store, {
+      loadReminderState: (patientId: string) =>
+        patientId === ids[0]
+          ? Promise.reject(new TypeError('boom for Robin'))
+          : store.loadReminderState(patientId),
+    });
+    const answer = await sendBulkReminders({ ...deps, store: broken, log, concurrency: 2 }, ids, SEND);
     expect(answer.results.map((r) => r.status)).toEqual(['failed', 'sent']);
     expect(answer.results[0]?.error?.code).toBe('internal');
     expect(JSON.stringify(lines)).not.toContain('Robin');
