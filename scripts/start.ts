@@ -8,11 +8,9 @@ import { openDynamoStore } from '../lib/store/dynamodb.ts';
 import { demoPatients } from './demo-data.ts';
 import { claimDataFolder, dataFolder, isPortFree, runningStart } from './local-data.ts';
 import { ensureTable, startDynalite } from './local-engine.ts';
+import { localPort } from './local-settings.ts';
 
 // `npm start`: dynalite on disk under .data/, the table, the demo patients once, then serverless offline.
-
-// The same `.env` the functions read (serverless.yml `useDotenv`), for the ports and data folder below.
-if (existsSync('.env')) process.loadEnvFile('.env');
 
 // Lambda runs Node 24; the SDK's notice about the Node 20 used locally is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -27,16 +25,14 @@ const refuse = (reason: string): never => {
 };
 
 const ports = {
-  DYNAMODB_PORT: Number(process.env.DYNAMODB_PORT ?? 8000),
-  PORT: Number(process.env.PORT ?? 3000),
-  LAMBDA_PORT: Number(process.env.LAMBDA_PORT ?? 3002),
+  DYNAMODB_PORT: localPort('DYNAMODB_PORT'),
+  PORT: localPort('PORT'),
+  LAMBDA_PORT: localPort('LAMBDA_PORT'),
 };
 const other = runningStart();
 if (other !== undefined)
   refuse(`npm start is already running (pid ${other}) on ${dataFolder()}/: use that one, or stop it first.`);
 for (const [variable, port] of Object.entries(ports)) {
-  if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    refuse(`${variable} must be a port number (1–65535).`);
   if (!(await isPortFree(port))) refuse(`Port ${port} is taken: stop what uses it, or set ${variable}.`);
 }
 
