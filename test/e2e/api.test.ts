@@ -264,6 +264,14 @@ describe('routing', () => {
     expect(response.headers.get('allow')).toBe('GET');
   });
 
+  it('ignores one trailing slash, as API Gateway routes /health/ to /health', async () => {
+    expect((await call('GET', '/health/')).status).toBe(200);
+    const response = await call('DELETE', '/health/');
+    expectProblem(response, 405, 'method_not_allowed');
+    expect(response.headers.get('allow')).toBe('GET');
+    expectProblem(await call('GET', '/health//'), 404, 'not_found');
+  });
+
   it.each([
     '/api/patients/contact-preference/local/bulk',
     '/api/reminders/send',

@@ -53,6 +53,10 @@ describe('the public surface', () => {
     expect(methodsAllowedOn('/api/patients/123/appointments')).toEqual(['GET']);
     expect(methodsAllowedOn('/api/patients/contact-preference/local/bulk')).toEqual(['POST']);
     expect(methodsAllowedOn('/api/patients/1/2/3')).toEqual([]);
-    expect(methodsAllowedOn('/health/')).toEqual([]);
+    // One trailing slash is the same route, as API Gateway routes it; two are not.
+    expect(methodsAllowedOn('/health/')).toEqual(['GET']);
+    expect(methodsAllowedOn('/api/patients/123/')).toEqual(['GET']);
+    expect(methodsAllowedOn('/health//')).toEqual([]);
+    expect(methodsAllowedOn('/')).toEqual(['GET']);
   });
 });
