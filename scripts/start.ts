@@ -106,5 +106,6 @@ const parent = process.ppid;
 setInterval(() => process.ppid !== parent && stop('SIGTERM'), 1_000).unref();
 offline.on('exit', async (code) => {
   await engine.stop();
+  console.log(`Stopped serverless offline and the local engine; the data stays in ${dataFolder()}/.`);
   process.exit(code ?? 0);
 });
