@@ -77,6 +77,8 @@ const offline = spawn(
   'serverless',
   [
     'offline',
+    // `start`, not the bare command, so that plugins' `offline:start:init` hooks run (plugins/local-cors.cjs).
+    'start',
     '--stage',
     'local',
     '--httpPort',
