@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig } from '../lib/config.ts';
 import { ApiError } from '../lib/errors.ts';
 import { createPatient } from '../lib/patients/patients.ts';
 import { NewPatient } from '../lib/patients/schema.ts';
@@ -24,6 +26,23 @@ const refuse = (reason: string): never => {
   process.exit(1);
 };
 
+/**
+ * The configuration every function will read, checked before anything starts: `serverless print`
+ * resolves serverless.yml's environment (the shell, `.env`, the local stage's values) as serverless
+ * offline will, and the functions' own check judges it. A bad value would fail every request instead.
+ */
+async function configurationProblem(): Promise<string | undefined> {
+  const print = ['print', '--stage', 'local', '--path', 'provider.environment', '--format', 'json'];
+  try {
+    const { stdout } = await promisify(execFile)('node_modules/.bin/serverless', print);
+    loadConfig(JSON.parse(stdout) as Record<string, string>);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+const configuration = configurationProblem();
+
 const ports = {
   DYNAMODB_PORT: localPort('DYNAMODB_PORT'),
   PORT: localPort('PORT'),
@@ -35,6 +54,9 @@ if (other !== undefined)
 for (const [variable, port] of Object.entries(ports)) {
   if (!(await isPortFree(port))) refuse(`Port ${port} is taken: stop what uses it, or set ${variable}.`);
 }
+
+const problem = await configuration;
+if (problem !== undefined) refuse(`${problem}. Nothing was started: fix the shell's variables or .env.`);
 
 mkdirSync(DATA_DIR, { recursive: true });
 claimDataFolder();

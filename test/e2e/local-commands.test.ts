@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, inject, it } from 'vitest';
+import { freePort } from '../../scripts/local-engine.ts';
 import { runLocal } from '../support/local-commands.ts';
 
 // The local commands as a newcomer meets them: they read the settings `npm start` reads, and an HTTP
@@ -57,3 +58,29 @@ it('npm run invoke refuses an HTTP function in one line, naming its route and wh
     /^No function remindDew in serverless\.yml\. These can be invoked: remindDue/,
   );
 });
+
+it('npm start refuses a bad configuration before anything starts, in one line naming every bad variable', async () => {
+  const data = join(folder, 'data');
+  const ports = { PORT: await freePort(), LAMBDA_PORT: await freePort(), DYNAMODB_PORT: await freePort() };
+  const result = await promisify(execFile)('npm', ['start', '--silent'], {
+    env: {
+      ...process.env,
+      ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
+      LOCAL_DATA_DIR: data,
+      QUIET_HOURS: '25:00-xx',
+      BULK_CONCURRENCY: '0',
+    },
+    timeout: 60_000,
+  }).then(
+    (output) => ({ code: 0, ...output }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(
+      /^Invalid configuration: QUIET_HOURS\.start: .*BULK_CONCURRENCY: must be at least 1\. Nothing was started/,
+    ),
+  ]);
+  expect(result.stdout).not.toMatch(/Server ready|Local engine/);
+  expect(existsSync(data)).toBe(false);
+}, 90_000);
