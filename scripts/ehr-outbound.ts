@@ -1,23 +1,16 @@
-import { existsSync } from 'node:fs';
 import { readLocalEhrOutbound } from '../lib/ehr/local-table.ts';
 import { dynamoDb } from '../lib/store/dynamodb-table.ts';
+import { localPort } from './local-settings.ts';
 
 // `npm run ehr:outbound`: what the running `npm start` has written back to the EHR, as the EHR's queue
 // would deliver it: one FHIR R4 resource a line, oldest first, read from the local engine. Nothing
 // written back yet prints nothing. Exits 2 when the local engine is not answering.
 
-// The same `.env` as `npm start`, for DYNAMODB_PORT.
-if (existsSync('.env')) process.loadEnvFile('.env');
-
 const TABLE_NAME = 'clinical-assistant-local';
 // aws-lite reports a failed connection only in its message.
 const UNREACHABLE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|socket hang up)\b/;
 
-const port = Number(process.env.DYNAMODB_PORT ?? 8000);
-if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-  console.error('DYNAMODB_PORT must be a port number (1–65535).');
-  process.exit(1);
-}
+const port = localPort('DYNAMODB_PORT');
 
 const db = dynamoDb({ endpoint: `http://127.0.0.1:${port}` });
 try {

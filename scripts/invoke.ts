@@ -2,9 +2,7 @@
 // AWS would invoke it: the local commands (`npm run remind-due`, …) and the tests share this one way in.
 
 import { invocationUrl } from '../lib/events/local-invoke.ts';
-
-/** The port serverless-offline serves the Lambda invoke API on. */
-export const lambdaPort = (): number => Number(process.env.LAMBDA_PORT ?? 3002);
+import { localPort } from './local-settings.ts';
 
 export class ServiceUnreachable extends Error {
   override readonly name = 'ServiceUnreachable';
@@ -14,7 +12,7 @@ export class ServiceUnreachable extends Error {
 export async function invokeFunction(
   name: string,
   event: unknown,
-  { port = lambdaPort(), host = '127.0.0.1' }: { port?: number; host?: string } = {},
+  { port = localPort('LAMBDA_PORT'), host = '127.0.0.1' }: { port?: number; host?: string } = {},
 ): Promise<unknown> {
   let response: Response;
   try {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import './local-settings.ts';
 
 // What `npm start` keeps between runs, and the checks that keep two of them apart.
 

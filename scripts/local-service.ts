@@ -33,7 +33,16 @@ export async function startService(
   mkdirSync(temp);
   const offline = spawn(
     'node_modules/.bin/serverless',
-    ['offline', '--stage', 'local', '--httpPort', String(httpPort), '--lambdaPort', String(lambdaPort)],
+    [
+      'offline',
+      'start',
+      '--stage',
+      'local',
+      '--httpPort',
+      String(httpPort),
+      '--lambdaPort',
+      String(lambdaPort),
+    ],
     {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,14 +33,16 @@ import { EXAMPLES, PROBLEM_DETAILS } from './openapi-examples.ts';
 // docs/openapi.json, generated from the very schemas the handlers validate with and answer in.
 // `npm run openapi` writes it; a unit test fails when it is out of date.
 
+// Request bodies live in components.requestBodies: generated clients (openapi-typescript) then keep a
+// field with a default optional, as a caller may leave it out, while a response's is always there.
 const requests = {
   NewPatient,
   ContactPreferenceBatch,
-  ContactPreferenceItem,
   SendReminderRequest,
   BulkReminderRequest,
   CheReminderRequest,
 };
+export type RequestName = keyof typeof requests;
 const responses = {
   ApiIndex,
   HealthReport,
@@ -54,7 +56,8 @@ const responses = {
   Problem,
   GatewayMessage: z.strictObject({ message: z.string() }),
 };
-export type SchemaName = keyof typeof requests | keyof typeof responses;
+/** A response, or ContactPreferenceItem: not a body itself, but each item of ContactPreferenceBatch. */
+export type SchemaName = keyof typeof responses | 'ContactPreferenceItem';
 
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output') {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
@@ -65,12 +68,13 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output') {
 }
 
 const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
-const json = (name: SchemaName, examples: Record<string, unknown>) => ({
+const media = (schema: object, examples: Record<string, unknown>) => ({
   'application/json': {
-    schema: ref(name),
+    schema,
     examples: Object.fromEntries(Object.entries(examples).map(([key, value]) => [key, { value }])),
   },
 });
+const json = (name: SchemaName, examples: Record<string, unknown>) => media(ref(name), examples);
 
 const problems = (codes: ProblemCode[]) =>
   Object.fromEntries(
@@ -151,7 +155,7 @@ interface Operation {
   description: string;
   scope?: Scope;
   parameters?: unknown[];
-  request?: { schema: SchemaName; examples: Record<string, unknown> };
+  request?: { body: RequestName; examples: Record<string, unknown> };
   responses: Record<string, unknown>;
 }
 
@@ -179,7 +183,7 @@ const OPERATIONS: Record<string, Operation> = {
     description:
       "Creates a patient, optionally with booked appointments. Beyond the schema: `birthDate` must be a day that exists and not in the future (judged where it is latest on Earth, UTC+14); names are trimmed first; `timeZone` must be a zone Intl knows; every timestamp's UTC instant must fall in years 0001–9999; an appointment's `end` must be after its `start`; appointment ids must be unique within the request; `mrn` must not belong to another patient (409). More than 100 appointments is 413 naming the limit, even when other fields are also wrong; a body over 1 MiB is 413. Unknown fields and any query parameter are 400.",
     scope: 'patients:write',
-    request: { schema: 'NewPatient', examples: { withAppointment: EXAMPLES.newPatient } },
+    request: { body: 'NewPatient', examples: { withAppointment: EXAMPLES.newPatient } },
     responses: {
       201: {
         description: 'Created. `Location` names the patient.',
@@ -233,7 +237,7 @@ const OPERATIONS: Record<string, Operation> = {
     description:
       'Writes 1 to 1,000 contact preferences (more is 413 naming the limit, none is 400). The request is checked as a whole only for its shape: an object whose `preferences` is a list. Each item is then checked on its own against `ContactPreferenceItem` (plus: a known patient, channels not repeated, quiet hours that do not start where they end, an `updatedAt` in years 0001–9999 UTC): an item that breaks a rule is reported `rejected` with its errors, paths in full from the body (`preferences[3].channels[1]`), and the others are still written. An item not newer than the stored preference is `stale`. Writing the same batch twice changes nothing. Any query parameter is 400.',
     scope: 'preferences:write',
-    request: { schema: 'ContactPreferenceBatch', examples: { batch: EXAMPLES.preferences } },
+    request: { body: 'ContactPreferenceBatch', examples: { batch: EXAMPLES.preferences } },
     responses: {
       200: {
         description: 'One result per item, in input order.',
@@ -248,7 +252,7 @@ const OPERATIONS: Record<string, Operation> = {
     description:
       "Sends one reminder for the patient's next booked future appointment, or the one named by `appointmentId` (404 when the patient has none by that id). `dryRun: true` sends and stores nothing. One reminder per appointment occurrence however many calls race: a repeat answers 200 with `duplicate: true`. Policy (consent, quiet hours, frequency cap) answers 200 with `status: skipped` and a `reason`. A provider failure is 502 and blocks no retry. Any query parameter is 400: `?dryRun=true` never stands in for the body's field.",
     scope: 'reminders:send',
-    request: { schema: 'SendReminderRequest', examples: { next: EXAMPLES.sendRequest } },
+    request: { body: 'SendReminderRequest', examples: { next: EXAMPLES.sendRequest } },
     responses: {
       201: {
         description: 'A message went out.',
@@ -271,7 +275,7 @@ const OPERATIONS: Record<string, Operation> = {
     description:
       "Reminds 1 to 500 patients (more is 413 naming the limit, none is 400) of their next appointment: one result per distinct patient, in first-seen order; one patient's failure never stops the others. Every id must be a UUID or the whole request is 400; unknown ones are `not_found` results. Any query parameter is 400.",
     scope: 'reminders:send',
-    request: { schema: 'BulkReminderRequest', examples: { patients: EXAMPLES.bulkRequest } },
+    request: { body: 'BulkReminderRequest', examples: { patients: EXAMPLES.bulkRequest } },
     responses: {
       200: {
         description: 'One result per distinct patient, in input order.',
@@ -286,7 +290,7 @@ const OPERATIONS: Record<string, Operation> = {
     description:
       'Runs the single-patient reminder orchestration and traces each step. Selects the earliest booked appointment with now < start ≤ now + `windowHours`. `now` is accepted only with `dryRun: true` (400 on `now` otherwise). The same stored state, input and `now` give the same answer. Any query parameter is 400.',
     scope: 'reminders:send',
-    request: { schema: 'CheReminderRequest', examples: { dryRun: EXAMPLES.cheRequest } },
+    request: { body: 'CheReminderRequest', examples: { dryRun: EXAMPLES.cheRequest } },
     responses: {
       200: {
         description: 'The decision and every step that led to it.',
@@ -296,6 +300,19 @@ const OPERATIONS: Record<string, Operation> = {
     },
   },
 };
+
+/** The JSON Schema of a request body, as the handler reads it. */
+function requestSchema(name: RequestName) {
+  const schema = jsonSchema(requests[name], 'input');
+  if (name !== 'ContactPreferenceBatch') return schema;
+  // Items are checked one by one (a bad item is a result, not a 400): the request takes the list whole.
+  const { properties } = schema as { properties: { preferences: Record<string, unknown> } };
+  properties.preferences.items = ref('ContactPreferenceItem');
+  properties.preferences.description =
+    'A list of 1–1,000 items. Each is checked on its own against ContactPreferenceItem: one that breaks a ' +
+    'rule is reported `rejected` in its result, and the others are still written.';
+  return schema;
+}
 
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {
@@ -333,22 +350,17 @@ export function openApiDocument() {
       tags: [tag],
       security: scope ? [{ apiKey: [scope] }] : [],
       ...(parameters && { parameters }),
-      ...(request && { requestBody: { required: true, content: json(request.schema, request.examples) } }),
+      ...(request && { requestBody: { $ref: `#/components/requestBodies/${request.body}` } }),
       responses: { ...answers, ...THROTTLED },
     };
   }
-  const batch = jsonSchema(ContactPreferenceBatch, 'input') as {
-    properties: { preferences: Record<string, unknown> };
-  };
-  // Items are validated one by one (a bad item is a result, not a 400), so the batch takes any items.
-  batch.properties.preferences.items = {
-    anyOf: [
-      ref('ContactPreferenceItem'),
-      { description: 'Anything else is accepted by the request and reported `rejected` in its result.' },
-    ],
-  };
-  batch.properties.preferences.description =
-    'Checked per request: a list of 1–1,000 items. Checked per item: ContactPreferenceItem.';
+  const requestBodies = Object.fromEntries(
+    Object.values(OPERATIONS).flatMap(({ request }) =>
+      request
+        ? [[request.body, { required: true, content: media(requestSchema(request.body), request.examples) }]]
+        : [],
+    ),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -386,14 +398,12 @@ export function openApiDocument() {
           description: 'An API key; each operation names the scope it needs.',
         },
       },
+      requestBodies,
       schemas: {
-        ...Object.fromEntries(
-          Object.entries(requests).map(([name, schema]) => [name, jsonSchema(schema, 'input')]),
-        ),
         ...Object.fromEntries(
           Object.entries(responses).map(([name, schema]) => [name, jsonSchema(schema, 'output')]),
         ),
-        ContactPreferenceBatch: batch,
+        ContactPreferenceItem: jsonSchema(ContactPreferenceItem, 'input'),
       },
     },
     paths,

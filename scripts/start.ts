@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig } from '../lib/config.ts';
 import { ApiError } from '../lib/errors.ts';
 import { createPatient } from '../lib/patients/patients.ts';
 import { NewPatient } from '../lib/patients/schema.ts';
@@ -15,11 +17,9 @@ import {
   stopLeftover,
 } from './local-data.ts';
 import { ensureTable, startDynalite } from './local-engine.ts';
+import { localPort } from './local-settings.ts';
 
 // `npm start`: dynalite on disk under .data/, the table, the demo patients once, then serverless offline.
-
-// The same `.env` the functions read (serverless.yml `useDotenv`), for the ports and data folder below.
-if (existsSync('.env')) process.loadEnvFile('.env');
 
 // Lambda runs Node 24; the SDK's notice about the Node 20 used locally is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -33,10 +33,27 @@ const refuse = (reason: string): never => {
   process.exit(1);
 };
 
+/**
+ * The configuration every function will read, checked before anything starts: `serverless print`
+ * resolves serverless.yml's environment (the shell, `.env`, the local stage's values) as serverless
+ * offline will, and the functions' own check judges it. A bad value would fail every request instead.
+ */
+async function configurationProblem(): Promise<string | undefined> {
+  const print = ['print', '--stage', 'local', '--path', 'provider.environment', '--format', 'json'];
+  try {
+    const { stdout } = await promisify(execFile)('node_modules/.bin/serverless', print);
+    loadConfig(JSON.parse(stdout) as Record<string, string>);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+const configuration = configurationProblem();
+
 const ports = {
-  DYNAMODB_PORT: Number(process.env.DYNAMODB_PORT ?? 8000),
-  PORT: Number(process.env.PORT ?? 3000),
-  LAMBDA_PORT: Number(process.env.LAMBDA_PORT ?? 3002),
+  DYNAMODB_PORT: localPort('DYNAMODB_PORT'),
+  PORT: localPort('PORT'),
+  LAMBDA_PORT: localPort('LAMBDA_PORT'),
 };
 const other = runningStart();
 if (other !== undefined)
@@ -45,10 +62,11 @@ if (other !== undefined)
 const stopped = await stopLeftover().catch((error: Error) => refuse(`${error.message}.`));
 if (stopped !== undefined) console.log(stopped);
 for (const [variable, port] of Object.entries(ports)) {
-  if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    refuse(`${variable} must be a port number (1–65535).`);
   if (!(await isPortFree(port))) refuse(`Port ${port} is taken: stop what uses it, or set ${variable}.`);
 }
+
+const problem = await configuration;
+if (problem !== undefined) refuse(`${problem}. Nothing was started: fix the shell's variables or .env.`);
 
 mkdirSync(DATA_DIR, { recursive: true });
 claimDataFolder();
@@ -91,6 +109,8 @@ const offline = spawn(
   'serverless',
   [
     'offline',
+    // `start`, not the bare command, so that plugins' `offline:start:init` hooks run (plugins/local-cors.cjs).
+    'start',
     '--stage',
     'local',
     '--httpPort',
@@ -122,5 +142,6 @@ const parent = process.ppid;
 setInterval(() => process.ppid !== parent && stop('SIGTERM'), 1_000).unref();
 offline.on('exit', async (code) => {
   await engine.stop();
+  console.log(`Stopped serverless offline and the local engine; the data stays in ${dataFolder()}/.`);
   process.exit(code ?? 0);
 });

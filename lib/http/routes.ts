@@ -49,5 +49,7 @@ const ROUTES = [INDEX_ROUTE, ...ENDPOINTS].map((route) => ({ ...route, pattern: 
 
 /** The methods the service answers on a path; empty when no route has that path. */
 export function methodsAllowedOn(path: string): string[] {
-  return [...new Set(ROUTES.filter((route) => route.pattern.test(path)).map((route) => route.method))];
+  // API Gateway routes `/health/` as `/health`: one trailing slash names the same route.
+  const route = path.length > 1 ? path.replace(/\/$/, '') : path;
+  return [...new Set(ROUTES.filter(({ pattern }) => pattern.test(route)).map(({ method }) => method))];
 }

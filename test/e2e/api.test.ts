@@ -264,6 +264,32 @@ describe('routing', () => {
     expect(response.headers.get('allow')).toBe('GET');
   });
 
+  it('answers no CORS, as API Gateway without a CORS configuration: no access-control header for any origin', async () => {
+    const origin = { origin: 'https://attacker.example' };
+    const preflight = await call('OPTIONS', '/api/patients', {
+      key: null,
+      headers: {
+        ...origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    const read = await call('GET', '/health', { headers: origin });
+    const refused = await call('GET', '/api/nothing-here', { headers: origin });
+    expect(read.status).toBe(200);
+    // The preflight reaches the catch-all, as on API Gateway: 405, the status its body says.
+    expectProblem(preflight, 405, 'method_not_allowed');
+    for (const { headers } of [preflight, read, refused])
+      expect([...headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('ignores one trailing slash, as API Gateway routes /health/ to /health', async () => {
+    expect((await call('GET', '/health/')).status).toBe(200);
+    const response = await call('DELETE', '/health/');
+    expectProblem(response, 405, 'method_not_allowed');
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+
   it.each([
     '/api/patients/contact-preference/local/bulk',
     '/api/reminders/send',

@@ -33,7 +33,7 @@ const blocks = [...readFileSync('README.md', 'utf8').matchAll(/^```sh\n([\s\S]*?
   ([, block]) => block!,
 );
 
-it('runs every shell block of the README, as written, without an error status or a failed command', async () => {
+it('runs every shell block of the README, as written, twice, without an error status or a failed command', async () => {
   const runnable = blocks.filter((block) => !NOT_HERE.some((pattern) => pattern.test(block)));
   expect(runnable.length).toBeGreaterThanOrEqual(5);
   const script = [
@@ -44,22 +44,62 @@ it('runs every shell block of the README, as written, without an error status or
   ]
     .join('\n')
     .replaceAll('localhost:3000', service.baseUrl.replace('http://', ''));
-  const { stdout } = await promisify(execFile)('bash', ['-c', script], {
-    env: {
-      ...process.env,
-      LAMBDA_PORT: String(service.lambdaPort),
-      DYNAMODB_PORT: new URL(engine.endpoint).port,
-      LOCAL_DATA_DIR: dataFolder,
-    },
-    maxBuffer: 10 * 1024 * 1024,
+  const walk = () =>
+    promisify(execFile)('bash', ['-c', script], {
+      env: {
+        ...process.env,
+        LAMBDA_PORT: String(service.lambdaPort),
+        DYNAMODB_PORT: new URL(engine.endpoint).port,
+        LOCAL_DATA_DIR: dataFolder,
+      },
+      maxBuffer: 10 * 1024 * 1024,
+    });
+  // A newcomer pastes the walk again: it must give what it says the second time too.
+  for (const { stdout } of [await walk(), await walk()]) {
+    expect(stdout).toContain('"status":"ok"');
+    expect(stdout).toMatch(/"nextCursor":null/);
+    // The send, then the same send again: 201, then 200 with the original as a duplicate.
+    expect(stdout).toMatch(/"status":"sent".*\} 201\n\n[^\n]*"duplicate":true.*\} 200\n/);
+    expect(stdout).not.toMatch(/"reason":"quiet_hours"|"quiet_hours":\d/);
+    expect(stdout).toContain('"considered"');
+    expect(stdout).toContain('"outcome":"rejected"');
+    expect(stdout).toContain('exit 1');
+    expect(stdout).toContain('"response":"confirmed"');
+    expect(stdout).toContain('"participantStatus":"accepted"');
+    expect(stdout).toContain('"intent":"reschedule"');
+    expect(stdout).toContain('ed5a18fb8f807f996d649e379d3f35f39c543a91bdbf88c492f2ebd10d4df86c');
+  }
+}, 240_000);
+
+it("gives the walk's patients a zone where it is 13:00, whatever the hour, so quiet hours never hold a send back", () => {
+  const [, expression] = /^DAYTIME=\$\(node -p '(.+)'\)$/m.exec(readFileSync('README.md', 'utf8'))!;
+  for (let hour = 0; hour < 24; hour++) {
+    const now = new Date(Date.UTC(2026, 0, 15, hour, 37));
+    const zone = new Function('Date', 'expression', 'return eval(expression)')(
+      class extends Date {
+        constructor() {
+          super(now);
+        }
+      },
+      expression,
+    );
+    const local = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
+    expect(local.format(now), `${hour}:37 UTC`).toBe('13:37');
+  }
+});
+
+it('stops loudly when a step fails: json names the missing field and exits 1, never printing undefined', async () => {
+  const json = /^json\(\) \{[\s\S]*?"\$1"; \}$/m.exec(readFileSync('README.md', 'utf8'))![0];
+  const failed = await promisify(execFile)('bash', [
+    '-c',
+    `${json}\necho '{"code":"conflict","status":409}' | json id`,
+  ]).then(
+    () => undefined,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(failed).toMatchObject({
+    code: 1,
+    stdout: '',
+    stderr: expect.stringContaining('no "id" in the answer: {"code":"conflict"'),
   });
-  expect(stdout).toContain('"status":"ok"');
-  expect(stdout).toMatch(/"nextCursor":null/);
-  expect(stdout).toContain('"considered"');
-  expect(stdout).toContain('"outcome":"rejected"');
-  expect(stdout).toContain('exit 1');
-  expect(stdout).toContain('"response":"confirmed"');
-  expect(stdout).toContain('"participantStatus":"accepted"');
-  expect(stdout).toContain('"intent":"reschedule"');
-  expect(stdout).toContain('ed5a18fb8f807f996d649e379d3f35f39c543a91bdbf88c492f2ebd10d4df86c');
-}, 120_000);
+});

@@ -17,6 +17,17 @@ export function validatorFor(schemaRef: string) {
   return ajv.getSchema(`openapi${schemaRef}`) ?? ajv.compile({ $ref: `openapi${schemaRef}` });
 }
 
+/** Where the schema of request body `name` is: request bodies are components of their own. */
+export const requestSchemaRef = (name: string) =>
+  `#/components/requestBodies/${name}/content/application~1json/schema`;
+
+/** The object a local `$ref` (`#/components/…`) names in the document. */
+export const resolveRef = (ref: string) =>
+  ref
+    .slice(2)
+    .split('/')
+    .reduce((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+
 /** The documented operation for a concrete path, e.g. /api/patients/<uuid> → /api/patients/{patient_id}. */
 export function operationFor(method: string, path: string) {
   const template = Object.keys(document.paths).find((candidate) =>

@@ -30,3 +30,24 @@ it('links, from every document, only files inside the repository that exist', ()
   );
   expect(broken).toEqual([]);
 });
+
+it('names the SSM parameters of a deploy in one list, the one serverless.yml reads', () => {
+  const parameters = (text: string) =>
+    [
+      ...new Set(
+        [...text.matchAll(/\/clinical-assistant\/(?:<stage>|prod|\$\{sls:stage\})\/([a-z-]+)/g)].map(
+          ([, name]) => name!,
+        ),
+      ),
+    ].sort();
+  const read = parameters(readFileSync('serverless.yml', 'utf8'));
+  const guide = readFileSync('docs/deployment.md', 'utf8');
+  expect(read).toHaveLength(4);
+  expect(parameters(guide.slice(guide.indexOf('| Parameter'), guide.indexOf('```sh')))).toEqual(read);
+  expect(parameters(guide.slice(guide.indexOf('```sh')))).toEqual(read);
+  const readme = readFileSync('README.md', 'utf8');
+  const deploying = readme.slice(readme.indexOf('## Deploying'));
+  for (const name of read) expect(deploying, name).toContain(`\`${name}\``);
+  // `KEY` is the README's request header; the raw key a deploy makes has a name of its own.
+  expect(guide).not.toMatch(/^KEY=/m);
+});

@@ -1,23 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { apiIndex } from '../../lib/api-index.ts';
 import { ENDPOINTS, INDEX_ROUTE, methodsAllowedOn } from '../../lib/http/routes.ts';
+import { functions, manifest, routesOf } from '../../scripts/manifest.ts';
 
-interface FunctionDefinition {
-  handler: string;
-  /** HTTP routes, or the events of a non-HTTP function (schedule, sqs). */
-  events: { httpApi?: string | { method: string; path: string } }[];
-}
-const manifest = parse(readFileSync('serverless.yml', 'utf8'), {
-  customTags: ['!GetAtt', '!Sub', '!Ref'].map((tag) => ({ tag, resolve: (s: string) => s })),
-});
-const functions = Object.values(manifest.functions as Record<string, FunctionDefinition>);
-const declaredRoutes = functions.flatMap((f) =>
-  f.events.flatMap(({ httpApi: route }) =>
-    route === undefined ? [] : [typeof route === 'string' ? route : `${route.method} ${route.path}`],
-  ),
-);
+const declaredRoutes = Object.keys(functions).flatMap(routesOf);
 
 describe('the public surface', () => {
   it('the index lists exactly the eight endpoints of the contract, with message and version', () => {
@@ -41,22 +28,21 @@ describe('the public surface', () => {
   });
 
   it('declares the non-HTTP functions with their events: the scheduled run and its queue worker', () => {
-    const byName = manifest.functions as Record<string, { events: Record<string, unknown>[] }>;
-    const eventsOf = (name: string) => byName[name]!.events.map((e) => Object.keys(e)[0]);
+    const eventsOf = (name: string) => functions[name]!.events.map((e) => Object.keys(e)[0]);
     expect(eventsOf('remindDue')).toEqual(['schedule']);
     expect(eventsOf('remindDueWorker')).toEqual(['sqs']);
     // Every minute under `npm start`, every REMINDER_INTERVAL_MINUTES (15) when deployed.
-    expect(byName.remindDue!.events[0]).toEqual({
+    expect(functions.remindDue!.events[0]).toEqual({
       schedule: { rate: '${param:reminderSchedule}', enabled: '${param:scheduleEnabled}' },
     });
-    expect(manifest.params.local.reminderSchedule).toBe('rate(1 minute)');
-    expect(manifest.params.default.reminderSchedule).toBe(
+    expect(manifest.params.local!.reminderSchedule).toBe('rate(1 minute)');
+    expect(manifest.params.default!.reminderSchedule).toBe(
       "rate(${env:REMINDER_INTERVAL_MINUTES, '15'} minutes)",
     );
   });
 
   it('every function points at a handler file that exists', () => {
-    for (const { handler } of functions) {
+    for (const { handler } of Object.values(functions)) {
       expect(existsSync(`${handler.replace(/\.handler$/, '')}.ts`), handler).toBe(true);
     }
   });
@@ -67,6 +53,10 @@ describe('the public surface', () => {
     expect(methodsAllowedOn('/api/patients/123/appointments')).toEqual(['GET']);
     expect(methodsAllowedOn('/api/patients/contact-preference/local/bulk')).toEqual(['POST']);
     expect(methodsAllowedOn('/api/patients/1/2/3')).toEqual([]);
-    expect(methodsAllowedOn('/health/')).toEqual([]);
+    // One trailing slash is the same route, as API Gateway routes it; two are not.
+    expect(methodsAllowedOn('/health/')).toEqual(['GET']);
+    expect(methodsAllowedOn('/api/patients/123/')).toEqual(['GET']);
+    expect(methodsAllowedOn('/health//')).toEqual([]);
+    expect(methodsAllowedOn('/')).toEqual(['GET']);
   });
 });

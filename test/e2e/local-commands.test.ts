@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, expect, inject, it } from 'vitest';
+import { freePort } from '../../scripts/local-engine.ts';
+import { runLocal } from '../support/local-commands.ts';
+
+// The local commands as a newcomer meets them: they read the settings `npm start` reads, and an HTTP
+// function handed to `npm run invoke` is refused in one line, never a crash.
+
+const lambdaPort = inject('lambdaPort');
+const folder = mkdtempSync(join(tmpdir(), 'local-commands-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A local command's script run from `folder`, whose `.env` is the only place a port is set. */
+async function fromFolderWithEnv(env: string, script: string, ...args: string[]) {
+  writeFileSync(join(folder, '.env'), env);
+  const { LAMBDA_PORT: _lambda, DYNAMODB_PORT: _engine, PORT: _http, ...shell } = process.env;
+  return promisify(execFile)(resolve('node_modules/.bin/tsx'), [resolve(script), ...args], {
+    cwd: folder,
+    env: shell,
+  }).then(
+    (output) => ({ code: 0, ...output }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+it('remind-due, feed, invoke and sms:inbound reach the service on the LAMBDA_PORT of .env, as npm start does', async () => {
+  // A resource the feed refuses: it proves the service was reached and changes nothing other suites see.
+  writeFileSync(join(folder, 'one.json'), '{"resourceType":"Patient"}');
+  const result = await fromFolderWithEnv(`LAMBDA_PORT=${lambdaPort}\n`, 'scripts/feed.ts', 'one.json');
+  expect(result.code).toBe(1);
+  expect(JSON.parse(result.stdout)).toMatchObject({ resourceType: 'Patient', outcome: 'rejected' });
+  // The one place every local command takes its port from: none reads LAMBDA_PORT on its own.
+  for (const script of ['remind-due', 'feed', 'invoke-function', 'sms-inbound'])
+    expect(readFileSync(`scripts/${script}.ts`, 'utf8'), script).not.toMatch(/LAMBDA_PORT|3002/);
+});
+
+it('a bad port in .env stops a local command with one line naming the variable', async () => {
+  const result = await fromFolderWithEnv('LAMBDA_PORT=30o2\n', 'scripts/remind-due.ts');
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim()).toBe('LAMBDA_PORT must be a port number (1–65535).');
+});
+
+it('npm run invoke refuses an HTTP function in one line, naming its route and what can be invoked', async () => {
+  const result = await runLocal('invoke', ['health'], lambdaPort);
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(
+      /^health is an HTTP function \(GET \/health\): call it over HTTP, .*remindDue, .*feed/,
+    ),
+  ]);
+  const unknown = await runLocal('invoke', ['remindDew'], lambdaPort);
+  expect(unknown.code).toBe(1);
+  expect(unknown.stderr).toMatch(
+    /^No function remindDew in serverless\.yml\. These can be invoked: remindDue/,
+  );
+});
+
+it('npm start refuses a bad configuration before anything starts, in one line naming every bad variable', async () => {
+  const data = join(folder, 'data');
+  const ports = { PORT: await freePort(), LAMBDA_PORT: await freePort(), DYNAMODB_PORT: await freePort() };
+  const result = await promisify(execFile)('npm', ['start', '--silent'], {
+    env: {
+      ...process.env,
+      ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
+      LOCAL_DATA_DIR: data,
+      QUIET_HOURS: '25:00-xx',
+      BULK_CONCURRENCY: '0',
+    },
+    timeout: 60_000,
+  }).then(
+    (output) => ({ code: 0, ...output }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(
+      /^Invalid configuration: QUIET_HOURS\.start: .*BULK_CONCURRENCY: must be at least 1\. Nothing was started/,
+    ),
+  ]);
+  expect(result.stdout).not.toMatch(/Server ready|Local engine/);
+  expect(existsSync(data)).toBe(false);
+}, 90_000);
