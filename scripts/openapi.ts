@@ -138,7 +138,7 @@ const QUERY_HELP: Record<string, string> = {
   from: 'Appointments starting at or after this instant.',
   to: 'Appointments starting before this instant.',
   status: 'Comma-separated FHIR statuses, e.g. booked,arrived.',
-  limit: 'Page size, 1–200.',
+  limit: 'Page size, 1–200, in decimal digits (0x10 or 1e2 is 400).',
   cursor: 'The nextCursor of the previous page, for this patient; any other value is 400.',
 };
 
@@ -359,7 +359,9 @@ export function openApiDocument() {
       description:
         'Patients, appointments, contact preferences and appointment reminders. Every response carries ' +
         '`x-request-id`. Errors are RFC 9457 problem details; unknown paths answer 404 and known paths with ' +
-        `another method 405 (with \`Allow\`). Request bodies are JSON, at most ${MAX_BODY_BYTES} bytes.`,
+        `another method 405 (with \`Allow\`). Request bodies are JSON (\`Content-Type: application/json\`, ` +
+        `else 415), at most ${MAX_BODY_BYTES} bytes; a key sent twice in one object is 400 naming it. A ` +
+        'query parameter is sent once (a repeated one is 400) and a number in a query is decimal digits.',
     },
     servers: [
       { url: 'http://localhost:3000', description: 'Local: `npm start`, with the key `local-dev-key`' },

@@ -210,6 +210,19 @@ describe('GET /api/patients/{id}/appointments', () => {
     }
   });
 
+  it('reads limit strictly: decimal digits as written, never hex, exponents, signs or spaces', async () => {
+    const { body: patient } = await call('POST', '/api/patients', { body: patientBody() });
+    const path = `/api/patients/${patient.id}/appointments`;
+    for (const limit of ['0x10', '1e2', '%20%31', '1%20', '%2B5', '1.0', '%09%37']) {
+      const response = await call('GET', `${path}?limit=${limit}`);
+      expectProblem(response, 400, 'validation_failed');
+      expect(response.body.errors, limit).toEqual([
+        { path: 'limit', message: 'must be a whole number from 1 to 200' },
+      ]);
+    }
+    expect((await call('GET', `${path}?limit=007`)).status).toBe(200);
+  });
+
   it('answers 404 for an unknown patient', async () => {
     expectProblem(await call('GET', `/api/patients/${randomUUID()}/appointments`), 404, 'not_found');
   });
