@@ -385,7 +385,8 @@ export function openApiDocument() {
         apiKey: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key; each operation names the scope it needs.',
+          description:
+            'An API key; each operation names the scope it needs. One key in one Authorization header: two headers, or two keys in one, are 401.',
         },
       },
       schemas: {

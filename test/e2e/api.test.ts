@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { dailyAppointments, patientBody } from '../support/patients.ts';
-import { call } from './http.ts';
-import { READ_ONLY_KEY, TABLE_NAME } from './service.ts';
+import { call, rawCall } from './http.ts';
+import { DEV_KEY, READ_ONLY_KEY, TABLE_NAME } from './service.ts';
 
 const expectProblem = (response: Awaited<ReturnType<typeof call>>, status: number, code: string) => {
   expect(response.status).toBe(status);
@@ -157,6 +157,37 @@ describe('POST /api/patients then GET it back', () => {
       403,
       'forbidden',
     );
+  });
+
+  it('answers 401 to two Authorization headers, or two keys in one, whichever comes last', async () => {
+    const path = '/api/patients/contact-preference/local/bulk';
+    const body = JSON.stringify({ preferences: [] });
+    const json: [string, string] = ['content-type', 'application/json'];
+    for (const authorization of [
+      ['Bearer wrong', `Bearer ${DEV_KEY}`],
+      [`Bearer ${DEV_KEY}`, `Bearer ${DEV_KEY}`],
+      [`Bearer ${DEV_KEY}, Bearer ${DEV_KEY}`],
+    ]) {
+      const headers = authorization.map((value): [string, string] => ['authorization', value]);
+      const answer = await rawCall('POST', path, [json, ...headers], body);
+      expect(answer.status, authorization.join(' | ')).toBe(401);
+      expect(answer.body).toMatchObject({ code: 'unauthorized' });
+    }
+    // The same call with the key once reaches the body's rules: an empty batch is 400.
+    expect((await rawCall('POST', path, [json, ['authorization', `Bearer ${DEV_KEY}`]], body)).status).toBe(
+      400,
+    );
+  });
+
+  it('answers 415 to a body sent without Content-Type, as API Gateway passes it on', async () => {
+    const answer = await rawCall(
+      'POST',
+      '/api/patients',
+      [['authorization', `Bearer ${DEV_KEY}`]],
+      JSON.stringify(patientBody()),
+    );
+    expect(answer.status).toBe(415);
+    expect(answer.body).toMatchObject({ code: 'unsupported_media_type' });
   });
 
   it('answers 400 for a malformed patient id and 404 for an unknown one', async () => {

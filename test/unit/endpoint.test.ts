@@ -77,6 +77,23 @@ describe('authentication and scopes', () => {
     }
   });
 
+  it('answers 401 to two keys, in two Authorization headers (joined by API Gateway) or in one', async () => {
+    const { handler } = writeEndpoint();
+    for (const authorization of [
+      'Bearer writer-key,Bearer writer-key',
+      'Bearer not-a-key,Bearer writer-key',
+      'Bearer writer-key, Bearer not-a-key',
+      'Bearer writer-key,writer-key',
+      'Bearer writer-key,',
+    ]) {
+      const response = await handler(
+        httpEvent({ headers: { ...JSON_HEADERS, authorization }, body: '{"name":"a"}' }),
+      );
+      expect(response.statusCode, authorization).toBe(401);
+      expect(problem(response).detail).toBe('Send one API key, in one "Authorization: Bearer <key>" header.');
+    }
+  });
+
   it('answers 403 when the key lacks the scope', async () => {
     const { handler } = writeEndpoint();
     const response = await handler(
