@@ -177,7 +177,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'createPatient',
     tag: 'Patients',
     description:
-      "Creates a patient, optionally with booked appointments. Beyond the schema: `birthDate` must be a day that exists and not in the future (judged where it is latest on Earth, UTC+14); names are trimmed first; `timeZone` must be a zone Intl knows; every timestamp's UTC instant must fall in years 0001–9999; an appointment's `end` must be after its `start`; appointment ids must be unique within the request; `mrn` must not belong to another patient (409). More than 100 appointments is 413 naming the limit, even when other fields are also wrong; a body over 1 MiB is 413. Unknown fields and any query parameter are 400.",
+      "Creates a patient, optionally with booked appointments. Beyond the schema: `birthDate` must be a day that exists and not in the future (judged where it is latest on Earth, UTC+14); names are trimmed first; `timeZone` must be a zone Intl knows; every timestamp's UTC instant must fall in years 0001–9999; an appointment's `end` must be after its `start`; appointment ids must be unique within the request; `mrn` must not belong to another patient (409). The same request sent again once its patient exists (a retry whose answer was lost) is 200 with that patient and `Location`: the patient with the `mrn` must hold the fields the body sets and each appointment it sends, as this body would create them (defaults applied; an appointment without an `id` is known by the request it came in); anything else is 409. More than 100 appointments is 413 naming the limit, even when other fields are also wrong; a body over 1 MiB is 413. Unknown fields and any query parameter are 400.",
     scope: 'patients:write',
     request: { schema: 'NewPatient', examples: { withAppointment: EXAMPLES.newPatient } },
     responses: {
@@ -185,6 +185,12 @@ const OPERATIONS: Record<string, Operation> = {
         description: 'Created. `Location` names the patient.',
         headers: { Location: { schema: { type: 'string' }, description: '/api/patients/{id}' } },
         content: json('CreatedPatient', { created: EXAMPLES.createdPatient }),
+      },
+      200: {
+        description:
+          'Created before, by this same request (a retry): the patient as it is stored, with the appointments the body sent. `Location` names the patient.',
+        headers: { Location: { schema: { type: 'string' }, description: '/api/patients/{id}' } },
+        content: json('CreatedPatient', { retried: EXAMPLES.createdPatient }),
       },
       ...problems([...WITH_BODY, 'conflict']),
     },

@@ -81,6 +81,25 @@ describe('POST /api/patients then GET it back', () => {
     );
   });
 
+  it('answers a retried identical create with the patient it made (200, Location); another body stays 409', async () => {
+    const body = patientBody({
+      mrn: `E2E-RETRY-${randomUUID()}`,
+      timeZone: undefined,
+      appointments: [{ start: '2030-03-01T10:00:00+01:00' }, { id: 'v2', start: '2030-03-02T09:00:00Z' }],
+    });
+    const first = await call('POST', '/api/patients', { body });
+    expect(first.status).toBe(201);
+    const retry = await call('POST', '/api/patients', { body });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('location')).toBe(first.headers.get('location'));
+    expect(retry.body).toEqual(first.body);
+    expectProblem(
+      await call('POST', '/api/patients', { body: { ...body, email: 'someone.else@example.org' } }),
+      409,
+      'conflict',
+    );
+  });
+
   it('20 concurrent creates with one MRN give exactly one 201', async () => {
     const mrn = `E2E-RACE-${randomUUID()}`;
     const responses = await Promise.all(
