@@ -100,6 +100,16 @@ describe('POST /api/patients then GET it back', () => {
     );
   });
 
+  it('10 concurrent identical creates give one 201 and nine 200, all one patient', async () => {
+    const body = patientBody({ mrn: `E2E-SAME-${randomUUID()}`, appointments: dailyAppointments(3) });
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', '/api/patients', { body })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([...Array(9).fill(200), 201]);
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    expect(new Set(responses.map((r) => r.headers.get('location'))).size).toBe(1);
+  });
+
   it('20 concurrent creates with one MRN give exactly one 201', async () => {
     const mrn = `E2E-RACE-${randomUUID()}`;
     const responses = await Promise.all(

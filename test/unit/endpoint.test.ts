@@ -142,6 +142,14 @@ describe('request body', () => {
     }
   });
 
+  it('answers 415 for a body sent without Content-Type, as API Gateway passes it on', async () => {
+    const { handler } = writeEndpoint();
+    const response = await handler(
+      httpEvent({ headers: { authorization: JSON_HEADERS.authorization }, body: '{"name":"a"}' }),
+    );
+    expect(response.statusCode).toBe(415);
+  });
+
   it('accepts application/json with a UTF-8 charset', async () => {
     const { handler } = writeEndpoint();
     const headers = { ...JSON_HEADERS, 'content-type': 'application/json; charset=UTF-8' };
