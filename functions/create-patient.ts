@@ -1,7 +1,7 @@
 import { config, endpoint } from '#lib/app.ts';
 import { auditTrail } from '#lib/audit/live.ts';
-import { created } from '#lib/http/endpoint.ts';
-import { createPatient } from '#lib/patients/patients.ts';
+import { created, ok } from '#lib/http/endpoint.ts';
+import { createPatientOnce } from '#lib/patients/patients.ts';
 import { NewPatient } from '#lib/patients/schema.ts';
 import { store } from '#lib/store/live.ts';
 
@@ -16,7 +16,9 @@ export const handler = endpoint(
     },
   },
   async ({ body }) => {
-    const patient = await createPatient(store, config, body);
-    return created(`/api/patients/${patient.id}`, patient);
+    const { patient, created: isNew } = await createPatientOnce(store, config, body);
+    const location = `/api/patients/${patient.id}`;
+    // A retry of a create that succeeded: the same patient, found where it was made.
+    return isNew ? created(location, patient) : { ...ok(patient), headers: { location } };
   },
 );

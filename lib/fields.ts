@@ -88,6 +88,22 @@ export const patientId = z.pipe(
   z.transform((id: string) => id.toLowerCase()),
 );
 
+/**
+ * A whole number sent as text (a query parameter), read strictly: decimal digits alone, as written, so
+ * "0x10", "1e2", " 1" and "+5" are refused where Number() would take them. `number` checks its range
+ * and holds any default (inside, so that the OpenAPI document shows it).
+ */
+export const digits = <N extends z.ZodMiniType<number, number | undefined>>(number: N, message: string) =>
+  z.pipe(
+    z.transform((text: unknown, ctx) => {
+      if (text === undefined) return undefined;
+      if (typeof text === 'string' && /^\d+$/.test(text)) return Number(text);
+      ctx.issues.push({ code: 'custom', message, input: text });
+      return z.NEVER;
+    }),
+    number,
+  );
+
 export const phone = z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'must be E.164: "+" then 8–15 digits'));
 
 /** Free text of one line: trimmed, within bounds, and without characters that could reshape a message. */

@@ -25,12 +25,15 @@ export function validate<S extends z.ZodMiniType>(
   throw validationFailed(fieldErrors(issues, at));
 }
 
-/** The fields a schema refused, one error per field, each path prefixed by `at`. */
+/**
+ * The fields a schema refused, each path prefixed by `at`. A rule is said once per field: a field's
+ * checks share one message ("a whole number from 1 to 168"), and 1e308 breaks two of them.
+ */
 export function fieldErrors(
   issues: readonly z.core.$ZodIssue[],
   at: readonly PropertyKey[] = [],
 ): FieldError[] {
-  return issues.flatMap((issue) => {
+  const errors = issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         path: fieldPath([...at, ...issue.path, key]),
@@ -40,6 +43,9 @@ export function fieldErrors(
     const missing = issue.code === 'invalid_type' && issue.input === undefined;
     return [{ path: fieldPath([...at, ...issue.path]), message: missing ? 'is required' : issue.message }];
   });
+  return errors.filter(
+    (error, i) => errors.findIndex((e) => e.path === error.path && e.message === error.message) === i,
+  );
 }
 
 const TYPES: Record<string, string> = {

@@ -142,7 +142,7 @@ const QUERY_HELP: Record<string, string> = {
   from: 'Appointments starting at or after this instant.',
   to: 'Appointments starting before this instant.',
   status: 'Comma-separated FHIR statuses, e.g. booked,arrived.',
-  limit: 'Page size, 1–200.',
+  limit: 'Page size, 1–200, in decimal digits (0x10 or 1e2 is 400).',
   cursor: 'The nextCursor of the previous page, for this patient; any other value is 400.',
 };
 
@@ -181,7 +181,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'createPatient',
     tag: 'Patients',
     description:
-      "Creates a patient, optionally with booked appointments. Beyond the schema: `birthDate` must be a day that exists and not in the future (judged where it is latest on Earth, UTC+14); names are trimmed first; `timeZone` must be a zone Intl knows; every timestamp's UTC instant must fall in years 0001–9999; an appointment's `end` must be after its `start`; appointment ids must be unique within the request; `mrn` must not belong to another patient (409). More than 100 appointments is 413 naming the limit, even when other fields are also wrong; a body over 1 MiB is 413. Unknown fields and any query parameter are 400.",
+      "Creates a patient, optionally with booked appointments. Beyond the schema: `birthDate` must be a day that exists and not in the future (judged where it is latest on Earth, UTC+14); names are trimmed first; `timeZone` must be a zone Intl knows; every timestamp's UTC instant must fall in years 0001–9999; an appointment's `end` must be after its `start`; appointment ids must be unique within the request; `mrn` must not belong to another patient (409). The same request sent again once its patient exists (a retry whose answer was lost) is 200 with that patient and `Location`: the patient with the `mrn` must hold the fields the body sets and each appointment it sends, as this body would create them (defaults applied; an appointment without an `id` is known by the request it came in); anything else is 409. More than 100 appointments is 413 naming the limit, even when other fields are also wrong; a body over 1 MiB is 413. Unknown fields and any query parameter are 400.",
     scope: 'patients:write',
     request: { body: 'NewPatient', examples: { withAppointment: EXAMPLES.newPatient } },
     responses: {
@@ -189,6 +189,12 @@ const OPERATIONS: Record<string, Operation> = {
         description: 'Created. `Location` names the patient.',
         headers: { Location: { schema: { type: 'string' }, description: '/api/patients/{id}' } },
         content: json('CreatedPatient', { created: EXAMPLES.createdPatient }),
+      },
+      200: {
+        description:
+          'Created before, by this same request (a retry): the patient as it is stored, with the appointments the body sent. `Location` names the patient.',
+        headers: { Location: { schema: { type: 'string' }, description: '/api/patients/{id}' } },
+        content: json('CreatedPatient', { retried: EXAMPLES.createdPatient }),
       },
       ...problems([...WITH_BODY, 'conflict']),
     },
@@ -371,7 +377,9 @@ export function openApiDocument() {
       description:
         'Patients, appointments, contact preferences and appointment reminders. Every response carries ' +
         '`x-request-id`. Errors are RFC 9457 problem details; unknown paths answer 404 and known paths with ' +
-        `another method 405 (with \`Allow\`). Request bodies are JSON, at most ${MAX_BODY_BYTES} bytes.`,
+        `another method 405 (with \`Allow\`). Request bodies are JSON (\`Content-Type: application/json\`, ` +
+        `else 415), at most ${MAX_BODY_BYTES} bytes; a key sent twice in one object is 400 naming it. A ` +
+        'query parameter is sent once (a repeated one is 400) and a number in a query is decimal digits.',
     },
     servers: [
       { url: 'http://localhost:3000', description: 'Local: `npm start`, with the key `local-dev-key`' },
@@ -395,7 +403,8 @@ export function openApiDocument() {
         apiKey: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key; each operation names the scope it needs.',
+          description:
+            'An API key; each operation names the scope it needs. One key in one Authorization header: two headers, or two keys in one, are 401.',
         },
       },
       requestBodies,

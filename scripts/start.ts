@@ -109,7 +109,7 @@ const offline = spawn(
   'serverless',
   [
     'offline',
-    // `start`, not the bare command, so that plugins' `offline:start:init` hooks run (plugins/local-cors.cjs).
+    // `start`, not the bare command, so that plugins' `offline:start:init` hooks run (plugins/offline-as-api-gateway.cjs).
     'start',
     '--stage',
     'local',

@@ -16,6 +16,9 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** The configured key behind an `Authorization: Bearer …` header, holding `scope`; throws 401 or 403. */
 export function authorize(keys: readonly ApiKey[], authorization: string | undefined, scope: Scope): ApiKey {
+  // API Gateway joins a header sent twice with a comma, which no key holds: one key, in one header.
+  if (authorization?.includes(','))
+    throw unauthorized('Send one API key, in one "Authorization: Bearer <key>" header.');
   const presented = /^Bearer +(\S+)\s*$/i.exec(authorization ?? '')?.[1];
   if (presented === undefined) throw unauthorized('Send the API key as "Authorization: Bearer <key>".');
   const digest = sha256(presented);

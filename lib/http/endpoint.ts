@@ -13,7 +13,8 @@ import {
 import { beginInvocation, describeError, type Log } from '../log.ts';
 import { type ApiKey, authorize, type Scope } from './auth.ts';
 import { type HttpResponse, problemInfo, problemResponse } from './problem.ts';
-import { validate } from '../validation.ts';
+import { fieldPath, validate } from '../validation.ts';
+import { repeatedKeys } from './repeated-keys.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -152,6 +153,7 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
 }
 
 const NO_QUERY = z.strictObject({});
+const REPEATED = 'is repeated: send it once';
 
 const internalDetail = (requestId: string) =>
   `Something went wrong on our side. Quote request id ${requestId} when you report it.`;
@@ -173,8 +175,7 @@ function acceptedRequestId(value: string | undefined): string | undefined {
 function queryParameters(event: APIGatewayProxyEventV2): Record<string, string | undefined> {
   const names = [...new URLSearchParams(event.rawQueryString ?? '').keys()];
   const repeated = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))];
-  if (repeated.length > 0)
-    throw validationFailed(repeated.map((path) => ({ path, message: 'is repeated: send it once' })));
+  if (repeated.length > 0) throw validationFailed(repeated.map((path) => ({ path, message: REPEATED })));
   return event.queryStringParameters ?? {};
 }
 
@@ -198,9 +199,15 @@ function readJsonBody(event: APIGatewayProxyEventV2): unknown {
     throw invalidJson('The request body is not valid UTF-8.');
   }
   if (text.trim() === '') throw invalidJson('The request body is empty; send a JSON object.');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw invalidJson('The request body is not valid JSON.');
   }
+  // JSON.parse keeps the last of a key sent twice: which one the caller meant is theirs to say.
+  const repeated = repeatedKeys(text);
+  if (repeated.length > 0)
+    throw validationFailed(repeated.map((path) => ({ path: fieldPath(path), message: REPEATED })));
+  return parsed;
 }

@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
-import { birthDate, clientId, patientId, phone, timestamp, timeZone, trimmedText } from '../fields.ts';
+import {
+  birthDate,
+  clientId,
+  digits,
+  patientId,
+  phone,
+  timestamp,
+  timeZone,
+  trimmedText,
+} from '../fields.ts';
 import { AppointmentResponse } from '../answers/responses.ts';
 import { AppointmentReminder } from '../reminders/status.ts';
 
@@ -112,10 +121,7 @@ export const AppointmentQuery = z
         )
         .check(z.meta({ pattern: `^(${STATUS})(,(${STATUS}))*$`, examples: ['booked,arrived'] })),
     ),
-    limit: z._default(
-      z.coerce.number(LIMIT).check(z.int(LIMIT), z.minimum(1, LIMIT), z.maximum(200, LIMIT)),
-      50,
-    ),
+    limit: digits(z._default(z.int(LIMIT).check(z.minimum(1, LIMIT), z.maximum(200, LIMIT)), 50), LIMIT),
     cursor: z.optional(z.string().check(z.maxLength(512))),
   })
   .check(

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { dailyAppointments, patientBody } from '../support/patients.ts';
-import { call } from './http.ts';
-import { READ_ONLY_KEY, TABLE_NAME } from './service.ts';
+import { call, rawCall } from './http.ts';
+import { DEV_KEY, READ_ONLY_KEY, TABLE_NAME } from './service.ts';
 
 const expectProblem = (response: Awaited<ReturnType<typeof call>>, status: number, code: string) => {
   expect(response.status).toBe(status);
@@ -79,6 +79,35 @@ describe('POST /api/patients then GET it back', () => {
       409,
       'conflict',
     );
+  });
+
+  it('answers a retried identical create with the patient it made (200, Location); another body stays 409', async () => {
+    const body = patientBody({
+      mrn: `E2E-RETRY-${randomUUID()}`,
+      timeZone: undefined,
+      appointments: [{ start: '2030-03-01T10:00:00+01:00' }, { id: 'v2', start: '2030-03-02T09:00:00Z' }],
+    });
+    const first = await call('POST', '/api/patients', { body });
+    expect(first.status).toBe(201);
+    const retry = await call('POST', '/api/patients', { body });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('location')).toBe(first.headers.get('location'));
+    expect(retry.body).toEqual(first.body);
+    expectProblem(
+      await call('POST', '/api/patients', { body: { ...body, email: 'someone.else@example.org' } }),
+      409,
+      'conflict',
+    );
+  });
+
+  it('10 concurrent identical creates give one 201 and nine 200, all one patient', async () => {
+    const body = patientBody({ mrn: `E2E-SAME-${randomUUID()}`, appointments: dailyAppointments(3) });
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', '/api/patients', { body })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([...Array(9).fill(200), 201]);
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    expect(new Set(responses.map((r) => r.headers.get('location'))).size).toBe(1);
   });
 
   it('20 concurrent creates with one MRN give exactly one 201', async () => {
@@ -159,6 +188,37 @@ describe('POST /api/patients then GET it back', () => {
     );
   });
 
+  it('answers 401 to two Authorization headers, or two keys in one, whichever comes last', async () => {
+    const path = '/api/patients/contact-preference/local/bulk';
+    const body = JSON.stringify({ preferences: [] });
+    const json: [string, string] = ['content-type', 'application/json'];
+    for (const authorization of [
+      ['Bearer wrong', `Bearer ${DEV_KEY}`],
+      [`Bearer ${DEV_KEY}`, `Bearer ${DEV_KEY}`],
+      [`Bearer ${DEV_KEY}, Bearer ${DEV_KEY}`],
+    ]) {
+      const headers = authorization.map((value): [string, string] => ['authorization', value]);
+      const answer = await rawCall('POST', path, [json, ...headers], body);
+      expect(answer.status, authorization.join(' | ')).toBe(401);
+      expect(answer.body).toMatchObject({ code: 'unauthorized' });
+    }
+    // The same call with the key once reaches the body's rules: an empty batch is 400.
+    expect((await rawCall('POST', path, [json, ['authorization', `Bearer ${DEV_KEY}`]], body)).status).toBe(
+      400,
+    );
+  });
+
+  it('answers 415 to a body sent without Content-Type, as API Gateway passes it on', async () => {
+    const answer = await rawCall(
+      'POST',
+      '/api/patients',
+      [['authorization', `Bearer ${DEV_KEY}`]],
+      JSON.stringify(patientBody()),
+    );
+    expect(answer.status).toBe(415);
+    expect(answer.body).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
   it('answers 400 for a malformed patient id and 404 for an unknown one', async () => {
     expectProblem(await call('GET', '/api/patients/not-a-uuid'), 400, 'validation_failed');
     expectProblem(await call('GET', `/api/patients/${randomUUID()}`), 404, 'not_found');
@@ -208,6 +268,19 @@ describe('GET /api/patients/{id}/appointments', () => {
       expectProblem(response, 400, 'validation_failed');
       expect(response.body.errors[0].path, query).toBe(field);
     }
+  });
+
+  it('reads limit strictly: decimal digits as written, never hex, exponents, signs or spaces', async () => {
+    const { body: patient } = await call('POST', '/api/patients', { body: patientBody() });
+    const path = `/api/patients/${patient.id}/appointments`;
+    for (const limit of ['0x10', '1e2', '%20%31', '1%20', '%2B5', '1.0', '%09%37']) {
+      const response = await call('GET', `${path}?limit=${limit}`);
+      expectProblem(response, 400, 'validation_failed');
+      expect(response.body.errors, limit).toEqual([
+        { path: 'limit', message: 'must be a whole number from 1 to 200' },
+      ]);
+    }
+    expect((await call('GET', `${path}?limit=007`)).status).toBe(200);
   });
 
   it('answers 404 for an unknown patient', async () => {

@@ -150,6 +150,37 @@ describe('hostile input over HTTP', () => {
     },
   );
 
+  it('refuses a key sent twice in a body, naming it, rather than reading its last value', async () => {
+    const patientId = randomUUID();
+    const send = await post(
+      '/api/reminders/send',
+      `{"patientId":"${patientId}","dryRun":true,"dryRun":false}`,
+    );
+    expect(send.status).toBe(400);
+    expect(JSON.parse(send.text)).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'dryRun', message: 'is repeated: send it once' }],
+    });
+    const [start, rest] = JSON.stringify(
+      patientBody({ appointments: [{ start: '2030-01-01T09:00:00Z' }] }),
+    ).split('"start"');
+    const create = await post('/api/patients', `${start}"start":"2031-01-01T09:00:00Z","start"${rest}`);
+    expect(JSON.parse(create.text).errors).toEqual([
+      { path: 'appointments[0].start', message: 'is repeated: send it once' },
+    ]);
+  });
+
+  it('says a broken rule once per field: windowHours 1e308 is one error, not one per check', async () => {
+    const answer = await post(
+      '/api/orchestrator/che-reminder',
+      `{"patientId":"${randomUUID()}","windowHours":1e308}`,
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).errors).toEqual([
+      { path: 'windowHours', message: 'must be a whole number of hours from 1 to 168' },
+    ]);
+  });
+
   it('refuses control characters, direction overrides and invalid UTF-8 in text, from the API and the feed alike', async () => {
     const mrn = `HOSTILE-${randomUUID().slice(0, 8)}`;
     const created = await call('POST', '/api/patients', {

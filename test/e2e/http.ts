@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import { DEV_KEY } from './service.ts';
 
@@ -32,4 +33,23 @@ export async function call(
     text,
     body: text ? JSON.parse(text) : undefined,
   };
+}
+
+/**
+ * A request with headers exactly as listed, repeats included (fetch would join them into one line),
+ * and no other but Host: a body goes without Content-Type unless one is listed.
+ */
+export function rawCall(method: string, path: string, headers: [string, string][], body?: string) {
+  const url = new URL(`${inject('baseUrl')}${path}`);
+  const lines = [['host', url.host], ...headers].flat();
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const request = httpRequest(url, { method, headers: lines }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text && JSON.parse(text) }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }

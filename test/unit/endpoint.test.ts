@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type AuditEntry, patientIdsIn } from '../../lib/audit/audit.ts';
 import { type ApiError, conflict, notFound, storeUnavailable } from '../../lib/errors.ts';
 import { deliveryFailed } from '../../lib/notify/notifier.ts';
 import { MAX_BODY_BYTES, ok } from '../../lib/http/endpoint.ts';
+import { repeatedKeys } from '../../lib/http/repeated-keys.ts';
 import { httpEvent, testEndpoint } from '../support/events.ts';
 
 const Body = z.strictObject({
@@ -75,6 +77,23 @@ describe('authentication and scopes', () => {
     }
   });
 
+  it('answers 401 to two keys, in two Authorization headers (joined by API Gateway) or in one', async () => {
+    const { handler } = writeEndpoint();
+    for (const authorization of [
+      'Bearer writer-key,Bearer writer-key',
+      'Bearer not-a-key,Bearer writer-key',
+      'Bearer writer-key, Bearer not-a-key',
+      'Bearer writer-key,writer-key',
+      'Bearer writer-key,',
+    ]) {
+      const response = await handler(
+        httpEvent({ headers: { ...JSON_HEADERS, authorization }, body: '{"name":"a"}' }),
+      );
+      expect(response.statusCode, authorization).toBe(401);
+      expect(problem(response).detail).toBe('Send one API key, in one "Authorization: Bearer <key>" header.');
+    }
+  });
+
   it('answers 403 when the key lacks the scope', async () => {
     const { handler } = writeEndpoint();
     const response = await handler(
@@ -121,6 +140,14 @@ describe('request body', () => {
       expect(response.statusCode, type).toBe(415);
       expect(problem(response).code).toBe('unsupported_media_type');
     }
+  });
+
+  it('answers 415 for a body sent without Content-Type, as API Gateway passes it on', async () => {
+    const { handler } = writeEndpoint();
+    const response = await handler(
+      httpEvent({ headers: { authorization: JSON_HEADERS.authorization }, body: '{"name":"a"}' }),
+    );
+    expect(response.statusCode).toBe(415);
   });
 
   it('accepts application/json with a UTF-8 charset', async () => {
@@ -187,6 +214,51 @@ describe('request body', () => {
       ]),
     );
     expect(body.detail).toContain('name');
+  });
+});
+
+describe('a key sent twice in a JSON body', () => {
+  it('is 400 naming each repeated key by its full path, never read as its last value', async () => {
+    const { handler } = writeEndpoint();
+    const body = '{"name":"a","count":1,"name":"explode","nested":{"x":[{"k":1,"k":2}],"x":0}}';
+    const response = await handler(httpEvent({ headers: JSON_HEADERS, body }));
+    expect(response.statusCode).toBe(400);
+    expect(problem(response)).toMatchObject({
+      code: 'validation_failed',
+      errors: [
+        { path: 'name', message: 'is repeated: send it once' },
+        { path: 'nested.x[0].k', message: 'is repeated: send it once' },
+        { path: 'nested.x', message: 'is repeated: send it once' },
+      ],
+    });
+  });
+
+  it('is found however the key is escaped, as JSON.parse decodes it', () => {
+    expect(repeatedKeys(String.raw`{"a":1,"\u0061":2}`)).toEqual([['a']]);
+    expect(repeatedKeys(String.raw`{"a\"b":1,"a\u0022b":2}`)).toEqual([['a"b']]);
+    expect(repeatedKeys(String.raw`{"a\\":1,"a\\":2}`)).toEqual([['a\\']]);
+  });
+
+  it('is not confused by keys in other objects, strings that look like keys, or arrays', () => {
+    for (const json of [
+      '{"a":1,"b":{"a":2},"c":[{"a":3},{"a":4}]}',
+      String.raw`{"a":"\",\"a\":","b":"{\"a\":1,\"a\":2}"}`,
+      '[{"a":1},{"a":1}]',
+      '{"a":[{}],"b":"a","c":{}}',
+      '{}',
+      '"a"',
+    ])
+      expect(repeatedKeys(json), json).toEqual([]);
+    expect(repeatedKeys('[{},{"a":[1,{"b":1,"b":2}]}]')).toEqual([[1, 'a', 1, 'b']]);
+  });
+
+  it('finds none in any JSON that JSON.stringify writes (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(repeatedKeys(JSON.stringify(value, null, 1))).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

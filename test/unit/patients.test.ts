@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
+import {
+  createPatient,
+  createPatientOnce,
+  getPatient,
+  listAppointments,
+} from '../../lib/patients/patients.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { CURSOR_KEY, dailyAppointments, newPatient } from '../support/patients.ts';
@@ -97,5 +102,55 @@ describe('patients (domain)', () => {
     expect(again.appointments.map((a) => a.id)).toEqual(ids);
     expect(new Set(ids).size).toBe(2);
     expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('a create retried after its answer was lost', () => {
+  const mrn = 'MRN-RETRY-1';
+  const request = (overrides: Record<string, unknown> = {}) =>
+    newPatient({
+      mrn,
+      timeZone: undefined,
+      appointments: [{ start: '2030-01-01T10:00:00+01:00' }, { id: 'v2', start: '2030-01-02T09:00:00Z' }],
+      ...overrides,
+    });
+
+  it('answers the patient it created, with the same appointments, when the body is the same', async () => {
+    const store = new MemoryStore();
+    const first = await createPatientOnce(store, defaults, request(), new Date('2026-01-01T00:00:00Z'));
+    const again = await createPatientOnce(store, defaults, request(), new Date('2026-01-02T00:00:00Z'));
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ created: false, patient: first.patient });
+  });
+
+  it('matches a body that spells out the defaults the first one left to the service', async () => {
+    const store = new MemoryStore();
+    const body = request({ appointments: [{ id: 'v1', start: '2030-01-01T09:00:00Z' }] });
+    const first = await createPatientOnce(store, defaults, body);
+    const explicit = request({
+      timeZone: 'america/chicago',
+      language: 'en',
+      appointments: [{ id: 'v1', start: '2030-01-01T10:00:00+01:00', status: 'booked' }],
+    });
+    expect(await createPatientOnce(store, defaults, explicit)).toEqual({
+      created: false,
+      patient: first.patient,
+    });
+  });
+
+  it('stays 409 when anything the body sets differs from what is stored, or has changed since', async () => {
+    const store = new MemoryStore();
+    const { patient } = await createPatientOnce(store, defaults, request());
+    for (const other of [
+      request({ givenName: 'Someone' }),
+      request({ language: 'es' }),
+      request({ timeZone: 'Europe/London' }),
+      request({ appointments: [{ start: '2030-01-01T10:00:00+01:00' }] }),
+      request({ appointments: [{ id: 'v2', start: '2030-01-02T09:00:00Z', location: 'Room 2' }] }),
+    ]) {
+      await expect(createPatientOnce(store, defaults, other)).rejects.toMatchObject({ code: 'conflict' });
+    }
+    await store.saveAppointment(patient.id, { ...patient.appointments[1]!, status: 'cancelled' });
+    await expect(createPatientOnce(store, defaults, request())).rejects.toMatchObject({ code: 'conflict' });
   });
 });

@@ -230,7 +230,14 @@ describe('path and query', () => {
   it.each(['0', '201', '-1', '1.5', 'ten', ''])('rejects limit=%s (1–200)', (limit) =>
     expect(errorsFor(AppointmentQuery, { limit })).toEqual(['limit']),
   );
-  it('defaults limit to 50', () => {
+  // What API Gateway hands over after URL-decoding: only decimal digits are a number here.
+  it.each(['0x10', '1e2', ' 1', '1 ', '+5', '1.0', '0b1', '\t7', 'Infinity', '10_0'])(
+    'reads limit strictly: %j is not a whole number as written',
+    (limit) => expect(errorsFor(AppointmentQuery, { limit })).toEqual(['limit']),
+  );
+  it('takes limit as decimal digits, and defaults it to 50', () => {
+    expect(AppointmentQuery.parse({ limit: '7' }).limit).toBe(7);
+    expect(AppointmentQuery.parse({ limit: '050' }).limit).toBe(50);
     expect(AppointmentQuery.parse({}).limit).toBe(50);
   });
   it('takes status as a comma list of FHIR statuses', () => {
@@ -269,5 +276,17 @@ describe('timestamps: UTC instant in years 0001–9999, wherever one is accepted
   it('birthDate rejects year 0000', () => {
     expect(patientErrors({ birthDate: '0000-01-01' })).toEqual(['birthDate']);
     expect(patientErrors({ birthDate: '0001-01-01' })).toEqual([]);
+  });
+});
+
+describe('one error per field and message', () => {
+  it('says a broken rule once even when several checks of the field break it (windowHours: 1e308)', () => {
+    const patientId = '0b7d2a34-5a4e-4c1d-9d1e-3f3f0e6b2a11';
+    expect(() => validate(CheReminderRequest, { patientId, windowHours: 1e308 })).toThrow(
+      expect.objectContaining({
+        errors: [{ path: 'windowHours', message: 'must be a whole number of hours from 1 to 168' }],
+      }),
+    );
+    expect(errorsFor(AppointmentQuery, { limit: '99999999999999999999' })).toEqual(['limit']);
   });
 });
