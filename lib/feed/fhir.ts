@@ -48,7 +48,7 @@ const FhirHumanName = elementsOf<HumanName>()({
   given: z.optional(z.array(z.string())),
 });
 const FhirContactPoint = elementsOf<ContactPoint>()({ system: text, use: text, value: text });
-const FhirCoding = elementsOf<Coding>()({ system: text, code: text });
+const FhirCoding = elementsOf<Coding>()({ system: text, code: text, display: text });
 const FhirCodeableConcept = elementsOf<CodeableConcept>()({
   coding: z.optional(z.array(FhirCoding)),
   text,
@@ -92,8 +92,9 @@ export const FhirAppointment = elementsOf<Appointment>()({
 export type FhirAppointment = z.infer<typeof FhirAppointment>;
 
 const FhirBundleEntry = elementsOf<BundleEntry>()({
+  fullUrl: text,
   resource: z.optional(z.unknown()),
-  request: z.optional(elementsOf<BundleEntryRequest>()({ method: text })),
+  request: z.optional(elementsOf<BundleEntryRequest>()({ method: text, url: text })),
 });
 
 export const FhirBundle = elementsOf<Bundle>()({
@@ -101,6 +102,7 @@ export const FhirBundle = elementsOf<Bundle>()({
   type: z.string(),
   entry: z.optional(z.array(FhirBundleEntry)),
 });
+export type FhirBundle = z.infer<typeof FhirBundle>;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 

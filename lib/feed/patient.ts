@@ -5,7 +5,8 @@ import { LANGUAGES, PatientDetails } from '../patients/schema.ts';
 import { toSortableUtc } from '../time.ts';
 import { applyRules, type Checked, checkElements, FhirPatient } from './fhir.ts';
 import type { FeedOptions, PatientChange } from './model.ts';
-import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from './systems.ts';
+import { mobileNumber } from './phone.ts';
+import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION, TIMEZONE_EXTENSION } from './systems.ts';
 
 /** Name uses to take a patient's name from, best first: the name they go by, the official one, no use. */
 export const NAME_USES = ['usual', 'official', undefined] as const satisfies readonly HumanName['use'][];
@@ -22,6 +23,7 @@ export function readPatient(resource: unknown, options: FeedOptions): Checked<Pa
   if (!elements.ok) return elements;
   const fhir = elements.value;
   const errors: FieldError[] = [];
+  const warnings: string[] = [];
   const values: Record<string, unknown> = {};
   const sources: Record<string, string> = {};
   const take = (field: string, found: Found | undefined, missing = 'Patient') => {
@@ -35,20 +37,16 @@ export function readPatient(resource: unknown, options: FeedOptions): Checked<Pa
   take(
     'givenName',
     firstName(names, (name) => name.given?.[0], 'given[0]'),
-    'Patient.name.given',
+    missingName(names, 'given'),
   );
   take(
     'familyName',
     firstName(names, (name) => name.family, 'family'),
-    'Patient.name.family',
+    missingName(names, 'family'),
   );
   take('birthDate', found(fhir.birthDate, 'Patient.birthDate'), 'Patient.birthDate');
   const telecom = fhir.telecom ?? [];
-  // A phone without use "mobile" may be a landline, where a text is lost: only mobiles and SMS numbers.
-  take(
-    'phone',
-    firstContact(telecom, (c) => c.system === 'sms' || (c.system === 'phone' && c.use === 'mobile')),
-  );
+  take('phone', firstMobile(telecom, options.phoneRegion ?? DEFAULT_PHONE_REGION, warnings));
   take(
     'email',
     firstContact(telecom, (c) => c.system === 'email'),
@@ -66,6 +64,7 @@ export function readPatient(resource: unknown, options: FeedOptions): Checked<Pa
     value: {
       lastUpdated: toSortableUtc(stamp.value),
       patient: { ...rules.value, mrn: mrn.value, timeZone: rules.value.timeZone ?? options.defaultTimeZone },
+      warnings,
     },
   };
 }
@@ -119,7 +118,39 @@ function firstName(
   return undefined;
 }
 
+/**
+ * Where a missing part of the name is reported: the best name by NAME_USES (say one with only `text`,
+ * which is never split into parts), else the list.
+ */
+function missingName(names: readonly Name[], part: 'given' | 'family'): string {
+  for (const use of NAME_USES) {
+    const index = names.findIndex((name) => name.use === use);
+    if (index >= 0) return `Patient.name[${index}].${part}`;
+  }
+  return `Patient.name.${part}`;
+}
+
 type ContactPoint = NonNullable<FhirPatient['telecom']>[number];
+
+/**
+ * The first number a text reaches, in E.164: a phone of use mobile, or an SMS number (a phone without
+ * use may be a landline, where a text is lost). Each one passed over before it is a warning.
+ */
+function firstMobile(
+  telecom: readonly ContactPoint[],
+  region: string,
+  warnings: string[],
+): Found | undefined {
+  for (const [index, c] of telecom.entries()) {
+    const kind = c.system === 'sms' || (c.system === 'phone' && c.use === 'mobile');
+    if (!kind || c.use === 'old' || c.value === undefined) continue;
+    const path = `Patient.telecom[${index}].value`;
+    const mobile = mobileNumber(c.value, region, c.system === 'sms');
+    if (mobile.ok) return { value: mobile.number, path };
+    warnings.push(`${path}: ${mobile.why}`);
+  }
+  return undefined;
+}
 
 /** The first contact point of a kind that is in use ("old" ones are not) and has a value. */
 function firstContact(
