@@ -2,7 +2,7 @@ import type { FieldError } from '../errors.ts';
 import { clientId, patientId, timestamp } from '../fields.ts';
 import { NewAppointment } from '../patients/schema.ts';
 import { toApiTimestamp, toSortableUtc } from '../time.ts';
-import { applyRules, type Checked, checkElements, FhirAppointment } from './fhir.ts';
+import { applyRules, type Checked, FhirAppointment, readElements } from './fhir.ts';
 import type { AppointmentChange, FeedOptions, PatientReference, ResolveInBundle } from './model.ts';
 import { DEFAULT_MRN_SYSTEM } from './systems.ts';
 
@@ -24,9 +24,16 @@ export function readAppointment(
   /** The entries of the message's Bundle, which a reference may name by their fullUrl. */
   resolve: ResolveInBundle = () => undefined,
 ): Checked<AppointmentChange> {
-  const elements = checkElements(FhirAppointment, resource, 'Appointment');
-  if (!elements.ok) return elements;
-  const fhir = elements.value;
+  return readElements(FhirAppointment, resource, 'Appointment', (fhir) =>
+    appointmentChange(fhir, options, resolve),
+  );
+}
+
+function appointmentChange(
+  fhir: FhirAppointment,
+  options: FeedOptions,
+  resolve: ResolveInBundle,
+): Checked<AppointmentChange> {
   const mrnSystem = options.mrnSystem ?? DEFAULT_MRN_SYSTEM;
   const errors: FieldError[] = [];
 

@@ -135,6 +135,38 @@ export function checkElements<S extends z.ZodMiniType>(
 }
 
 /**
+ * Checks the elements the feed reads and reads them; when some are of the wrong shape, the others are
+ * still read, so that every problem of the resource is named, not only the first element's.
+ */
+export function readElements<S extends z.ZodMiniType, T>(
+  schema: S,
+  resource: unknown,
+  resourceType: string,
+  read: (elements: z.output<S>) => Checked<T>,
+): Checked<T> {
+  const elements = checkElements(schema, resource, resourceType);
+  if (elements.ok) return read(elements.value);
+  const broken = new Set(
+    elements.errors.map(({ path }) => path.slice(resourceType.length + 1).split(/[.[]/)[0] ?? ''),
+  );
+  if (broken.has('') || typeof resource !== 'object' || resource === null) return elements;
+  // The rest without the broken elements; a required one broken leaves nothing to read on.
+  const rest = checkElements(
+    schema,
+    Object.fromEntries(Object.entries(resource).filter(([name]) => !broken.has(name))),
+    resourceType,
+  );
+  const others = rest.ok ? read(rest.value) : rest;
+  if (others.ok || !rest.ok) return elements;
+  const within = (path: string, name: string) => {
+    const at = `${resourceType}.${name}`;
+    return path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`);
+  };
+  const more = others.errors.filter(({ path }) => ![...broken].some((name) => within(path, name)));
+  return { ok: false, errors: [...elements.errors, ...more] };
+}
+
+/**
  * Applies the API's own field rules to values taken from a resource; each error names the FHIR path
  * its value came from (`sources`, keyed by the API's field name), else `fallback`.
  */

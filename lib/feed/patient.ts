@@ -3,7 +3,7 @@ import type { FieldError } from '../errors.ts';
 import { timestamp } from '../fields.ts';
 import { LANGUAGES, PatientDetails } from '../patients/schema.ts';
 import { toSortableUtc } from '../time.ts';
-import { applyRules, type Checked, checkElements, FhirPatient } from './fhir.ts';
+import { applyRules, type Checked, FhirPatient, readElements } from './fhir.ts';
 import type { FeedOptions, PatientChange } from './model.ts';
 import { mobileNumber } from './phone.ts';
 import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION, TIMEZONE_EXTENSION } from './systems.ts';
@@ -19,9 +19,10 @@ const BCP_47_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
  * name the FHIR path of the offending value.
  */
 export function readPatient(resource: unknown, options: FeedOptions): Checked<PatientChange> {
-  const elements = checkElements(FhirPatient, resource, 'Patient');
-  if (!elements.ok) return elements;
-  const fhir = elements.value;
+  return readElements(FhirPatient, resource, 'Patient', (fhir) => patientChange(fhir, options));
+}
+
+function patientChange(fhir: FhirPatient, options: FeedOptions): Checked<PatientChange> {
   const errors: FieldError[] = [];
   const warnings: string[] = [];
   const values: Record<string, unknown> = {};

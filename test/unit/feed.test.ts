@@ -317,6 +317,18 @@ describe('feed: a Patient', () => {
     expect(errorOf(fhirPatient({ identifier: [null] }))).toBe('Patient.identifier[0]: must be an object');
   });
 
+  it('names every problem, those of elements of the wrong shape and the others alike', () => {
+    expect(errorOf(fhirPatient({ telecom: { system: 'sms' }, birthDate: '2999-01-01' }))).toBe(
+      `Patient.telecom: must be a list; Patient.birthDate: ${patientSays('birthDate', '2999-01-01')}`,
+    );
+    expect(errorOf({ ...fhirPatient({ name: [{ text: 'Jamie Example' }] }), birthDate: 1988 })).toBe(
+      'Patient.birthDate: must be a string; Patient.name[0].given: is required; Patient.name[0].family: is required',
+    );
+    expect(errorOf(fhirAppointment({ appointmentType: 'Follow-up', end: '2026-12-01T09:00:00Z' }))).toBe(
+      'Appointment.appointmentType: must be an object; Appointment.end: must be after start',
+    );
+  });
+
   it('names every broken field at once and never quotes a value', () => {
     const error = errorOf(
       fhirPatient({
