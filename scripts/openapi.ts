@@ -177,7 +177,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'createPatient',
     tag: 'Patients',
     description:
-      "Creates a patient, optionally with booked appointments. Beyond the schema: `birthDate` must be a day that exists and not in the future (judged where it is latest on Earth, UTC+14); names are trimmed first; `timeZone` must be a zone Intl knows; every timestamp's UTC instant must fall in years 0001–9999; an appointment's `end` must be after its `start`; appointment ids must be unique within the request; `mrn` must not belong to another patient (409). More than 100 appointments is 413 naming the limit, even when other fields are also wrong; a body over 1 MiB is 413. Unknown fields and any query parameter are 400.",
+      "Creates a patient, optionally with booked appointments. Beyond the schema: `birthDate` must be a day that exists and not in the future (judged where it is latest on Earth, UTC+14); names are trimmed first; `timeZone` must be a zone Intl knows; every timestamp's UTC instant must fall in years 0001–9999; an appointment's `end` must be after its `start`; appointment ids must be unique within the request; `mrn` must not belong to another patient (409). `phone` is E.164 (`+447700900123`) only: a national form such as `07700 900123` is 400 here, while the FHIR feed reads one in `DEFAULT_PHONE_REGION` (docs/feed.md). More than 100 appointments is 413 naming the limit, even when other fields are also wrong; a body over 1 MiB is 413. Unknown fields and any query parameter are 400.",
     scope: 'patients:write',
     request: { schema: 'NewPatient', examples: { withAppointment: EXAMPLES.newPatient } },
     responses: {
