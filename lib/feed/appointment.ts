@@ -30,14 +30,14 @@ export function readAppointment(
 }
 
 function appointmentChange(
-  fhir: FhirAppointment,
+  fhir: Partial<FhirAppointment>,
   options: FeedOptions,
   resolve: ResolveInBundle,
 ): Checked<AppointmentChange> {
   const mrnSystem = options.mrnSystem ?? DEFAULT_MRN_SYSTEM;
   const errors: FieldError[] = [];
 
-  const participants = fhir.participant.flatMap((participant, index) =>
+  const participants = (fhir.participant ?? []).flatMap((participant, index) =>
     participant.actor ? [{ actor: participant.actor, path: `Appointment.participant[${index}].actor` }] : [],
   );
   const isA = (type: 'Patient' | 'Location' | 'Practitioner', actor: Actor) =>
@@ -66,7 +66,8 @@ function appointmentChange(
   const clinician = participants.find((p) => isA('Practitioner', p.actor) && p.actor.display !== undefined);
   const type = appointmentType(fhir);
   // FHIR lets a proposed, waitlisted or cancelled appointment have no time yet (invariant app-3).
-  const startless = fhir.start === undefined && (START_OPTIONAL as readonly string[]).includes(fhir.status);
+  const startless =
+    fhir.start === undefined && (START_OPTIONAL as readonly string[]).includes(fhir.status ?? '');
   if (startless && fhir.end !== undefined)
     errors.push({ path: 'Appointment.end', message: 'needs a start: FHIR has both or neither (app-2)' });
   const rules = applyRules(
@@ -96,10 +97,13 @@ function appointmentChange(
     for (const error of rules.errors)
       if (error.path === 'Appointment.start' && error.message === 'is required')
         error.message = `is required unless status is ${START_OPTIONAL.join(', ')} (FHIR app-3)`;
-  const stamp = applyRules(timestamp, fhir.meta.lastUpdated, {}, 'Appointment.meta.lastUpdated');
+  const stamp = applyRules(timestamp, fhir.meta?.lastUpdated, {}, 'Appointment.meta.lastUpdated');
   if (!rules.ok) errors.push(...rules.errors);
   if (!stamp.ok) errors.push(...stamp.errors);
-  if (!rules.ok || !stamp.ok || named === undefined || patient === undefined || errors.length > 0)
+  // Our appointment id: the create endpoint may make one up, the feed must be told it.
+  const { id } = fhir;
+  if (id === undefined) errors.push({ path: 'Appointment.id', message: 'is required' });
+  if (!rules.ok || !stamp.ok || !named || !patient || id === undefined || errors.length > 0)
     return { ok: false, errors };
 
   const { start, end, status, clinician: by, location: at, type: kind } = rules.value;
@@ -110,7 +114,7 @@ function appointmentChange(
       patient,
       patientSource: named.path,
       appointment: {
-        id: fhir.id,
+        id,
         ...(!startless && { start: toApiTimestamp(start) }),
         ...(end !== undefined && { end: toApiTimestamp(end) }),
         status,
@@ -134,7 +138,7 @@ export const START_OPTIONAL = [
 const ANY_START = '2000-01-01T00:00:00Z';
 
 /** The type's text, else the display of its first coding that has one (an EHR often sends codes only). */
-function appointmentType(fhir: FhirAppointment): { value: string; path: string } | undefined {
+function appointmentType(fhir: Partial<FhirAppointment>): { value: string; path: string } | undefined {
   const { text, coding = [] } = fhir.appointmentType ?? {};
   if (text !== undefined) return { value: text, path: 'Appointment.appointmentType.text' };
   const index = coding.findIndex((c) => c.display !== undefined);

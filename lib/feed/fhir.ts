@@ -135,14 +135,15 @@ export function checkElements<S extends z.ZodMiniType>(
 }
 
 /**
- * Checks the elements the feed reads and reads them; when some are of the wrong shape, the others are
- * still read, so that every problem of the resource is named, not only the first element's.
+ * Checks the elements the feed reads and reads them; when some are of the wrong shape (or missing),
+ * the others are still read, so that every problem of the resource is named, not only the first
+ * element's. `read` takes every element as optional: it is also given what is left of a broken one.
  */
-export function readElements<S extends z.ZodMiniType, T>(
+export function readElements<S extends z.ZodMiniObject, T>(
   schema: S,
   resource: unknown,
   resourceType: string,
-  read: (elements: z.output<S>) => Checked<T>,
+  read: (elements: Partial<z.output<S>>) => Checked<T>,
 ): Checked<T> {
   const elements = checkElements(schema, resource, resourceType);
   if (elements.ok) return read(elements.value);
@@ -150,14 +151,14 @@ export function readElements<S extends z.ZodMiniType, T>(
     elements.errors.map(({ path }) => path.slice(resourceType.length + 1).split(/[.[]/)[0] ?? ''),
   );
   if (broken.has('') || typeof resource !== 'object' || resource === null) return elements;
-  // The rest without the broken elements; a required one broken leaves nothing to read on.
   const rest = checkElements(
-    schema,
+    z.partial(schema),
     Object.fromEntries(Object.entries(resource).filter(([name]) => !broken.has(name))),
     resourceType,
   );
-  const others = rest.ok ? read(rest.value) : rest;
-  if (others.ok || !rest.ok) return elements;
+  const others = rest.ok ? read(rest.value as Partial<z.output<S>>) : rest;
+  if (others.ok) return elements;
+  // What the broken elements' absence says again ("is required") is said once, by their own errors.
   const within = (path: string, name: string) => {
     const at = `${resourceType}.${name}`;
     return path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`);

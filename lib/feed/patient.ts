@@ -22,7 +22,7 @@ export function readPatient(resource: unknown, options: FeedOptions): Checked<Pa
   return readElements(FhirPatient, resource, 'Patient', (fhir) => patientChange(fhir, options));
 }
 
-function patientChange(fhir: FhirPatient, options: FeedOptions): Checked<PatientChange> {
+function patientChange(fhir: Partial<FhirPatient>, options: FeedOptions): Checked<PatientChange> {
   const errors: FieldError[] = [];
   const warnings: string[] = [];
   const values: Record<string, unknown> = {};
@@ -56,7 +56,7 @@ function patientChange(fhir: FhirPatient, options: FeedOptions): Checked<Patient
   take('timeZone', timeZone(fhir, errors));
 
   const rules = applyRules(PatientDetails, values, sources, 'Patient');
-  const stamp = applyRules(timestamp, fhir.meta.lastUpdated, {}, 'Patient.meta.lastUpdated');
+  const stamp = applyRules(timestamp, fhir.meta?.lastUpdated, {}, 'Patient.meta.lastUpdated');
   if (!rules.ok) errors.push(...rules.errors);
   if (!stamp.ok) errors.push(...stamp.errors);
   if (!rules.ok || !stamp.ok || mrn === undefined || errors.length > 0) return { ok: false, errors };
@@ -79,7 +79,7 @@ const found = (value: string | undefined, path: string): Found | undefined =>
   value === undefined ? undefined : { value, path };
 
 /** The one record number of the patient: an identifier of the MRN system, never two different ones. */
-function recordNumber(fhir: FhirPatient, system: string, errors: FieldError[]): Found | undefined {
+function recordNumber(fhir: Partial<FhirPatient>, system: string, errors: FieldError[]): Found | undefined {
   const numbers = (fhir.identifier ?? []).flatMap((identifier, index) =>
     identifier.system === system
       ? [{ value: identifier.value, path: `Patient.identifier[${index}].value` }]
@@ -166,7 +166,7 @@ function firstContact(
  * The first of the patient's languages that has reminder templates, the preferred one first; none of
  * them → undefined, so the create endpoint's default applies (a language is a fact, not an error).
  */
-function language(fhir: FhirPatient, errors: FieldError[]): Found | undefined {
+function language(fhir: Partial<FhirPatient>, errors: FieldError[]): Found | undefined {
   const communication = fhir.communication ?? [];
   const preferredFirst = [...communication.keys()].sort(
     (a, b) => Number(communication[b]?.preferred === true) - Number(communication[a]?.preferred === true),
@@ -189,7 +189,7 @@ function language(fhir: FhirPatient, errors: FieldError[]): Found | undefined {
   return undefined;
 }
 
-function timeZone(fhir: FhirPatient, errors: FieldError[]): Found | undefined {
+function timeZone(fhir: Partial<FhirPatient>, errors: FieldError[]): Found | undefined {
   const index = (fhir.extension ?? []).findIndex((extension) => extension.url === TIMEZONE_EXTENSION);
   if (index < 0) return undefined;
   const path = `Patient.extension[${index}].valueCode`;

@@ -327,6 +327,14 @@ describe('feed: a Patient', () => {
     expect(errorOf(fhirAppointment({ appointmentType: 'Follow-up', end: '2026-12-01T09:00:00Z' }))).toBe(
       'Appointment.appointmentType: must be an object; Appointment.end: must be after start',
     );
+    // A required element broken or missing does not hide the others' problems either.
+    expect(errorOf(fhirAppointment({ participant: {}, start: '2026-12-01', id: undefined }))).toBe(
+      'Appointment.id: is required; Appointment.participant: must be a list; ' +
+        'Appointment.start: must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z',
+    );
+    expect(errorOf(fhirPatient({ meta: undefined, birthDate: '1988-02-30' }))).toBe(
+      `Patient.meta: is required; Patient.birthDate: ${patientSays('birthDate', '1988-02-30')}`,
+    );
   });
 
   it('names every broken field at once and never quotes a value', () => {
