@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/audit.ts';
-import { DEFAULT_MRN_SYSTEM } from './feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION } from './feed/systems.ts';
 import { clientId, quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
 import { fieldErrors, forPeople } from './validation.ts';
@@ -33,6 +33,8 @@ export interface Config {
   reminderWorkers: number;
   /** The FHIR identifier system of the clinic's record number (MRN), by which the feed matches patients. */
   mrnSystem: string;
+  /** The ISO 3166 region the feed reads a national phone number in (`07700 900123` in GB). */
+  phoneRegion: string;
   /** Days the audit trail keeps an entry. */
   auditRetentionDays: number;
   /** Locally, where serverless-offline serves the Lambda invoke API: the outbox's receipts go there. */
@@ -131,6 +133,13 @@ const Environment = z
       z.string().check(z.regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')),
       DEFAULT_MRN_SYSTEM,
     ),
+    // That the library has a numbering plan for it is checked by the feed function (lib/feed/live.ts).
+    DEFAULT_PHONE_REGION: z._default(
+      z
+        .string()
+        .check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166 region code, two capital letters, e.g. GB')),
+      DEFAULT_PHONE_REGION,
+    ),
   })
   .check(
     z.superRefine((env, ctx) => {
@@ -181,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(data.REMINDER_QUEUE_URL && { reminderQueueUrl: data.REMINDER_QUEUE_URL }),
     reminderWorkers: data.REMINDER_WORKERS,
     mrnSystem: data.MRN_SYSTEM,
+    phoneRegion: data.DEFAULT_PHONE_REGION,
     auditRetentionDays: data.AUDIT_RETENTION_DAYS,
     ...(data.LOCAL_LAMBDA_ENDPOINT && { localLambdaEndpoint: data.LOCAL_LAMBDA_ENDPOINT }),
     replyModel: data.REPLY_MODEL,

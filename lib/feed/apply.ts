@@ -66,7 +66,8 @@ export async function applyMessage(
     ? wholeOrNothing(await admitAll(deps.store, entries, delivery.now))
     : entries;
   const lines: FeedLine[] = [];
-  for (const entry of admitted) {
+  // Patients first, so that an Appointment finds a patient named anywhere in its Bundle.
+  for (const entry of patientsFirst(admitted)) {
     const line: Applied =
       'change' in entry ? await apply(deps.store, entry, delivery.now, isTransaction(message)) : entry;
     const { action, status, ...rest } = line;
@@ -79,18 +80,38 @@ export async function applyMessage(
       );
     lines.push(shown);
   }
-  return lines;
+  return lines.sort((a, b) => a.index - b.index);
 }
+
+/** The entries with the Patients ahead, each group in its order. */
+const patientsFirst = (entries: readonly FeedEntry[]) => [
+  ...entries.filter((entry) => entry.resourceType === 'Patient'),
+  ...entries.filter((entry) => entry.resourceType !== 'Patient'),
+];
 
 async function apply(store: Store, entry: FeedChange, now: number, admitted: boolean): Promise<Applied> {
   const line = { index: entry.index, resourceType: entry.resourceType, id: entry.id };
-  if (entry.resourceType === 'Patient') return { ...line, ...(await applyPatient(store, entry.change, now)) };
+  if (entry.resourceType === 'Patient') {
+    const { warnings } = entry.change;
+    return {
+      ...line,
+      ...(await applyPatient(store, entry.change, now)),
+      ...(warnings.length > 0 && { warnings }),
+    };
+  }
   const patientId = await resolvePatient(store, entry.change);
-  if (patientId === undefined) return { ...line, outcome: 'rejected', error: unknownPatient(entry.change) };
+  if (patientId === undefined)
+    return entry.change.appointment.start === undefined
+      ? { ...line, outcome: 'ignored', reason: NOTHING_TO_REMIND }
+      : { ...line, outcome: 'rejected', error: unknownPatient(entry.change) };
   return { ...line, patientId, ...(await applyAppointment(store, patientId, entry.change, now, admitted)) };
 }
 
-type Result = Pick<Applied, 'outcome' | 'patientId' | 'action' | 'status' | 'error'>;
+type Result = Pick<Applied, 'outcome' | 'patientId' | 'action' | 'status' | 'error' | 'reason'>;
+
+/** Why an Appointment without a start, for which nothing is stored, is ignored. */
+const NOTHING_TO_REMIND =
+  'Appointment.start: absent, as FHIR allows while an appointment is proposed, waitlisted or cancelled, and no appointment with this id is stored; it is taken once it has a start';
 
 /** A Patient is matched by its MRN: created as the create endpoint would, or replaced when newer. */
 async function applyPatient(store: Store, change: PatientChange, now: number): Promise<Result> {
@@ -154,18 +175,23 @@ async function applyAppointment(
 ): Promise<Result> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const stored = await store.getSourcedAppointment(patientId, change.appointment.id);
+    const { start, end } =
+      change.appointment.start === undefined ? (stored?.record ?? {}) : change.appointment;
+    if (start === undefined) return { outcome: 'ignored', patientId, reason: NOTHING_TO_REMIND };
+    // Without a start, the time last known stays: the record needs one, and its status keeps it unreminded.
+    const appointment = { ...change.appointment, start, ...(end !== undefined && { end }) };
     const judgement = judge(stored && described(stored, appointmentDetails), {
       lastUpdated: change.lastUpdated,
-      content: change.appointment,
+      content: appointment,
     });
     const result = { outcome: judgement.outcome, patientId };
     if (judgement.outcome === 'stale') return result;
-    if (stored === undefined && !admitted && isUpcoming(change.appointment, now)) {
+    if (stored === undefined && !admitted && isUpcoming(appointment, now)) {
       const error = await overLimit(store, patientId, 1, now);
       if (error !== undefined) return { outcome: 'rejected', patientId, error };
     }
     const next = appointmentRecord({
-      ...change.appointment,
+      ...appointment,
       createdAt: stored?.record.createdAt ?? toApiTimestamp(now),
     });
     if (
@@ -195,7 +221,7 @@ async function admitAll(store: Store, entries: FeedEntry[], now: number): Promis
   const newMrns = new Set<string>();
   const byPatient = new Map<string, AppointmentChange[]>();
   const admitted: FeedEntry[] = [];
-  for (const entry of entries) {
+  for (const entry of patientsFirst(entries)) {
     if (!('change' in entry) || entry.resourceType === 'Patient') {
       if ('change' in entry && (await store.findPatientByMrn(entry.change.patient.mrn)) === undefined)
         newMrns.add(entry.change.patient.mrn);
@@ -205,7 +231,9 @@ async function admitAll(store: Store, entries: FeedEntry[], now: number): Promis
     const patient = entry.change.patient;
     const patientId = await resolvePatient(store, entry.change);
     if (patientId === undefined && !('mrn' in patient && newMrns.has(patient.mrn))) {
-      admitted.push(rejected(entry, unknownPatient(entry.change)));
+      // One without a start is ignored when applied, never a reason to refuse the others.
+      const start = entry.change.appointment.start;
+      admitted.push(start === undefined ? entry : rejected(entry, unknownPatient(entry.change)));
       continue;
     }
     const key = patientId ?? `mrn:${'mrn' in patient ? patient.mrn : ''}`;
@@ -214,7 +242,7 @@ async function admitAll(store: Store, entries: FeedEntry[], now: number): Promis
     const error = patientId === undefined ? undefined : await addsOverLimit(store, patientId, changes, now);
     admitted.push(error ? rejected(entry, error) : entry);
   }
-  return admitted;
+  return admitted.sort((a, b) => a.index - b.index);
 }
 
 /** Why these appointments would take the patient over the limit of upcoming ones, if they would. */
@@ -241,6 +269,7 @@ async function overLimit(store: Store, patientId: string, added: number, now: nu
 
 /** Whether an appointment counts against the limit: ahead, with a status still to happen. */
 const isUpcoming = (appointment: AppointmentChange['appointment'], now: number) =>
+  appointment.start !== undefined &&
   Date.parse(appointment.start) > now &&
   (UPCOMING_STATUSES as readonly string[]).includes(appointment.status);
 

@@ -48,7 +48,7 @@ const FhirHumanName = elementsOf<HumanName>()({
   given: z.optional(z.array(z.string())),
 });
 const FhirContactPoint = elementsOf<ContactPoint>()({ system: text, use: text, value: text });
-const FhirCoding = elementsOf<Coding>()({ system: text, code: text });
+const FhirCoding = elementsOf<Coding>()({ system: text, code: text, display: text });
 const FhirCodeableConcept = elementsOf<CodeableConcept>()({
   coding: z.optional(z.array(FhirCoding)),
   text,
@@ -92,8 +92,9 @@ export const FhirAppointment = elementsOf<Appointment>()({
 export type FhirAppointment = z.infer<typeof FhirAppointment>;
 
 const FhirBundleEntry = elementsOf<BundleEntry>()({
+  fullUrl: text,
   resource: z.optional(z.unknown()),
-  request: z.optional(elementsOf<BundleEntryRequest>()({ method: text })),
+  request: z.optional(elementsOf<BundleEntryRequest>()({ method: text, url: text })),
 });
 
 export const FhirBundle = elementsOf<Bundle>()({
@@ -101,6 +102,7 @@ export const FhirBundle = elementsOf<Bundle>()({
   type: z.string(),
   entry: z.optional(z.array(FhirBundleEntry)),
 });
+export type FhirBundle = z.infer<typeof FhirBundle>;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
@@ -130,6 +132,39 @@ export function checkElements<S extends z.ZodMiniType>(
     message,
   }));
   return { ok: false, errors };
+}
+
+/**
+ * Checks the elements the feed reads and reads them; when some are of the wrong shape (or missing),
+ * the others are still read, so that every problem of the resource is named, not only the first
+ * element's. `read` takes every element as optional: it is also given what is left of a broken one.
+ */
+export function readElements<S extends z.ZodMiniObject, T>(
+  schema: S,
+  resource: unknown,
+  resourceType: string,
+  read: (elements: Partial<z.output<S>>) => Checked<T>,
+): Checked<T> {
+  const elements = checkElements(schema, resource, resourceType);
+  if (elements.ok) return read(elements.value);
+  const broken = new Set(
+    elements.errors.map(({ path }) => path.slice(resourceType.length + 1).split(/[.[]/)[0] ?? ''),
+  );
+  if (broken.has('') || typeof resource !== 'object' || resource === null) return elements;
+  const rest = checkElements(
+    z.partial(schema),
+    Object.fromEntries(Object.entries(resource).filter(([name]) => !broken.has(name))),
+    resourceType,
+  );
+  const others = rest.ok ? read(rest.value as Partial<z.output<S>>) : rest;
+  if (others.ok) return elements;
+  // What the broken elements' absence says again ("is required") is said once, by their own errors.
+  const within = (path: string, name: string) => {
+    const at = `${resourceType}.${name}`;
+    return path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`);
+  };
+  const more = others.errors.filter(({ path }) => ![...broken].some((name) => within(path, name)));
+  return { ok: false, errors: [...elements.errors, ...more] };
 }
 
 /**

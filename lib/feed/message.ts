@@ -1,6 +1,6 @@
 import { readAppointment } from './appointment.ts';
 import { BUNDLE_TYPES, checkElements, describeErrors, FhirBundle } from './fhir.ts';
-import type { FeedEntry, FeedOptions, Rejection } from './model.ts';
+import type { FeedEntry, FeedOptions, Ignored, Rejection, ResolveInBundle } from './model.ts';
 import { readPatient } from './patient.ts';
 
 /**
@@ -28,48 +28,119 @@ export function readMessage(message: unknown, options: FeedOptions): FeedEntry[]
     return entry.map(({ resource }, index) => rejected(index, resource, reason));
   }
 
-  const entries = entry.map(({ resource, request }, index) => {
-    if (resource === undefined)
-      return rejected(index, resource, `Bundle.entry[${index}].resource: is required`);
-    if (request?.method === 'DELETE')
-      return rejected(
-        index,
-        resource,
-        `Bundle.entry[${index}].request.method: DELETE is not accepted; send the resource with status cancelled or entered-in-error`,
-      );
-    if (resourceTypeOf(resource) === 'Bundle')
-      return rejected(
-        index,
-        resource,
-        `Bundle.entry[${index}].resource: a Bundle inside a Bundle is not accepted`,
-      );
-    return readResource(index, resource, options);
-  });
+  // Patients first, so that an Appointment can name one by its entry's fullUrl (urn:uuid:…).
+  const resolve = inBundle(entry);
+  const patients = entry.map(({ resource }, index) =>
+    resourceTypeOf(resource) === 'Patient' ? readEntry(entry, index, options, resolve) : undefined,
+  );
+  const mrns = new Map(
+    patients.flatMap((read) =>
+      read !== undefined && 'change' in read && read.resourceType === 'Patient'
+        ? [[read.index, read.change.patient.mrn] as const]
+        : [],
+    ),
+  );
+  const resolveRead: ResolveInBundle = (reference) => {
+    const found = resolve(reference);
+    const mrn = found && mrns.get(found.index);
+    return found && { ...found, ...(mrn !== undefined && { mrn }) };
+  };
+  const entries = entry.map((_, index) => patients[index] ?? readEntry(entry, index, options, resolveRead));
   return accepted === 'transaction' ? wholeOrNothing(entries) : entries;
+}
+
+type Entry = NonNullable<FhirBundle['entry']>[number];
+
+function readEntry(
+  entry: readonly Entry[],
+  index: number,
+  options: FeedOptions,
+  resolve: ResolveInBundle,
+): FeedEntry {
+  const { resource, request } = entry[index]!;
+  const requested = request?.url?.split(/[/?]/)[0];
+  if (resource === undefined) {
+    // A read, or a delete of what the feed does not keep, changes nothing here.
+    if (request?.method === 'GET' || request?.method === 'HEAD')
+      return ignored(
+        index,
+        null,
+        null,
+        `Bundle.entry[${index}].request: is a read; the feed applies changes only`,
+      );
+    if (request?.method === 'DELETE' && requested !== undefined && isUnused(requested))
+      return ignored(index, requested, null, UNUSED);
+    if (request?.method !== 'DELETE')
+      return rejected(index, resource, `Bundle.entry[${index}].resource: is required`);
+  }
+  if (request?.method === 'DELETE' && !isUnused(resourceTypeOf(resource) ?? requested ?? ''))
+    return rejected(
+      index,
+      resource,
+      `Bundle.entry[${index}].request.method: DELETE is not accepted; send the resource with status cancelled or entered-in-error`,
+    );
+  if (resourceTypeOf(resource) === 'Bundle')
+    return rejected(
+      index,
+      resource,
+      `Bundle.entry[${index}].resource: a Bundle inside a Bundle is not accepted`,
+    );
+  return readResource(index, resource, options, resolve);
+}
+
+/** The entries a reference names: by the entry's fullUrl, or `Type/id` against a RESTful fullUrl. */
+function inBundle(entry: readonly Entry[]): ResolveInBundle {
+  return (reference) => {
+    const relative = !/^[a-z][a-z0-9+.-]*:/i.test(reference);
+    const index = entry.findIndex(
+      ({ fullUrl }) =>
+        fullUrl !== undefined && (fullUrl === reference || (relative && fullUrl.endsWith(`/${reference}`))),
+    );
+    return index < 0 ? undefined : { index, resourceType: resourceTypeOf(entry[index]?.resource) };
+  };
 }
 
 /** Whether a message is a transaction Bundle, applied whole or not at all. */
 export const isTransaction = (message: unknown) =>
   resourceTypeOf(message) === 'Bundle' && field(message, 'type') === 'transaction';
 
-/** A transaction is applied whole or not at all: one rejected entry rejects the others. */
+/**
+ * A transaction is applied whole or not at all: one rejected entry rejects the others it applies.
+ * An ignored entry stays ignored: the feed applies nothing of it either way.
+ */
 export function wholeOrNothing(entries: FeedEntry[]): FeedEntry[] {
-  const failed = entries.find((entry) => 'error' in entry);
+  const failed = entries.find((entry) => 'outcome' in entry && entry.outcome === 'rejected');
   if (failed === undefined) return entries;
   return entries.map((entry) =>
-    'error' in entry
-      ? entry
-      : {
+    'change' in entry
+      ? {
           index: entry.index,
           resourceType: entry.resourceType,
           id: entry.id,
           outcome: 'rejected',
           error: `not applied: entry ${failed.index} of this transaction was rejected, and a transaction is applied whole or not at all`,
-        },
+        }
+      : entry,
   );
 }
 
-function readResource(index: number, resource: unknown, options: FeedOptions): FeedEntry {
+/** The resource types the feed applies; any other FHIR resource is ignored, one by one. */
+const USED = ['Patient', 'Appointment', 'Bundle'];
+
+/** A FHIR resource type name (`Encounter`, `Observation`…): what is not one is rejected, not ignored. */
+const RESOURCE_TYPE_NAME = /^[A-Z][A-Za-z]{1,63}$/;
+
+const isUnused = (resourceType: string) =>
+  RESOURCE_TYPE_NAME.test(resourceType) && !USED.includes(resourceType);
+
+const UNUSED = 'the feed uses Patient and Appointment resources only; nothing of this one is kept';
+
+function readResource(
+  index: number,
+  resource: unknown,
+  options: FeedOptions,
+  resolve: ResolveInBundle = () => undefined,
+): FeedEntry {
   const resourceType = resourceTypeOf(resource);
   if (resourceType === 'Patient') {
     const read = readPatient(resource, options);
@@ -78,14 +149,24 @@ function readResource(index: number, resource: unknown, options: FeedOptions): F
       : rejected(index, resource, describeErrors(read.errors));
   }
   if (resourceType === 'Appointment') {
-    const read = readAppointment(resource, options);
+    const read = readAppointment(resource, options, resolve);
     return read.ok
       ? { index, resourceType, id: read.value.appointment.id, change: read.value }
       : rejected(index, resource, describeErrors(read.errors));
   }
-  const rule = resourceType === undefined ? 'is required' : 'must be Patient, Appointment or Bundle';
-  return rejected(index, resource, `resourceType: ${rule}; the feed takes these FHIR R4 resources only`);
+  if (resourceType !== undefined && isUnused(resourceType))
+    return ignored(index, resourceType, idOf(resource), UNUSED);
+  const rule = resourceType === undefined ? 'is required' : 'must be a FHIR R4 resource type';
+  return rejected(index, resource, `resourceType: ${rule}; the feed takes FHIR R4 resources`);
 }
+
+const ignored = (index: number, resourceType: string | null, id: string | null, reason: string): Ignored => ({
+  index,
+  resourceType,
+  id,
+  outcome: 'ignored',
+  reason,
+});
 
 function rejected(index: number, resource: unknown, error: string): Rejection {
   return {

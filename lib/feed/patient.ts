@@ -3,9 +3,10 @@ import type { FieldError } from '../errors.ts';
 import { timestamp } from '../fields.ts';
 import { LANGUAGES, PatientDetails } from '../patients/schema.ts';
 import { toSortableUtc } from '../time.ts';
-import { applyRules, type Checked, checkElements, FhirPatient } from './fhir.ts';
+import { applyRules, type Checked, FhirPatient, readElements } from './fhir.ts';
 import type { FeedOptions, PatientChange } from './model.ts';
-import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from './systems.ts';
+import { mobileNumber } from './phone.ts';
+import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION, TIMEZONE_EXTENSION } from './systems.ts';
 
 /** Name uses to take a patient's name from, best first: the name they go by, the official one, no use. */
 export const NAME_USES = ['usual', 'official', undefined] as const satisfies readonly HumanName['use'][];
@@ -18,10 +19,12 @@ const BCP_47_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
  * name the FHIR path of the offending value.
  */
 export function readPatient(resource: unknown, options: FeedOptions): Checked<PatientChange> {
-  const elements = checkElements(FhirPatient, resource, 'Patient');
-  if (!elements.ok) return elements;
-  const fhir = elements.value;
+  return readElements(FhirPatient, resource, 'Patient', (fhir) => patientChange(fhir, options));
+}
+
+function patientChange(fhir: Partial<FhirPatient>, options: FeedOptions): Checked<PatientChange> {
   const errors: FieldError[] = [];
+  const warnings: string[] = [];
   const values: Record<string, unknown> = {};
   const sources: Record<string, string> = {};
   const take = (field: string, found: Found | undefined, missing = 'Patient') => {
@@ -35,20 +38,16 @@ export function readPatient(resource: unknown, options: FeedOptions): Checked<Pa
   take(
     'givenName',
     firstName(names, (name) => name.given?.[0], 'given[0]'),
-    'Patient.name.given',
+    missingName(names, 'given'),
   );
   take(
     'familyName',
     firstName(names, (name) => name.family, 'family'),
-    'Patient.name.family',
+    missingName(names, 'family'),
   );
   take('birthDate', found(fhir.birthDate, 'Patient.birthDate'), 'Patient.birthDate');
   const telecom = fhir.telecom ?? [];
-  // A phone without use "mobile" may be a landline, where a text is lost: only mobiles and SMS numbers.
-  take(
-    'phone',
-    firstContact(telecom, (c) => c.system === 'sms' || (c.system === 'phone' && c.use === 'mobile')),
-  );
+  take('phone', firstMobile(telecom, options.phoneRegion ?? DEFAULT_PHONE_REGION, warnings));
   take(
     'email',
     firstContact(telecom, (c) => c.system === 'email'),
@@ -57,7 +56,7 @@ export function readPatient(resource: unknown, options: FeedOptions): Checked<Pa
   take('timeZone', timeZone(fhir, errors));
 
   const rules = applyRules(PatientDetails, values, sources, 'Patient');
-  const stamp = applyRules(timestamp, fhir.meta.lastUpdated, {}, 'Patient.meta.lastUpdated');
+  const stamp = applyRules(timestamp, fhir.meta?.lastUpdated, {}, 'Patient.meta.lastUpdated');
   if (!rules.ok) errors.push(...rules.errors);
   if (!stamp.ok) errors.push(...stamp.errors);
   if (!rules.ok || !stamp.ok || mrn === undefined || errors.length > 0) return { ok: false, errors };
@@ -66,6 +65,7 @@ export function readPatient(resource: unknown, options: FeedOptions): Checked<Pa
     value: {
       lastUpdated: toSortableUtc(stamp.value),
       patient: { ...rules.value, mrn: mrn.value, timeZone: rules.value.timeZone ?? options.defaultTimeZone },
+      warnings,
     },
   };
 }
@@ -79,7 +79,7 @@ const found = (value: string | undefined, path: string): Found | undefined =>
   value === undefined ? undefined : { value, path };
 
 /** The one record number of the patient: an identifier of the MRN system, never two different ones. */
-function recordNumber(fhir: FhirPatient, system: string, errors: FieldError[]): Found | undefined {
+function recordNumber(fhir: Partial<FhirPatient>, system: string, errors: FieldError[]): Found | undefined {
   const numbers = (fhir.identifier ?? []).flatMap((identifier, index) =>
     identifier.system === system
       ? [{ value: identifier.value, path: `Patient.identifier[${index}].value` }]
@@ -119,7 +119,39 @@ function firstName(
   return undefined;
 }
 
+/**
+ * Where a missing part of the name is reported: the best name by NAME_USES (say one with only `text`,
+ * which is never split into parts), else the list.
+ */
+function missingName(names: readonly Name[], part: 'given' | 'family'): string {
+  for (const use of NAME_USES) {
+    const index = names.findIndex((name) => name.use === use);
+    if (index >= 0) return `Patient.name[${index}].${part}`;
+  }
+  return `Patient.name.${part}`;
+}
+
 type ContactPoint = NonNullable<FhirPatient['telecom']>[number];
+
+/**
+ * The first number a text reaches, in E.164: a phone of use mobile, or an SMS number (a phone without
+ * use may be a landline, where a text is lost). Each one passed over before it is a warning.
+ */
+function firstMobile(
+  telecom: readonly ContactPoint[],
+  region: string,
+  warnings: string[],
+): Found | undefined {
+  for (const [index, c] of telecom.entries()) {
+    const kind = c.system === 'sms' || (c.system === 'phone' && c.use === 'mobile');
+    if (!kind || c.use === 'old' || c.value === undefined) continue;
+    const path = `Patient.telecom[${index}].value`;
+    const mobile = mobileNumber(c.value, region, c.system === 'sms');
+    if (mobile.ok) return { value: mobile.number, path };
+    warnings.push(`${path}: ${mobile.why}`);
+  }
+  return undefined;
+}
 
 /** The first contact point of a kind that is in use ("old" ones are not) and has a value. */
 function firstContact(
@@ -134,7 +166,7 @@ function firstContact(
  * The first of the patient's languages that has reminder templates, the preferred one first; none of
  * them → undefined, so the create endpoint's default applies (a language is a fact, not an error).
  */
-function language(fhir: FhirPatient, errors: FieldError[]): Found | undefined {
+function language(fhir: Partial<FhirPatient>, errors: FieldError[]): Found | undefined {
   const communication = fhir.communication ?? [];
   const preferredFirst = [...communication.keys()].sort(
     (a, b) => Number(communication[b]?.preferred === true) - Number(communication[a]?.preferred === true),
@@ -157,7 +189,7 @@ function language(fhir: FhirPatient, errors: FieldError[]): Found | undefined {
   return undefined;
 }
 
-function timeZone(fhir: FhirPatient, errors: FieldError[]): Found | undefined {
+function timeZone(fhir: Partial<FhirPatient>, errors: FieldError[]): Found | undefined {
   const index = (fhir.extension ?? []).findIndex((extension) => extension.url === TIMEZONE_EXTENSION);
   if (index < 0) return undefined;
   const path = `Patient.extension[${index}].valueCode`;

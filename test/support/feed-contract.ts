@@ -11,7 +11,7 @@ import { remind } from '../../lib/reminders/reminders.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { recordingLog } from './events.ts';
-import { bundleOf, fhirAppointment, fhirPatient } from './fhir.ts';
+import { bundleOf, bundleWithUrls, fhirAppointment, fhirFixture, fhirPatient, stampedAt } from './fhir.ts';
 import { CURSOR_KEY, newPatient } from './patients.ts';
 import { HOUR, POLICY } from './reminders.ts';
 
@@ -65,13 +65,13 @@ function keepingNotifier() {
 /** How the FHIR feed applies messages to a store: run on memory and on each DynamoDB engine. */
 export function feedContract(name: string, openStore: (clock: () => number) => Store) {
   describe(`${name}: the FHIR feed applied to the store`, () => {
-    function feed(store = openStore(() => NOW)) {
+    function feed(store = openStore(() => NOW), options: Partial<FeedDeps['options']> = {}) {
       const audit: AuditEntry[] = [];
       const deps: FeedDeps = {
         store,
         audit: { record: async (entry) => void audit.push(entry) },
         log: recordingLog().log,
-        options: { defaultTimeZone: 'Europe/London' },
+        options: { defaultTimeZone: 'Europe/London', ...options },
       };
       let delivered = 0;
       const deliver = (message: unknown, messageId = `message-${++delivered}`) =>
@@ -264,6 +264,127 @@ export function feedContract(name: string, openStore: (clock: () => number) => S
         { index: 1, outcome: 'rejected', error: expect.stringContaining('names no patient known here') },
       ]);
       expect(await store.findPatientByMrn(other)).toBeUndefined();
+    });
+
+    it('applies a Synthea-shaped transaction: its Patient, and its Appointment naming it by urn:uuid; every other resource ignored', async () => {
+      const { store, deliver, audit } = feed(undefined, {
+        mrnSystem: 'http://hospital.smarthealthit.org',
+        phoneRegion: 'US',
+      });
+      // Its own MRN, so suites sharing a table never meet.
+      const mrn = randomUUID();
+      const export_ = JSON.parse(
+        JSON.stringify(fhirFixture('synthea-transaction')).replaceAll(
+          'b1a3f1c2-5d0e-4b7a-9a51-0c6e2f7d8e11',
+          mrn,
+        ),
+      ) as unknown;
+      const lines = await deliver(export_, 'synthea');
+      expect(lines.map((l) => [l.index, l.resourceType, l.outcome])).toEqual([
+        [0, 'Patient', 'created'],
+        [1, 'Organization', 'ignored'],
+        [2, 'Practitioner', 'ignored'],
+        [3, 'Location', 'ignored'],
+        [4, 'Encounter', 'ignored'],
+        [5, 'Observation', 'ignored'],
+        [6, 'Appointment', 'created'],
+      ]);
+      const patientId = lines[0]!.patientId!;
+      expect(lines[6]!.patientId).toBe(patientId);
+      expect(await store.getPatient(patientId)).toMatchObject({ mrn, phone: '+15553849385' });
+      expect(await listing(store, patientId)).toMatchObject([
+        { id: 'syn-4c3b2a19', start: '2026-12-03T20:00:00Z', clinician: 'Dr. Hugo693 Bergnaum523' },
+      ]);
+      expect(audit.map((entry) => entry.requestId)).toEqual(['synthea/0', 'synthea/6']);
+      // Delivered again, as the queue may: nothing changes, and the unused stay ignored.
+      expect((await deliver(export_)).map((l) => l.outcome)).toEqual([
+        'unchanged',
+        'ignored',
+        'ignored',
+        'ignored',
+        'ignored',
+        'ignored',
+        'unchanged',
+      ]);
+    });
+
+    it('stores the HL7 example patient without its landline "mobile", saying so, with the appointment naming it by its RESTful fullUrl', async () => {
+      const { store, deliver } = feed(undefined, {
+        mrnSystem: 'urn:oid:1.2.36.146.595.217.0.1',
+        phoneRegion: 'AU',
+      });
+      const mrn = `MRN-${randomUUID().slice(0, 8)}`;
+      const patient = stampedAt(fhirFixture('hl7-patient-example'), '2026-11-20T10:00:00Z');
+      (patient.identifier as { value: string }[])[0]!.value = mrn;
+      const appointment = stampedAt(fhirFixture('hl7-appointment-example'), '2026-11-20T10:05:00Z');
+      // The Appointment first: a transaction is one change, whatever the order of its entries.
+      const lines = await deliver(
+        bundleWithUrls(
+          'transaction',
+          ['http://example.org/fhir/Appointment/example', appointment],
+          ['http://example.org/fhir/Patient/example', patient],
+        ),
+      );
+      expect(lines).toEqual([
+        expect.objectContaining({ index: 0, resourceType: 'Appointment', outcome: 'created' }),
+        {
+          index: 1,
+          resourceType: 'Patient',
+          id: 'example',
+          outcome: 'created',
+          patientId: lines[0]!.patientId,
+          warnings: [
+            'Patient.telecom[2].value: is not a mobile number (a text to it would be lost); left out as an SMS channel',
+          ],
+        },
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('3410');
+      const stored = await store.getPatient(lines[1]!.patientId!);
+      expect(stored).toMatchObject({ mrn, givenName: 'Jim', familyName: 'Chalmers' });
+      expect(stored).not.toHaveProperty('phone');
+      expect(await listing(store, lines[1]!.patientId!)).toMatchObject([
+        {
+          id: 'example',
+          type: 'A follow up visit from a previous appointment',
+          location: 'South Wing, second floor',
+        },
+      ]);
+    });
+
+    it('ignores an appointment without a start while nothing is stored for it, and takes a later cancel of a stored one, which is then never reminded', async () => {
+      const store = openStore(() => NOW);
+      const { deliver } = feed(store);
+      const { mrn, patient } = ownPatient();
+      const { patientId } = (await deliver(patient))[0]!;
+      const startless = (id: string, status: string, minute: number) =>
+        visit(mrn, id, 0, minute, { status, start: undefined, end: undefined });
+      const [proposed] = await deliver(startless('request-1', 'proposed', 1));
+      expect(proposed).toEqual({
+        index: 0,
+        resourceType: 'Appointment',
+        id: 'request-1',
+        outcome: 'ignored',
+        patientId,
+        reason: expect.stringContaining('Appointment.start: absent'),
+      });
+      // Booked later with a time, then cancelled by an EHR that clears the time: cancelled, never reminded.
+      await deliver(visit(mrn, 'request-1', 2, 2));
+      expect(await deliver(startless('request-1', 'cancelled', 3))).toMatchObject([{ outcome: 'updated' }]);
+      expect(await listing(store, patientId!)).toMatchObject([
+        { id: 'request-1', status: 'cancelled', start: toApiTimestamp(NOW + 2 * DAY) },
+      ]);
+      const due = await store.findDueAppointments(NOW, NOW + 3 * DAY);
+      expect(due.filter((d) => d.patientId === patientId)).toEqual([]);
+      // A cancel of one never stored, or of one whose patient is unknown, is ignored, not rejected; so in a transaction.
+      expect((await deliver(startless('never-booked', 'cancelled', 4)))[0]).toMatchObject({
+        outcome: 'ignored',
+      });
+      const { mrn: unseen } = ownPatient();
+      const orphan = visit(unseen, 'w', 0, 5, { status: 'waitlist', start: undefined, end: undefined });
+      expect(await deliver(bundleOf('transaction', orphan, visit(mrn, 'tx-ok', 4)))).toMatchObject([
+        { outcome: 'ignored' },
+        { outcome: 'created' },
+      ]);
     });
 
     it(`keeps at most ${MAX_UPCOMING_APPOINTMENTS} upcoming appointments a patient; cancelled and past ones do not count`, async () => {

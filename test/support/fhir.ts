@@ -1,4 +1,5 @@
 import type { Appointment, Bundle, Patient } from '@medplum/fhirtypes';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
 
 // Fictional FHIR R4 resources as an EHR would send them, with overrides.
@@ -51,4 +52,30 @@ export const bundleOf = (type: Bundle['type'], ...resources: unknown[]) => ({
   resourceType: 'Bundle',
   type,
   entry: resources.map((resource) => ({ resource })),
+});
+
+/** A FHIR R4 example of test/fixtures/fhir (its README says where each comes from), parsed afresh. */
+export const fhirFixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../fixtures/fhir/${name}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+
+/** As a server sends a resource: with `meta.lastUpdated`, which the published examples leave out. */
+export const stampedAt = (
+  resource: Record<string, unknown>,
+  lastUpdated: string,
+): Record<string, unknown> => ({
+  ...resource,
+  meta: { lastUpdated },
+});
+
+/** A Bundle whose entries carry a fullUrl each, as a transaction or batch from an EHR does. */
+export const bundleWithUrls = (
+  type: Bundle['type'],
+  ...entries: readonly (readonly [fullUrl: string, resource: unknown])[]
+) => ({
+  resourceType: 'Bundle',
+  type,
+  entry: entries.map(([fullUrl, resource]) => ({ fullUrl, resource })),
 });

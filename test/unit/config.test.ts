@@ -23,6 +23,7 @@ describe('configuration, read once at cold start', () => {
       smsMaxPerSecond: 10,
       reminderWorkers: 2,
       mrnSystem: 'urn:clinical-assistant:mrn',
+      phoneRegion: 'GB',
       auditRetentionDays: 2192,
       replyModel: 'embedded',
       replyModelId: 'amazon.nova-micro-v1:0',
@@ -49,6 +50,7 @@ describe('configuration, read once at cold start', () => {
       REMINDER_QUEUE_URL: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       REMINDER_WORKERS: '4',
       MRN_SYSTEM: 'https://ehr.example.org/mrn',
+      DEFAULT_PHONE_REGION: 'AU',
       AUDIT_RETENTION_DAYS: '3653',
       REPLY_MODEL: 'bedrock',
       REPLY_MODEL_ID: 'eu.amazon.nova-micro-v1:0',
@@ -74,6 +76,7 @@ describe('configuration, read once at cold start', () => {
       reminderQueueUrl: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       reminderWorkers: 4,
       mrnSystem: 'https://ehr.example.org/mrn',
+      phoneRegion: 'AU',
       auditRetentionDays: 3653,
       replyModel: 'bedrock',
       replyModelId: 'eu.amazon.nova-micro-v1:0',
@@ -81,6 +84,7 @@ describe('configuration, read once at cold start', () => {
     });
     expect(() => loadConfig({ ...minimal, REPLY_MODEL: 'gpt' })).toThrow('REPLY_MODEL');
     expect(() => loadConfig({ ...minimal, MRN_SYSTEM: 'not a uri' })).toThrow('MRN_SYSTEM');
+    expect(() => loadConfig({ ...minimal, DEFAULT_PHONE_REGION: 'uk' })).toThrow('DEFAULT_PHONE_REGION');
   });
 
   it('needs the sender, both configuration sets and the EHR queue to run on AWS, and refuses quiet hours that start where they end', () => {

@@ -23,7 +23,16 @@ import {
   NewAppointment,
   NewPatient,
 } from '../../lib/patients/schema.ts';
-import { bundleOf, fhirAppointment, fhirPatient, PATIENT_ID } from '../support/fhir.ts';
+import { phoneRegion } from '../../lib/feed/phone.ts';
+import {
+  bundleOf,
+  bundleWithUrls,
+  fhirAppointment,
+  fhirFixture,
+  fhirPatient,
+  PATIENT_ID,
+  stampedAt,
+} from '../support/fhir.ts';
 import { patientBody } from '../support/patients.ts';
 
 const OPTIONS: FeedOptions = { defaultTimeZone: 'Europe/London' };
@@ -37,22 +46,24 @@ function only(resource: unknown, options = OPTIONS): FeedEntry {
 }
 
 function patientOf(resource: unknown, options = OPTIONS): PatientChange {
-  const entry = only(resource, options);
-  if ('error' in entry) throw new Error(`rejected: ${entry.error}`);
-  if (entry.resourceType !== 'Patient') throw new Error('not a Patient');
-  return entry.change;
+  return changeOf(only(resource, options), 'Patient');
 }
 
 function appointmentOf(resource: unknown, options = OPTIONS): AppointmentChange {
-  const entry = only(resource, options);
-  if ('error' in entry) throw new Error(`rejected: ${entry.error}`);
-  if (entry.resourceType !== 'Appointment') throw new Error('not an Appointment');
+  return changeOf(only(resource, options), 'Appointment');
+}
+
+function changeOf(entry: FeedEntry | undefined, type: 'Patient'): PatientChange;
+function changeOf(entry: FeedEntry | undefined, type: 'Appointment'): AppointmentChange;
+function changeOf(entry: FeedEntry | undefined, type: string) {
+  if (entry === undefined || !('change' in entry)) throw new Error(`not read: ${JSON.stringify(entry)}`);
+  if (entry.resourceType !== type) throw new Error(`not a ${type}`);
   return entry.change;
 }
 
 function errorOf(resource: unknown, options = OPTIONS): string {
   const entry = only(resource, options);
-  if (!('error' in entry)) throw new Error('not rejected');
+  if (!('error' in entry) || entry.error === undefined) throw new Error('not rejected');
   return entry.error;
 }
 
@@ -83,6 +94,7 @@ describe('feed: a Patient', () => {
         language: 'es',
         timeZone: 'Europe/Madrid',
       },
+      warnings: [],
     });
   });
 
@@ -144,6 +156,25 @@ describe('feed: a Patient', () => {
     );
   });
 
+  it('names the very name that lacks a part, one with only text included (text is never split)', () => {
+    expect(errorOf(fhirPatient({ name: [{ text: 'Jamie Lee Example' }] }))).toBe(
+      'Patient.name[0].given: is required; Patient.name[0].family: is required',
+    );
+    expect(
+      errorOf(
+        fhirPatient({
+          name: [
+            { use: 'nickname', given: ['JJ'] },
+            { use: 'official', text: 'J. Example' },
+          ],
+        }),
+      ),
+    ).toBe('Patient.name[1].given: is required; Patient.name[1].family: is required');
+    expect(errorOf(fhirPatient({ name: [{ use: 'usual', given: ['Jim'] }] }))).toBe(
+      'Patient.name[0].family: is required',
+    );
+  });
+
   it('takes the first mobile: a phone with use mobile, or an SMS number; never a phone without use', () => {
     const phoneOf = (telecom: object[]) => patientOf(fhirPatient({ telecom })).patient.phone;
     expect(
@@ -161,14 +192,54 @@ describe('feed: a Patient', () => {
     expect(patientOf(fhirPatient({ telecom: undefined })).patient).not.toHaveProperty('phone');
   });
 
-  it('checks the mobile with the create endpoint phone rule, naming the telecom entry', () => {
-    const telecom = [
+  it('reads a mobile as EHRs hold it, national in DEFAULT_PHONE_REGION or international, into E.164', () => {
+    const phoneOf = (value: string, phoneRegion?: string, system = 'phone') =>
+      patientOf(fhirPatient({ telecom: [{ system, value, use: 'mobile' }] }), { ...OPTIONS, phoneRegion })
+        .patient.phone;
+    expect(phoneOf('07700 900123')).toBe('+447700900123');
+    expect(phoneOf('+44 (0)7700 900123')).toBe('+447700900123');
+    expect(phoneOf('+44 7700 900999', 'US')).toBe('+447700900999');
+    expect(phoneOf('0412 345 678', 'AU')).toBe('+61412345678');
+    expect(phoneOf('(555) 384-9385', 'US')).toBe('+15553849385');
+    expect(phoneOf('555-384-9385', 'US', 'sms')).toBe('+15553849385');
+  });
+
+  it('leaves out, with a warning naming the path and never the number, a phone that cannot be read or is no mobile; the patient is still taken', () => {
+    const read = (telecom: object[], phoneRegion?: string) =>
+      patientOf(fhirPatient({ telecom }), { ...OPTIONS, phoneRegion });
+    const unreadable =
+      'cannot be read as a phone number, international or national to GB; left out as an SMS channel';
+    const landline = 'is not a mobile number (a text to it would be lost); left out as an SMS channel';
+    // The HL7 example patient's "mobile" is an Australian landline; a Synthea number read in GB is no mobile.
+    const hl7 = read([{ system: 'phone', value: '(03) 3410 5613', use: 'mobile' }], 'AU');
+    expect(hl7.patient).not.toHaveProperty('phone');
+    expect(hl7.warnings).toEqual([`Patient.telecom[0].value: ${landline}`]);
+    const synthea = read([
       { system: 'email', value: 'a@example.org' },
+      { system: 'phone', value: '555-384-9385', use: 'mobile' },
+      { system: 'phone', value: '0800 123 4567', use: 'mobile' },
+      { system: 'sms', value: 'not a number' },
       { system: 'phone', value: '07700 900123', use: 'mobile' },
-    ];
-    expect(errorOf(fhirPatient({ telecom }))).toBe(
-      `Patient.telecom[1].value: ${patientSays('phone', '07700 900123')}`,
-    );
+    ]);
+    expect(synthea.patient).toMatchObject({ phone: '+447700900123', email: 'a@example.org' });
+    expect(synthea.warnings).toEqual([
+      `Patient.telecom[1].value: ${landline}`,
+      `Patient.telecom[2].value: ${landline}`,
+      `Patient.telecom[3].value: ${unreadable}`,
+    ]);
+    for (const value of ['555-384-9385', '0800 123 4567', 'not a number', '3410'])
+      expect(JSON.stringify(synthea.warnings)).not.toContain(value);
+    // An SMS number is one the EHR says takes texts: a landline there is taken.
+    expect(read([{ system: 'sms', value: '020 7946 0000' }]).patient.phone).toBe('+442079460000');
+    // What the library can read but the API's E.164 rule refuses (a 7-digit number) is left out too.
+    expect(read([{ system: 'sms', value: '+290 1234' }]).patient).not.toHaveProperty('phone');
+    expect(patientOf(fhirPatient()).warnings).toEqual([]);
+  });
+
+  it('reads national numbers in a region the library has a numbering plan for, or stops at cold start', () => {
+    expect(phoneRegion('AU')).toBe('AU');
+    for (const code of ['XX', 'gb', 'UK', ''])
+      expect(() => phoneRegion(code)).toThrow('Invalid configuration: DEFAULT_PHONE_REGION');
   });
 
   it('takes the first email still in use, checked by the create endpoint email rule', () => {
@@ -246,23 +317,43 @@ describe('feed: a Patient', () => {
     expect(errorOf(fhirPatient({ identifier: [null] }))).toBe('Patient.identifier[0]: must be an object');
   });
 
+  it('names every problem, those of elements of the wrong shape and the others alike', () => {
+    expect(errorOf(fhirPatient({ telecom: { system: 'sms' }, birthDate: '2999-01-01' }))).toBe(
+      `Patient.telecom: must be a list; Patient.birthDate: ${patientSays('birthDate', '2999-01-01')}`,
+    );
+    expect(errorOf({ ...fhirPatient({ name: [{ text: 'Jamie Example' }] }), birthDate: 1988 })).toBe(
+      'Patient.birthDate: must be a string; Patient.name[0].given: is required; Patient.name[0].family: is required',
+    );
+    expect(errorOf(fhirAppointment({ appointmentType: 'Follow-up', end: '2026-12-01T09:00:00Z' }))).toBe(
+      'Appointment.appointmentType: must be an object; Appointment.end: must be after start',
+    );
+    // A required element broken or missing does not hide the others' problems either.
+    expect(errorOf(fhirAppointment({ participant: {}, start: '2026-12-01', id: undefined }))).toBe(
+      'Appointment.id: is required; Appointment.participant: must be a list; ' +
+        'Appointment.start: must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z',
+    );
+    expect(errorOf(fhirPatient({ meta: undefined, birthDate: '1988-02-30' }))).toBe(
+      `Patient.meta: is required; Patient.birthDate: ${patientSays('birthDate', '1988-02-30')}`,
+    );
+  });
+
   it('names every broken field at once and never quotes a value', () => {
     const error = errorOf(
       fhirPatient({
         birthDate: '2999-12-31',
         telecom: [
-          { system: 'phone', value: '+44 7700 900999', use: 'mobile' },
+          { system: 'email', value: 'other@example.org', use: 'old' },
           { system: 'email', value: 'secret-at-example.org' },
         ],
+        name: [{ use: 'official', given: [' '], family: 'Example' }],
       }),
     );
     expect(error.split('; ').map((e) => e.split(':')[0])).toEqual([
+      'Patient.name[0].given[0]',
       'Patient.birthDate',
-      'Patient.telecom[0].value',
       'Patient.telecom[1].value',
     ]);
-    for (const value of ['2999-12-31', '+44 7700 900999', 'secret-at-example.org'])
-      expect(error).not.toContain(value);
+    for (const value of ['2999-12-31', 'secret-at-example.org']) expect(error).not.toContain(value);
   });
 });
 
@@ -299,6 +390,47 @@ describe('feed: an Appointment', () => {
       id: 'visit-1',
       start: '2026-12-01T09:30:00Z',
       status: 'booked',
+    });
+  });
+
+  it('takes the type from the display of its first coding that has one when it has no text', () => {
+    const typeOf = (appointmentType: object) =>
+      appointmentOf(fhirAppointment({ appointmentType })).appointment.type;
+    const hl7 = fhirFixture('hl7-appointment-example');
+    expect(typeOf(hl7.appointmentType as object)).toBe('A follow up visit from a previous appointment');
+    expect(typeOf({ coding: [{ code: 'X' }, { code: 'WALKIN', display: 'Walk in' }] })).toBe('Walk in');
+    expect(typeOf({ text: 'Follow-up', coding: [{ display: 'Other' }] })).toBe('Follow-up');
+    expect(errorOf(fhirAppointment({ appointmentType: { coding: [{ code: 'A' }, { display: ' ' }] } }))).toBe(
+      'Appointment.appointmentType.coding[1].display: must not be empty',
+    );
+  });
+
+  it('takes a proposed, waitlisted or cancelled appointment without a start, as FHIR allows (app-3)', () => {
+    for (const status of ['proposed', 'waitlist', 'cancelled'])
+      expect(
+        appointmentOf(fhirAppointment({ status, start: undefined, end: undefined })).appointment,
+      ).not.toHaveProperty('start');
+    expect(errorOf(fhirAppointment({ status: 'proposed', start: undefined }))).toBe(
+      'Appointment.end: needs a start: FHIR has both or neither (app-2)',
+    );
+    expect(errorOf(fhirAppointment({ status: 'booked', start: undefined, end: undefined }))).toBe(
+      'Appointment.start: is required unless status is proposed, cancelled, waitlist (FHIR app-3)',
+    );
+    const request = stampedAt(fhirFixture('hl7-appointment-example-request'), '2026-11-20T10:00:00Z');
+    const bundle = bundleWithUrls(
+      'transaction',
+      [
+        'http://example.org/fhir/Patient/example',
+        stampedAt(fhirFixture('hl7-patient-example'), '2026-11-20T10:00:00Z'),
+      ],
+      ['http://example.org/fhir/Appointment/examplereq', request],
+    );
+    const [, examplereq] = read(bundle, { ...OPTIONS, mrnSystem: 'urn:oid:1.2.36.146.595.217.0.1' });
+    expect(changeOf(examplereq, 'Appointment').appointment).toEqual({
+      id: 'examplereq',
+      status: 'proposed',
+      location: 'South Wing, second floor',
+      type: 'A previously unscheduled walk-in visit',
     });
   });
 
@@ -359,7 +491,9 @@ describe('feed: an Appointment', () => {
       `Appointment.id: ${appointmentSays('id', 'visit 1')}`,
     );
     expect(errorOf(fhirAppointment({ id: undefined }))).toBe('Appointment.id: is required');
-    expect(errorOf(fhirAppointment({ start: undefined }))).toBe('Appointment.start: is required');
+    expect(errorOf(fhirAppointment({ start: undefined, end: undefined }))).toBe(
+      'Appointment.start: is required unless status is proposed, cancelled, waitlist (FHIR app-3)',
+    );
     expect(errorOf(fhirAppointment({ start: '2026-12-01' }))).toBe(
       `Appointment.start: ${appointmentSays('start', '2026-12-01')}`,
     );
@@ -438,7 +572,7 @@ describe('feed: a message', () => {
     );
   });
 
-  it('rejects entries it cannot apply, each on its own in a batch', () => {
+  it('rejects entries it cannot apply and ignores resources it does not use, each on its own in a batch', () => {
     const message = {
       resourceType: 'Bundle',
       type: 'batch',
@@ -449,27 +583,143 @@ describe('feed: a message', () => {
         { resource: { resourceType: 'Observation', id: 'obs-1' } },
         { resource: { id: 'x' } },
         { resource: fhirPatient(), request: { method: 'PUT', url: 'Patient/ehr-patient-1' } },
+        { request: { method: 'DELETE', url: 'Encounter/e-1' } },
+        { request: { method: 'GET', url: 'Patient?identifier=x' } },
+        { request: { method: 'DELETE', url: 'Patient/ehr-patient-1' } },
+        { resource: { resourceType: 'patient', id: 'y' } },
       ],
     };
+    const unused = 'the feed uses Patient and Appointment resources only; nothing of this one is kept';
     expect(
-      read(message).map((e) => ('error' in e ? [e.index, e.resourceType, e.id, e.error] : [e.index, 'ok'])),
+      read(message).map((e) =>
+        'change' in e ? [e.index, 'ok'] : [e.index, e.resourceType, e.id, e.outcome, e.error ?? e.reason],
+      ),
     ).toEqual([
-      [0, null, null, 'Bundle.entry[0].resource: is required'],
+      [0, null, null, 'rejected', 'Bundle.entry[0].resource: is required'],
       [
         1,
         'Appointment',
         'visit-1',
+        'rejected',
         'Bundle.entry[1].request.method: DELETE is not accepted; send the resource with status cancelled or entered-in-error',
       ],
-      [2, 'Bundle', null, 'Bundle.entry[2].resource: a Bundle inside a Bundle is not accepted'],
-      [
-        3,
-        'Observation',
-        'obs-1',
-        'resourceType: must be Patient, Appointment or Bundle; the feed takes these FHIR R4 resources only',
-      ],
-      [4, null, 'x', 'resourceType: is required; the feed takes these FHIR R4 resources only'],
+      [2, 'Bundle', null, 'rejected', 'Bundle.entry[2].resource: a Bundle inside a Bundle is not accepted'],
+      [3, 'Observation', 'obs-1', 'ignored', unused],
+      [4, null, 'x', 'rejected', 'resourceType: is required; the feed takes FHIR R4 resources'],
       [5, 'ok'],
+      [6, 'Encounter', null, 'ignored', unused],
+      [7, null, null, 'ignored', 'Bundle.entry[7].request: is a read; the feed applies changes only'],
+      [
+        8,
+        null,
+        null,
+        'rejected',
+        'Bundle.entry[8].request.method: DELETE is not accepted; send the resource with status cancelled or entered-in-error',
+      ],
+      [
+        9,
+        'patient',
+        'y',
+        'rejected',
+        'resourceType: must be a FHIR R4 resource type; the feed takes FHIR R4 resources',
+      ],
+    ]);
+  });
+
+  it('ignores one by one the resources of an EHR export it does not use, and applies its Patients and Appointments', () => {
+    const synthea = fhirFixture('synthea-transaction');
+    const options = { ...OPTIONS, mrnSystem: 'http://hospital.smarthealthit.org', phoneRegion: 'US' };
+    const entries = read(synthea, options);
+    expect(entries.map((e) => [e.index, e.resourceType, 'change' in e ? 'read' : e.outcome])).toEqual([
+      [0, 'Patient', 'read'],
+      [1, 'Organization', 'ignored'],
+      [2, 'Practitioner', 'ignored'],
+      [3, 'Location', 'ignored'],
+      [4, 'Encounter', 'ignored'],
+      [5, 'Observation', 'ignored'],
+      [6, 'Appointment', 'read'],
+    ]);
+    expect(changeOf(entries[0], 'Patient')).toMatchObject({
+      patient: {
+        mrn: 'b1a3f1c2-5d0e-4b7a-9a51-0c6e2f7d8e11',
+        givenName: 'Kimberly373',
+        phone: '+15553849385',
+      },
+      warnings: [],
+    });
+    // A transaction stays whole for what the feed uses: its Patient broken, its Appointment goes too.
+    const broken = structuredClone(synthea) as { entry: { resource: Record<string, unknown> }[] };
+    broken.entry[0]!.resource.birthDate = '1979-02-30';
+    expect(read(broken, options).map((e) => ('change' in e ? 'read' : e.outcome))).toEqual([
+      'rejected',
+      'ignored',
+      'ignored',
+      'ignored',
+      'ignored',
+      'ignored',
+      'rejected',
+    ]);
+    expect(read(stampedAt({ resourceType: 'Encounter', id: 'e-1' }, '2026-11-20T10:00:00Z'))).toEqual([
+      { index: 0, resourceType: 'Encounter', id: 'e-1', outcome: 'ignored', reason: expect.any(String) },
+    ]);
+  });
+
+  it('resolves a reference to another entry of the Bundle by its fullUrl: urn:uuid, or Type/id against a RESTful one', () => {
+    const synthea = read(fhirFixture('synthea-transaction'), {
+      ...OPTIONS,
+      mrnSystem: 'http://hospital.smarthealthit.org',
+    });
+    expect(changeOf(synthea[6], 'Appointment')).toMatchObject({
+      patient: { mrn: 'b1a3f1c2-5d0e-4b7a-9a51-0c6e2f7d8e11' },
+      patientSource: 'Appointment.participant[0].actor',
+      appointment: {
+        id: 'syn-4c3b2a19',
+        start: '2026-12-03T20:00:00Z',
+        clinician: 'Dr. Hugo693 Bergnaum523',
+        location: 'BOSTON FAMILY PRACTICE',
+        type: 'A follow up visit from a previous appointment',
+      },
+    });
+
+    const hl7 = { ...OPTIONS, mrnSystem: 'urn:oid:1.2.36.146.595.217.0.1', phoneRegion: 'AU' };
+    const patient = stampedAt(fhirFixture('hl7-patient-example'), '2026-11-20T10:00:00Z');
+    const appointment = stampedAt(fhirFixture('hl7-appointment-example'), '2026-11-20T10:05:00Z');
+    const restful = read(
+      bundleWithUrls(
+        'transaction',
+        ['http://example.org/fhir/Patient/example', patient],
+        ['http://example.org/fhir/Appointment/example', appointment],
+      ),
+      hl7,
+    );
+    expect(changeOf(restful[0], 'Patient').patient).toMatchObject({
+      mrn: '12345',
+      givenName: 'Jim',
+      familyName: 'Chalmers',
+      birthDate: '1974-12-25',
+    });
+    expect(changeOf(restful[1], 'Appointment')).toMatchObject({
+      patient: { mrn: '12345' },
+      appointment: { start: '2013-12-10T09:00:00Z', clinician: 'Dr Adam Careful', type: expect.any(String) },
+    });
+
+    // In a batch, an Appointment naming a Patient rejected beside it, or no entry at all, says so.
+    const orphan = fhirAppointment({
+      participant: [{ actor: { reference: 'urn:uuid:0e0e0e0e-0000-4000-8000-000000000000' } }],
+    });
+    const named = fhirAppointment({ participant: [{ actor: { reference: 'urn:uuid:1' } }] });
+    const batch = read(
+      bundleWithUrls(
+        'batch',
+        ['urn:uuid:1', fhirPatient({ birthDate: undefined })],
+        ['urn:uuid:2', named],
+        ['urn:uuid:3', orphan],
+      ),
+    );
+    expect(batch.map((e) => ('error' in e ? e.error : 'read'))).toEqual([
+      'Patient.birthDate: is required',
+      'Appointment.participant[0].actor.reference: names Bundle entry 0, a Patient that was rejected',
+      'Appointment.participant[0].actor.reference: names no entry of this Bundle; a urn: reference is resolved within its Bundle only',
     ]);
   });
 
@@ -489,7 +739,7 @@ describe('feed: a message', () => {
         resourceType: 'Appointment',
         id: 'visit-1',
         outcome: 'rejected',
-        error: 'Appointment.start: is required',
+        error: 'Appointment.start: is required unless status is proposed, cancelled, waitlist (FHIR app-3)',
       },
     ]);
   });
@@ -599,7 +849,7 @@ describe('feed: examples/feed.ndjson', () => {
     const stored = new Map<string, Described<object>>();
     const outcomes = lines.flatMap((line) =>
       readMessage(JSON.parse(line), OPTIONS).map((entry) => {
-        if ('error' in entry) return [entry.resourceType, entry.id, 'rejected', entry.error];
+        if (!('change' in entry)) return [entry.resourceType, entry.id, entry.outcome, entry.error];
         const { change } = entry;
         const key =
           entry.resourceType === 'Patient'
