@@ -93,12 +93,15 @@ export async function listAppointments(
   };
 }
 
-/** The reminder of the appointment's current occurrence: same appointment, same start. */
+/** The newest reminder of the appointment's current occurrence (same appointment, same start), of any slot. */
 function reminderOf(ledger: ReminderLedger, appointment: Appointment): AppointmentReminder | null {
-  const entry = ledger.reminders.find(
-    (r) =>
-      r.appointmentId === appointment.id && Date.parse(r.appointmentStart) === Date.parse(appointment.start),
-  );
+  const entry = ledger.reminders
+    .filter(
+      (r) =>
+        r.appointmentId === appointment.id &&
+        Date.parse(r.appointmentStart) === Date.parse(appointment.start),
+    )
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
   if (entry === undefined) return null;
   const { id, status, channel, to, createdAt, reason } = entry;
   return { id, status, channel, to, createdAt, ...(reason !== undefined && { reason }) };

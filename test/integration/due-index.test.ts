@@ -39,10 +39,9 @@ for (const { label, start, available } of engines) {
       const deps: DueRunDeps = {
         store,
         notifier: new OutboxNotifier(store, () => NOW),
-        policy: POLICY,
+        policy: { ...POLICY, offsets: [48] },
         log: recordingLog().log,
         concurrency: 8,
-        leadHours: 48,
         inProcessLimit: 1_000,
       };
       const patient = async (appointments: { id: string; start: string; status?: string }[]) =>
@@ -59,7 +58,7 @@ for (const { label, start, available } of engines) {
         { id: 'not-booked', start: at(NOW + 5 * HOUR), status: 'proposed' },
       ]);
       const due = async (after: number, until: number) =>
-        (await store.findDueAppointments(after, until)).map((d) => `${d.appointmentId}@${d.start}`).sort();
+        (await store.findDueAppointments(after, [until])).map((d) => `${d.appointmentId}@${d.start}`).sort();
       expect(await due(NOW, NOW + 48 * HOUR)).toEqual([
         `cancelled@${at(NOW + 3 * HOUR)}`,
         `moved@${at(NOW + 4 * HOUR)}`,
@@ -93,7 +92,7 @@ for (const { label, start, available } of engines) {
         { id: 'at-until', start: at(midnight + 2 * HOUR) },
         { id: 'past-until', start: at(midnight + 2 * HOUR + 1) },
       ]);
-      const found = await store.findDueAppointments(midnight - 2 * HOUR, midnight + 2 * HOUR);
+      const found = await store.findDueAppointments(midnight - 2 * HOUR, [midnight + 2 * HOUR]);
       expect(found.map((d) => d.appointmentId).sort()).toEqual(['at-until', 'last-ms', 'midnight']);
       expect(found.find((d) => d.appointmentId === 'last-ms')?.start).toBe('2026-06-10T23:59:59.999Z');
     });
