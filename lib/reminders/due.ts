@@ -5,7 +5,7 @@ import { ApiError, isStoreUnavailable } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
 import { MAX_APPOINTMENTS_PER_PATIENT } from '../patients/schema.ts';
 import type { DueAppointment } from '../store/store.ts';
-import type { SkipReason } from './model.ts';
+import { isOccurrence, type SkipReason } from './model.ts';
 import { decideReminder } from './policy.ts';
 import { openSlot } from './slots.ts';
 import { markUnknown, passSlot, type ReminderDeps, remind } from './reminders.ts';
@@ -162,8 +162,8 @@ async function countMissed(deps: DueRunDeps, due: DueAppointment): Promise<boole
       Date.parse(due.start) - 1,
       deps.policy,
     );
-  const reminders = (state?.ledger.reminders ?? []).filter(
-    (r) => r.appointmentId === due.appointmentId && Date.parse(r.appointmentStart) === Date.parse(due.start),
+  const reminders = (state?.ledger.reminders ?? []).filter((r) =>
+    isOccurrence(r, { id: due.appointmentId, start: due.start }),
   );
   const missed =
     verdict !== undefined &&

@@ -64,6 +64,12 @@ export interface ReminderLedger {
   responses?: OccurrenceResponse[];
 }
 
+/** The same occurrence of an appointment: same appointment, same start (a moved one is a new occurrence). */
+export const isOccurrence = (
+  r: { appointmentId: string; appointmentStart: string },
+  a: { id: string; start: string },
+) => r.appointmentId === a.id && Date.parse(r.appointmentStart) === Date.parse(a.start);
+
 const REMINDER_FIELDS = Object.keys(ReminderSchema.shape) as (keyof Reminder)[];
 
 export const reminderRecord = (source: object): Reminder => inFieldOrder<Reminder>(source, REMINDER_FIELDS);

@@ -4,7 +4,7 @@ import type { ContactPreference } from '../preferences/model.ts';
 import { contactDigest, contactPoint } from './contact.ts';
 import { frequencyCapEnd, remindersWithinCap } from './frequency.ts';
 import { type Channel, composeReminder, type Message } from './messages.ts';
-import type { LedgerEntry, ReminderLedger, SkipReason, Step } from './model.ts';
+import { isOccurrence, type LedgerEntry, type ReminderLedger, type SkipReason, type Step } from './model.ts';
 import { isWithinQuietHours, type QuietHours, quietHoursEnd } from './quiet-hours.ts';
 import { STEP_NAMES } from './schema.ts';
 import { openSlot, slotOf } from './slots.ts';
@@ -142,10 +142,6 @@ export function decideReminder(
   trace.steps.push({ name: 'deliver', outcome: 'not_run' });
   return { kind: 'send', appointment, slot, channel, address, message, steps: trace.steps };
 }
-
-/** The same occurrence: same appointment, same start. */
-const isOccurrence = (r: { appointmentId: string; appointmentStart: string }, a: Appointment) =>
-  r.appointmentId === a.id && Date.parse(r.appointmentStart) === Date.parse(a.start);
 
 interface Stop {
   reason: SkipReason;
