@@ -126,8 +126,8 @@ const dueIndexQueries = (offsets: readonly number[]) =>
     0,
   );
 
-export async function scheduledAtScale() {
-  const [everyone, due, overlapping, perSecond] = [10_000, 2_000, 500, 100];
+export async function scheduledAtScale({ everyone = 10_000, due = 2_000, overlapping = 500 } = {}) {
+  const perSecond = 100;
   const { offsets } = dueRunDeps(perSecond).policy;
   console.log(
     `\n4b. Scheduled run: ${everyone} patients, ${due} due, slots ${offsets.map((o) => `${o}h`).join(',')}, SMS_MAX_PER_SECOND ${perSecond}, ${PROVIDER_MS} ms per message`,
@@ -137,8 +137,9 @@ export async function scheduledAtScale() {
   await ensureTable(engine.endpoint, table);
   const counter = requestCounter();
   const store = openDynamoStore({ tableName: table, endpoint: engine.endpoint });
-  // The due visit is 100 hours ahead: its first slot is open now, its second opens 52 hours later.
-  const [startsIn, secondSlotAfter] = [100, 60];
+  // The due visit is 100 hours ahead: its first slot is open now, its second three days later, at the
+  // same time of day (midday in the patients' zone, outside quiet hours).
+  const [startsIn, secondSlotAfter] = [100, 72];
   const setUpStarted = performance.now();
   await patients(everyone - due, { startsInHours: 300, into: store });
   await patients(due, { startsInHours: startsIn, into: store });
