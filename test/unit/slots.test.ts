@@ -5,7 +5,10 @@ import { createPatient, listAppointments } from '../../lib/patients/patients.ts'
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
 import { type DueRunDeps, type DueSummary, remindDue } from '../../lib/reminders/due.ts';
+import { sendBulkReminders } from '../../lib/reminders/bulk.ts';
+import { runCheOrchestration } from '../../lib/reminders/che.ts';
 import { decideReminder } from '../../lib/reminders/policy.ts';
+import { CheReminderRequest } from '../../lib/reminders/schema.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
 import { openSlot, slotOf } from '../../lib/reminders/slots.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
@@ -281,6 +284,30 @@ describe('a week of scheduled runs with two slots', () => {
     const listing = await listAppointments(store, CURSOR_KEY, id, AppointmentQuery.parse({}));
     expect(listing.appointments[0]?.reminder?.id).toBe(ledger.reminders.find((r) => r.slot === 48)?.id);
     expect(listing.appointments[0]?.reminder?.id).not.toBe(early.reminder.id);
+  });
+});
+
+describe('the endpoints once the patient has answered', () => {
+  it('send, bulk and the orchestrator skip the answered occurrence with already_answered, and send nothing', async () => {
+    const { patient, store, deps, answer, now } = clinic();
+    const soon = at(NOW + 30 * HOUR);
+    const id = await patient([{ id: 'visit', start: soon }]);
+    await answer(id, 'visit', soon, 'reschedule_requested');
+    const send = await remind(
+      deps,
+      id,
+      { choose: { appointmentId: 'visit' } },
+      { dryRun: false, now: now() },
+    );
+    expect(send).toMatchObject({
+      result: 'skipped',
+      reminder: { status: 'skipped', reason: 'already_answered' },
+    });
+    const bulk = await sendBulkReminders({ ...deps, concurrency: 2 }, [id], { dryRun: false, now: now() });
+    expect(bulk.results).toMatchObject([{ status: 'skipped', reminder: { reason: 'already_answered' } }]);
+    const che = await runCheOrchestration(deps, CheReminderRequest.parse({ patientId: id }), now);
+    expect(che).toMatchObject({ decision: 'skipped', reason: 'already_answered' });
+    expect(await store.listMessages(id)).toEqual([]);
   });
 });
 
