@@ -11,9 +11,11 @@ export interface Results {
   machine: Record<string, string | number>;
   versions: Record<string, string>;
   rows: Row[];
+  /** Parts measured again alone since the full run, each replacing its rows. */
+  remeasured?: { part: string; at: string }[];
 }
 
-const RESULTS = 'bench/results/latest.json';
+export const RESULTS = 'bench/results/latest.json';
 const TEMPLATE = 'bench/performance.template.md';
 const DOCUMENT = 'docs/performance.md';
 
@@ -37,13 +39,34 @@ export function render(results: Results, template = readFileSync(TEMPLATE, 'utf8
         Object.entries(versions)
           .map(([name, version]) => `${name} ${version}`)
           .join(', ') +
-        `. ${targetsMet(results.rows)} targets met.`,
+        `. ${targetsMet(results.rows)} targets met.` +
+        (results.remeasured ?? []).map((r) => ` The ${r.part} measured again alone at ${r.at}.`).join(''),
     )
     .replace(/\{\{rows:([a-z-]+)\}\}/g, (_, section: Section) => {
       const rows = results.rows.filter((r) => r.section === section);
       if (rows.length === 0) throw new Error(`no rows for section ${section}`);
       return table(rows);
     });
+}
+
+/**
+ * The rows with those `owned` by a part replaced by its new ones, each section's new rows where its old
+ * ones stood (at the section's end when it had none).
+ */
+export function replaceRows(old: readonly Row[], fresh: readonly Row[], owned: (row: Row) => boolean): Row[] {
+  const placed = new Set<Row['section']>();
+  const rows = old.flatMap((row) => {
+    if (!owned(row)) return [row];
+    if (placed.has(row.section)) return [];
+    placed.add(row.section);
+    return fresh.filter((r) => r.section === row.section);
+  });
+  for (const row of fresh) {
+    if (placed.has(row.section)) continue;
+    const lastOfSection = rows.findLastIndex((r) => r.section === row.section);
+    rows.splice(lastOfSection === -1 ? rows.length : lastOfSection + 1, 0, row);
+  }
+  return rows;
 }
 
 /** The document, laid out as the repository's formatter would (its check runs in `npm test`). */

@@ -5,6 +5,7 @@ import { clientId, quietHours, timeZone } from './fields.ts';
 import { type ApiKey, SCOPES } from './http/auth.ts';
 import { fieldErrors, forPeople } from './validation.ts';
 import type { AwsMessaging } from './notify/aws.ts';
+import { DEFAULT_REMINDER_OFFSETS } from './reminders/slots.ts';
 
 export interface Config {
   tableName: string;
@@ -23,8 +24,8 @@ export interface Config {
   messaging?: AwsMessaging;
   /** How many patients a bulk reminder call works on at once. */
   bulkConcurrency: number;
-  /** The scheduled run reminds appointments starting within this many hours; no SMS lives longer. */
-  reminderLeadHours: number;
+  /** The slots: hours before the start when reminders go out, largest first; no SMS lives longer than the first. */
+  reminderOffsets: readonly number[];
   /** The SMS provider's throughput: messages a second, shared by every worker of a run. */
   smsMaxPerSecond: number;
   /** The queue a large scheduled run fans out over; unset locally, where runs stay in-process. */
@@ -78,6 +79,28 @@ const AWS_MESSAGING = [
   'SMS_CONFIGURATION_SET',
 ] as const;
 
+/** The most slots per appointment, and the furthest one ahead (hours): a run reads the index that far. */
+const MAX_SLOTS = 4;
+const MAX_OFFSET_HOURS = 336;
+
+/** `REMINDER_OFFSETS`: distinct whole hours before the start, `168h,48h`, kept largest first. */
+const reminderOffsets = z.pipe(
+  z.string(),
+  z.transform((text: string, ctx) => {
+    const parts = text.split(',').map((part) => part.trim());
+    const hours = parts.map((part) => (/^\d{1,4}h$/.test(part) ? Number(part.slice(0, -1)) : Number.NaN));
+    const fail = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input: text });
+      return z.NEVER;
+    };
+    if (hours.some((h) => !(h >= 1 && h <= MAX_OFFSET_HOURS)))
+      return fail(`must be a comma list of whole hours from 1h to ${MAX_OFFSET_HOURS}h, such as 168h,48h`);
+    if (new Set(hours).size !== hours.length) return fail('must not repeat an offset');
+    if (hours.length > MAX_SLOTS) return fail(`must list at most ${MAX_SLOTS} offsets`);
+    return hours.sort((a, b) => b - a);
+  }),
+);
+
 /** A whole number from `min` to `max`, `fallback` when unset. */
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
@@ -114,7 +137,11 @@ const Environment = z
     SMS_CONFIGURATION_SET: z.optional(
       z.string().check(z.regex(/^[A-Za-z0-9_:/-]{1,256}$/, 'must be a configuration set name or ARN')),
     ),
-    REMINDER_LEAD_HOURS: wholeNumber(1, 168, 48),
+    REMINDER_OFFSETS: z.optional(reminderOffsets),
+    // Before several slots, the one lead: still read as a single offset, so an upgrade sends as before.
+    REMINDER_LEAD_HOURS: z.optional(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_OFFSET_HOURS)),
+    ),
     BULK_CONCURRENCY: wholeNumber(1, 64, 16),
     SMS_MAX_PER_SECOND: z._default(z.coerce.number().check(z.positive(), z.maximum(1000)), 10),
     REMINDER_QUEUE_URL: z.optional(z.url()),
@@ -143,6 +170,12 @@ const Environment = z
   })
   .check(
     z.superRefine((env, ctx) => {
+      if (env.REMINDER_OFFSETS !== undefined && env.REMINDER_LEAD_HOURS !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['REMINDER_LEAD_HOURS'],
+          message: 'is replaced by REMINDER_OFFSETS: set only REMINDER_OFFSETS',
+        });
       if (env.NOTIFIER !== 'aws') return;
       for (const name of [...AWS_MESSAGING, 'EHR_OUTBOUND_QUEUE_URL'] as const) {
         if (env[name] === undefined)
@@ -184,7 +217,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         smsConfigurationSet: data.SMS_CONFIGURATION_SET!,
       },
     }),
-    reminderLeadHours: data.REMINDER_LEAD_HOURS,
+    reminderOffsets:
+      data.REMINDER_OFFSETS ??
+      (data.REMINDER_LEAD_HOURS === undefined ? DEFAULT_REMINDER_OFFSETS : [data.REMINDER_LEAD_HOURS]),
     bulkConcurrency: data.BULK_CONCURRENCY,
     smsMaxPerSecond: data.SMS_MAX_PER_SECOND,
     ...(data.REMINDER_QUEUE_URL && { reminderQueueUrl: data.REMINDER_QUEUE_URL }),

@@ -256,7 +256,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'sendReminder',
     tag: 'Reminders',
     description:
-      "Sends one reminder for the patient's next booked future appointment, or the one named by `appointmentId` (404 when the patient has none by that id). `dryRun: true` sends and stores nothing. One reminder per appointment occurrence however many calls race: a repeat answers 200 with `duplicate: true`. Policy (consent, quiet hours, frequency cap) answers 200 with `status: skipped` and a `reason`. A provider failure is 502 and blocks no retry. Any query parameter is 400: `?dryRun=true` never stands in for the body's field.",
+      "Sends one reminder for the patient's next booked future appointment, or the one named by `appointmentId` (404 when the patient has none by that id). `dryRun: true` sends and stores nothing. It fills the occurrence's open slot (`REMINDER_OFFSETS`, default a week and two days before: the latest whose time has come, or the first before any has): one reminder per slot however many calls race, and a repeat within the slot answers 200 with `duplicate: true`. Policy (consent, quiet hours, frequency cap across slots, `already_answered` once the patient confirmed or asked to cancel or reschedule) answers 200 with `status: skipped` and a `reason`. A provider failure is 502 and blocks no retry. Any query parameter is 400: `?dryRun=true` never stands in for the body's field.",
     scope: 'reminders:send',
     request: { body: 'SendReminderRequest', examples: { next: EXAMPLES.sendRequest } },
     responses: {
@@ -279,7 +279,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'sendBulkReminders',
     tag: 'Reminders',
     description:
-      "Reminds 1 to 500 patients (more is 413 naming the limit, none is 400) of their next appointment: one result per distinct patient, in first-seen order; one patient's failure never stops the others. Every id must be a UUID or the whole request is 400; unknown ones are `not_found` results. Any query parameter is 400.",
+      "Reminds 1 to 500 patients (more is 413 naming the limit, none is 400) of their next appointment, in its open slot as the send endpoint does: one result per distinct patient, in first-seen order; one patient's failure never stops the others. Every id must be a UUID or the whole request is 400; unknown ones are `not_found` results. Any query parameter is 400.",
     scope: 'reminders:send',
     request: { body: 'BulkReminderRequest', examples: { patients: EXAMPLES.bulkRequest } },
     responses: {
@@ -294,7 +294,7 @@ const OPERATIONS: Record<string, Operation> = {
     operationId: 'runCheReminder',
     tag: 'Reminders',
     description:
-      'Runs the single-patient reminder orchestration and traces each step. Selects the earliest booked appointment with now < start ≤ now + `windowHours`. `now` is accepted only with `dryRun: true` (400 on `now` otherwise). The same stored state, input and `now` give the same answer. Any query parameter is 400.',
+      'Runs the single-patient reminder orchestration and traces each step. Selects the earliest booked appointment with now < start ≤ now + `windowHours` and decides its open slot as the send endpoint does (`already_reminded` within the slot, `already_answered` once the patient answered). `now` is accepted only with `dryRun: true` (400 on `now` otherwise). The same stored state, input and `now` give the same answer. Any query parameter is 400.',
     scope: 'reminders:send',
     request: { body: 'CheReminderRequest', examples: { dryRun: EXAMPLES.cheRequest } },
     responses: {

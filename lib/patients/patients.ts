@@ -15,7 +15,7 @@ import {
   patientRecord,
 } from './model.ts';
 import type { AppointmentQuery, NewAppointment, NewPatient } from './schema.ts';
-import type { ReminderLedger } from '../reminders/model.ts';
+import { isOccurrence, type ReminderLedger } from '../reminders/model.ts';
 import { type AppointmentReminder } from '../reminders/status.ts';
 import type { AppointmentResponse } from '../answers/responses.ts';
 
@@ -145,12 +145,11 @@ export async function listAppointments(
   };
 }
 
-/** The reminder of the appointment's current occurrence: same appointment, same start. */
+/** The newest reminder of the appointment's current occurrence (same appointment, same start), of any slot. */
 function reminderOf(ledger: ReminderLedger, appointment: Appointment): AppointmentReminder | null {
-  const entry = ledger.reminders.find(
-    (r) =>
-      r.appointmentId === appointment.id && Date.parse(r.appointmentStart) === Date.parse(appointment.start),
-  );
+  const entry = ledger.reminders
+    .filter((r) => isOccurrence(r, appointment))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
   if (entry === undefined) return null;
   const { id, status, channel, to, createdAt, reason } = entry;
   return { id, status, channel, to, createdAt, ...(reason !== undefined && { reason }) };
@@ -158,10 +157,7 @@ function reminderOf(ledger: ReminderLedger, appointment: Appointment): Appointme
 
 /** The patient's answer to the appointment's current occurrence: same appointment, same start. */
 function responseOf(ledger: ReminderLedger, appointment: Appointment): AppointmentResponse | null {
-  const answer = ledger.responses?.find(
-    (r) =>
-      r.appointmentId === appointment.id && Date.parse(r.appointmentStart) === Date.parse(appointment.start),
-  );
+  const answer = ledger.responses?.find((r) => isOccurrence(r, appointment));
   if (answer === undefined) return null;
   const { status, intent, receivedAt, via, confidence } = answer;
   return { status, intent, receivedAt, via, ...(confidence !== undefined && { confidence }) };

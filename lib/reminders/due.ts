@@ -5,13 +5,14 @@ import { ApiError, isStoreUnavailable } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
 import { MAX_APPOINTMENTS_PER_PATIENT } from '../patients/schema.ts';
 import type { DueAppointment } from '../store/store.ts';
-import type { SkipReason } from './model.ts';
+import { isOccurrence, type SkipReason } from './model.ts';
 import { decideReminder } from './policy.ts';
-import { markUnknown, type ReminderDeps, remind } from './reminders.ts';
+import { openSlot } from './slots.ts';
+import { markUnknown, passSlot, type ReminderDeps, remind } from './reminders.ts';
 
-// The scheduled run: every booked appointment starting within the lead time that has no reminder yet is
+// The scheduled run: every booked appointment whose open slot (REMINDER_OFFSETS) has no reminder yet is
 // decided by the one `remind` the endpoints use. What quiet hours or the cap hold back stays in the due
-// index and is tried again by the next run; what starts without a reminder is counted missed, once.
+// index and is tried again by the next run; what starts never reminded is counted missed, once.
 
 const HOUR = 3_600_000;
 
@@ -55,15 +56,17 @@ export interface DueRunDeps extends ReminderDeps {
   log: Log;
   /** Patients decided at once by one invocation. */
   concurrency: number;
-  leadHours: number;
   /** Above this many due appointments, a run with a queue fans out instead of reminding in-process. */
   inProcessLimit: number;
   queue?: DueWorkQueue;
 }
 
 export async function remindDue(deps: DueRunDeps, now: number): Promise<DueSummary> {
-  const due = await deps.store.findDueAppointments(now - MISSED_LOOKBACK_MS, now + deps.leadHours * HOUR);
-  // The orchestrator's window: now < start ≤ now + lead.
+  // Each slot's window: now < start ≤ now + its offset (and a week back, for the missed).
+  const due = await deps.store.findDueAppointments(
+    now - MISSED_LOOKBACK_MS,
+    deps.policy.offsets.map((offset) => now + offset * HOUR),
+  );
   const ahead = due.filter((d) => Date.parse(d.start) > now);
   const started = due.filter((d) => Date.parse(d.start) <= now);
   const summary = emptySummary(due.length);
@@ -108,22 +111,29 @@ export async function remindPatient(
     try {
       const outcome = await remind(deps, patientId, { choose: { appointmentId } }, { dryRun: false, now });
       if (outcome.result === 'sent') tally.sent++;
-      else if (outcome.result === 'duplicate') {
+      else if (outcome.decision.kind === 'duplicate') {
         count(tally.skipped, 'already_reminded');
-        const { id, appointmentStart: start, status, createdAt } = outcome.reminder;
+        const { original, appointment } = outcome.decision;
         // A reservation still `sending` stays due, so that a later run finds it if its sender died.
-        const stuck = status === 'sending' && Date.parse(createdAt) <= now - STUCK_AFTER_MS;
-        if (stuck && id !== undefined) {
-          await markUnknown(deps.store, patientId, id);
+        const stuck = original.status === 'sending' && Date.parse(original.createdAt) <= now - STUCK_AFTER_MS;
+        if (stuck) {
+          await markUnknown(deps.store, patientId, original.id);
           deps.log.warn('reminder left sending: marked unknown', {
             patientId,
             appointmentId,
-            reminderId: id,
+            reminderId: original.id,
           });
         }
-        if (start !== undefined && (status !== 'sending' || stuck))
-          await deps.store.leaveDueIndex({ patientId, appointmentId, start });
-      } else if (outcome.decision.kind === 'skip') count(tally.skipped, outcome.decision.reason);
+        const slot = openSlot(deps.policy.offsets, Date.parse(appointment.start), now);
+        if (original.status !== 'sending' || stuck)
+          await passSlot(deps, { patientId, appointmentId, start: appointment.start }, slot);
+      } else if (outcome.decision.kind === 'skip') {
+        const { reason, appointment } = outcome.decision;
+        count(tally.skipped, reason);
+        // An answered occurrence is reminded no more, in any slot.
+        if (reason === 'already_answered' && appointment !== undefined)
+          await deps.store.leaveDueIndex({ patientId, appointmentId, start: appointment.start });
+      }
     } catch (error) {
       if (isStoreUnavailable(error)) throw error;
       tally.failed++;
@@ -138,8 +148,8 @@ export async function remindPatient(
 }
 
 /**
- * An appointment that started while still due. It is missed when the patient could have been reminded
- * (quiet hours, the cap or failures held it back until too late); it leaves the index either way.
+ * An appointment that started while still due. It is missed when the patient was never reminded of it and
+ * could have been (quiet hours, the cap or failures held it back until too late); it leaves the index either way.
  */
 async function countMissed(deps: DueRunDeps, due: DueAppointment): Promise<boolean> {
   const state = await deps.store.loadReminderState(due.patientId);
@@ -152,18 +162,23 @@ async function countMissed(deps: DueRunDeps, due: DueAppointment): Promise<boole
       Date.parse(due.start) - 1,
       deps.policy,
     );
+  const reminders = (state?.ledger.reminders ?? []).filter((r) =>
+    isOccurrence(r, { id: due.appointmentId, start: due.start }),
+  );
   const missed =
     verdict !== undefined &&
-    verdict.kind !== 'duplicate' &&
+    reminders.length === 0 &&
     !(
       verdict.kind === 'skip' &&
-      (NOT_TO_BE_REMINDED.has(verdict.reason) || verdict.reason === 'appointment_not_eligible')
+      (NOT_TO_BE_REMINDED.has(verdict.reason) ||
+        verdict.reason === 'appointment_not_eligible' ||
+        verdict.reason === 'already_answered')
     );
   // Of overlapping runs, only the one that takes it out of the index counts it.
   if (!(await deps.store.leaveDueIndex(due))) return false;
   // The visit has started: a reservation still `sending` will never be settled by its sender now.
-  if (verdict?.kind === 'duplicate' && verdict.original.status === 'sending')
-    await markUnknown(deps.store, due.patientId, verdict.original.id);
+  for (const reminder of reminders)
+    if (reminder.status === 'sending') await markUnknown(deps.store, due.patientId, reminder.id);
   if (!missed) return false;
   deps.log.warn('reminder missed', {
     patientId: due.patientId,

@@ -15,7 +15,7 @@ function awsNotifier(messaging: AwsMessaging): Notifier {
   const open = () =>
     AwsNotifier.open({
       ...messaging,
-      leadHours: config.reminderLeadHours,
+      leadHours: config.reminderOffsets[0]!,
       ...(config.awsRegion && { region: config.awsRegion }),
     });
   return { deliver: async (message) => (await (notifier ??= open())).deliver(message) };
@@ -33,7 +33,7 @@ const outboxNotifier = () =>
 export const reminderDeps = {
   store,
   notifier: config.messaging ? awsNotifier(config.messaging) : outboxNotifier(),
-  policy: { clinicName: config.clinicName, quietHours: config.quietHours },
+  policy: { clinicName: config.clinicName, quietHours: config.quietHours, offsets: config.reminderOffsets },
   log: logger,
   concurrency: config.bulkConcurrency,
 };
@@ -55,7 +55,6 @@ export function dueRunDeps(perSecond: number, notifier: Notifier = reminderDeps.
   return {
     ...reminderDeps,
     notifier: { deliver: (m) => (m.channel === 'sms' ? sms(m) : notifier.deliver(m)) },
-    leadHours: config.reminderLeadHours,
     // Half of what the run's 60 s allow at the provider's rate: the rest is left for the store.
     inProcessLimit: Math.floor(30 * config.smsMaxPerSecond),
     ...(config.reminderQueueUrl && { queue: workQueue(config.reminderQueueUrl) }),

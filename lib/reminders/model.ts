@@ -27,6 +27,8 @@ export interface LedgerEntry {
   createdAt: string;
   /** contactDigest of the address it went to: a receipt that it failed for good marks that one. */
   contactDigest?: string;
+  /** The slot it filled, as hours before the start; absent on reminders kept before slots (see slotOf). */
+  slot?: number;
 }
 
 /** An acknowledgement the patient was sent of an answer: one of a kind a day, per occurrence. */
@@ -62,10 +64,16 @@ export interface ReminderLedger {
   responses?: OccurrenceResponse[];
 }
 
+/** The same occurrence of an appointment: same appointment, same start (a moved one is a new occurrence). */
+export const isOccurrence = (
+  r: { appointmentId: string; appointmentStart: string },
+  a: { id: string; start: string },
+) => r.appointmentId === a.id && Date.parse(r.appointmentStart) === Date.parse(a.start);
+
 const REMINDER_FIELDS = Object.keys(ReminderSchema.shape) as (keyof Reminder)[];
 
 export const reminderRecord = (source: object): Reminder => inFieldOrder<Reminder>(source, REMINDER_FIELDS);
-const LEDGER_FIELDS = [...REMINDER_FIELDS, 'contactDigest'] as (keyof LedgerEntry & string)[];
+const LEDGER_FIELDS = [...REMINDER_FIELDS, 'contactDigest', 'slot'] as (keyof LedgerEntry & string)[];
 
 export const ledgerEntryRecord = (source: object): LedgerEntry =>
   inFieldOrder<LedgerEntry>(source, LEDGER_FIELDS);

@@ -1,11 +1,13 @@
+import type { ResponseStatus } from '../answers/responses.ts';
 import type { Appointment, Patient } from '../patients/model.ts';
 import type { ContactPreference } from '../preferences/model.ts';
 import { contactDigest, contactPoint } from './contact.ts';
 import { frequencyCapEnd, remindersWithinCap } from './frequency.ts';
 import { type Channel, composeReminder, type Message } from './messages.ts';
-import type { LedgerEntry, ReminderLedger, SkipReason, Step } from './model.ts';
+import { isOccurrence, type LedgerEntry, type ReminderLedger, type SkipReason, type Step } from './model.ts';
 import { isWithinQuietHours, type QuietHours, quietHoursEnd } from './quiet-hours.ts';
 import { STEP_NAMES } from './schema.ts';
+import { openSlot, slotOf } from './slots.ts';
 
 type StepName = Step['name'];
 
@@ -25,7 +27,16 @@ export interface ReminderPolicy {
   clinicName: string;
   /** Applies to patients whose preference sets none. */
   quietHours: QuietHours;
+  /** The slots, as whole hours before the start, largest first (REMINDER_OFFSETS). */
+  offsets: readonly number[];
 }
+
+/** Responses that answer the reminder: later slots of the occurrence are not sent. */
+const ANSWERS: ReadonlySet<ResponseStatus> = new Set([
+  'confirmed',
+  'cancel_requested',
+  'reschedule_requested',
+]);
 
 /** Which appointment to remind: a named one, the next booked one, or the next within a window. */
 export type AppointmentChoice = { appointmentId: string } | { next: true } | { withinHours: number };
@@ -49,6 +60,8 @@ export type Decision =
   | {
       kind: 'send';
       appointment: Appointment;
+      /** The slot this reminder fills, as hours before the start. */
+      slot: number;
       channel: Channel;
       address: string;
       message: Message;
@@ -82,17 +95,27 @@ export function decideReminder(
     `outside quiet hours ${window.start}–${window.end} in ${state.patient.timeZone}`,
   );
 
-  const original = state.ledger.reminders.find(
-    (r) => r.appointmentId === appointment.id && r.appointmentStart === appointment.start,
-  );
+  const slot = openSlot(policy.offsets, Date.parse(appointment.start), now);
+  // The newest reminder of the occurrence that filled this slot or a later one.
+  const original = state.ledger.reminders
+    .filter((r) => isOccurrence(r, appointment) && slotOf(policy.offsets, r) <= slot)
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
   if (original !== undefined) {
     trace.stop('check_duplicate', {
       reason: 'already_reminded',
-      detail: `already reminded at ${original.createdAt}`,
+      detail: `already reminded in the ${slot} h slot at ${original.createdAt}`,
     });
     return { kind: 'duplicate', original, appointment, channel, steps: trace.steps };
   }
-  trace.pass('check_duplicate', 'no reminder yet for this appointment');
+  const answer = state.ledger.responses?.find((r) => isOccurrence(r, appointment) && ANSWERS.has(r.status));
+  if (answer !== undefined)
+    return trace.stop('check_duplicate', {
+      reason: 'already_answered',
+      detail: `the patient answered (${answer.status}) at ${answer.receivedAt}`,
+      appointment,
+      channel,
+    });
+  trace.pass('check_duplicate', `no reminder yet in the ${slot} h slot of this appointment`);
 
   const sentAt = state.ledger.reminders.map((r) => Date.parse(r.createdAt));
   const [lastDay, lastWeek] = remindersWithinCap(sentAt, now);
@@ -117,7 +140,7 @@ export function decideReminder(
       : `email, ${state.patient.language}`,
   );
   trace.steps.push({ name: 'deliver', outcome: 'not_run' });
-  return { kind: 'send', appointment, channel, address, message, steps: trace.steps };
+  return { kind: 'send', appointment, slot, channel, address, message, steps: trace.steps };
 }
 
 interface Stop {

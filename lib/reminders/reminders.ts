@@ -3,12 +3,13 @@ import { derivedId } from '../ids.ts';
 import type { Log } from '../log.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { Appointment } from '../patients/model.ts';
-import type { Store } from '../store/store.ts';
+import type { DueAppointment, Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
 import { contactDigest, maskContact } from './contact.ts';
 import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord, type Step } from './model.ts';
 import { mayReplace } from './delivery-status.ts';
 import { type Decision, decideReminder, type ReminderAsk, type ReminderPolicy } from './policy.ts';
+import { nextSlot, openSlot } from './slots.ts';
 import type { ReminderStatus } from './status.ts';
 
 // The effects around the pure decision: load, decide, reserve, deliver, record. One reminder per
@@ -77,12 +78,16 @@ export async function remind(
     }
     const decision = decideReminder(state, ask, now, deps.policy);
     if (decision.kind === 'skip')
-      return { result: 'skipped', reminder: skippedReminder(patientId, decision, now), decision };
+      return {
+        result: 'skipped',
+        reminder: skippedReminder(patientId, decision, now, deps.policy.offsets),
+        decision,
+      };
     if (decision.kind === 'duplicate')
       return { result: 'duplicate', reminder: reminderRecord(decision.original), decision };
 
     const entry: LedgerEntry = {
-      id: reminderIdFor(patientId, decision.appointment),
+      id: reminderIdFor(patientId, decision.appointment, decision.slot),
       patientId,
       appointmentId: decision.appointment.id,
       appointmentStart: decision.appointment.start,
@@ -92,6 +97,7 @@ export async function remind(
       message: decision.message.body,
       status: 'sending',
       createdAt: toApiTimestamp(now),
+      slot: decision.slot,
     };
     if (dryRun) {
       finishTrace(decision.steps, 'planned', 'dry run: nothing sent or stored');
@@ -141,12 +147,12 @@ export async function remind(
     // receipt, or marked unknown by the scheduled run, and never sent again.
     await Promise.all([
       updateLedger(deps.store, patientId, reserved, (reminders) => settle(reminders, entry.id, 'sent')),
-      // Reminded: no scheduled run needs to look at this occurrence again.
-      deps.store.leaveDueIndex({
-        patientId,
-        appointmentId: entry.appointmentId,
-        start: entry.appointmentStart,
-      }),
+      // Reminded in this slot: scheduled runs look at the occurrence again at its next slot, if any.
+      passSlot(
+        deps,
+        { patientId, appointmentId: entry.appointmentId, start: entry.appointmentStart },
+        decision.slot,
+      ),
     ]).catch((cause: unknown) => deps.log?.warn('sent reminder not settled', notSettled(entry, cause)));
     finishTrace(decision.steps, 'sent', `sent by ${entry.channel}`);
     return { result: 'sent', reminder: reminderRecord({ ...entry, status: 'sent' }), decision };
@@ -154,19 +160,29 @@ export async function remind(
   throw conflict("This patient's reminders are changing too fast to decide; try again.");
 }
 
-/** One reminder per appointment occurrence: its id is derived from the patient, appointment and start. */
-const reminderIdFor = (patientId: string, appointment: Appointment) =>
-  derivedId(`reminder/${patientId}/${appointment.id}/${appointment.start}`);
+/**
+ * Moves an occurrence reminded (or found reminded) in `slot` on in the due index: to its next slot, or out
+ * of it after the last. True when this call moved it.
+ */
+export function passSlot(deps: ReminderDeps, due: DueAppointment, slot: number): Promise<boolean> {
+  const next = nextSlot(deps.policy.offsets, slot);
+  return next === undefined ? deps.store.leaveDueIndex(due) : deps.store.advanceDueIndex(due, next);
+}
+
+/** One reminder per slot of an appointment occurrence: its id is derived from the patient, appointment, start and slot. */
+const reminderIdFor = (patientId: string, appointment: Appointment, slot: number) =>
+  derivedId(`reminder/${patientId}/${appointment.id}/${appointment.start}/${slot}h`);
 
 function skippedReminder(
   patientId: string,
   decision: Extract<Decision, { kind: 'skip' }>,
   now: number,
+  offsets: readonly number[],
 ): Reminder {
   const { appointment, channel } = decision;
   return reminderRecord({
     ...(appointment && {
-      id: reminderIdFor(patientId, appointment),
+      id: reminderIdFor(patientId, appointment, openSlot(offsets, Date.parse(appointment.start), now)),
       appointmentId: appointment.id,
       appointmentStart: appointment.start,
     }),

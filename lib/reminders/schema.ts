@@ -14,6 +14,7 @@ export const SKIP_REASONS = [
   'no_upcoming_appointment',
   'appointment_not_eligible',
   'frequency_cap',
+  'already_answered',
   'no_appointment_in_window',
   'already_reminded',
 ] as const;
@@ -76,7 +77,7 @@ const apiTimestamp = z.iso.datetime({ offset: true });
 
 /** A reminder as the API shows it. `sending` is a reservation whose message is on its way. */
 export const Reminder = z.strictObject({
-  /** Derived from (patient, appointment, start): one reminder per appointment occurrence. */
+  /** Derived from (patient, appointment, start, slot): one reminder per slot of an appointment occurrence. */
   id: z.optional(z.string()),
   patientId: z.uuid(),
   appointmentId: z.optional(z.string()),

@@ -9,7 +9,13 @@ import type { Notifier } from '../notify/notifier.ts';
 import type { Appointment } from '../patients/model.ts';
 import { applyReply } from '../preferences/replies.ts';
 import { contactDigest, maskContact } from '../reminders/contact.ts';
-import type { Acknowledgement, LedgerEntry, OccurrenceResponse, ReminderLedger } from '../reminders/model.ts';
+import {
+  type Acknowledgement,
+  isOccurrence,
+  type LedgerEntry,
+  type OccurrenceResponse,
+  type ReminderLedger,
+} from '../reminders/model.ts';
 import type { ReminderState } from '../reminders/policy.ts';
 import type { Store } from '../store/store.ts';
 import { toApiTimestamp } from '../time.ts';
@@ -165,9 +171,6 @@ function answeredAppointment(state: ReminderState, from: string, now: number): A
   if (newest === undefined) return undefined;
   return state.appointments.find((a) => a.status === 'booked' && isOccurrence(newest, a));
 }
-
-const isOccurrence = (r: { appointmentId: string; appointmentStart: string }, a: Appointment) =>
-  r.appointmentId === a.id && Date.parse(r.appointmentStart) === Date.parse(a.start);
 
 /** SMS is allowed by the patient's preference (with none, it is). */
 const smsAllowed = ({ preference }: ReminderState) => preference?.channels.includes('sms') ?? true;

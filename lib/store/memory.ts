@@ -27,7 +27,7 @@ export class MemoryStore implements Store {
   readonly #audit: AuditEntry[] = [];
   readonly #reminderOwners = new Map<string, string>();
   readonly #failedContactPoints = new Map<string, Partial<Record<Channel, string>>>();
-  /** The due index: `<patient id>/<appointment id>` of booked appointments not yet reminded → start. */
+  /** The due index: `<patient id>/<appointment id>` of booked appointments → start and slot waited at. */
   readonly #due = new Map<string, DueAppointment>();
   /** The feed's `meta.lastUpdated` of each record it wrote: `<patient id>` or `<patient id>/<appointment id>`. */
   readonly #lastUpdated = new Map<string, string>();
@@ -58,12 +58,15 @@ export class MemoryStore implements Store {
     const key = `${patientId}/${appointment.id}`;
     this.#due.delete(key);
     if (appointment.status === 'booked' && Date.parse(appointment.start) > this.clock())
-      this.#due.set(key, { patientId, appointmentId: appointment.id, start: appointment.start });
+      this.#due.set(key, { patientId, appointmentId: appointment.id, start: appointment.start, slot: 0 });
   }
 
-  async findDueAppointments(after: number, until: number): Promise<DueAppointment[]> {
+  async findDueAppointments(after: number, until: readonly number[]): Promise<DueAppointment[]> {
     return [...this.#due.values()]
-      .filter((due) => Date.parse(due.start) > after && Date.parse(due.start) <= until)
+      .filter((due) => {
+        const start = Date.parse(due.start);
+        return start > after && start <= (until[due.slot ?? 0] ?? Number.NEGATIVE_INFINITY);
+      })
       .map((due) => structuredClone(due));
   }
 
@@ -72,6 +75,14 @@ export class MemoryStore implements Store {
     const indexed = this.#due.get(key);
     if (indexed === undefined || Date.parse(indexed.start) !== Date.parse(due.start)) return false;
     this.#due.delete(key);
+    return true;
+  }
+
+  async advanceDueIndex(due: DueAppointment, slot: number): Promise<boolean> {
+    const indexed = this.#due.get(`${due.patientId}/${due.appointmentId}`);
+    if (indexed === undefined || Date.parse(indexed.start) !== Date.parse(due.start)) return false;
+    if ((indexed.slot ?? 0) >= slot) return false;
+    indexed.slot = slot;
     return true;
   }
 

@@ -36,11 +36,13 @@ export interface Sourced<T> {
  */
 export type Expected = 'absent' | { lastUpdated?: string };
 
-/** An appointment in the due index: who, which, and the start it was indexed at. */
+/** An appointment in the due index: who, which, the start it was indexed at, and the slot it waits at. */
 export interface DueAppointment {
   patientId: string;
   appointmentId: string;
   start: string;
+  /** The position in REMINDER_OFFSETS of the first slot not yet passed; 0 for an entry made before slots. */
+  slot?: number;
 }
 
 /** The port through which the domain keeps the clinic's records; adapters: memory (tests) and DynamoDB. */
@@ -54,7 +56,7 @@ export interface Store {
   getPatient(patientId: string): Promise<Patient | undefined>;
   /**
    * Stores one appointment of an existing patient, replacing the one with its id: a new start or status
-   * takes it out of the due index at its old time in the same write.
+   * takes it out of the due index at its old time, whatever slot it waited at, in the same write.
    */
   saveAppointment(patientId: string, appointment: Appointment): Promise<void>;
   /** Our id of the patient stored with this MRN; undefined while none is (fully) stored. */
@@ -104,13 +106,21 @@ export interface Store {
   /** Replaces the ledger if it is still at `expectedVersion` (0: none yet); false if it moved on. */
   saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number): Promise<boolean>;
 
-  /** Booked appointments not yet reminded whose start is after `after` and at or before `until`. */
-  findDueAppointments(after: number, until: number): Promise<DueAppointment[]>;
   /**
-   * Takes an appointment out of the due index if it still starts at `start`; true when this call took it
-   * out, so that of several racing runs exactly one acts on it.
+   * Booked appointments waiting in the due index whose start is after `after` and at or before the
+   * `until` of the slot they wait at (`until[slot]`): an index read per slot, never a scan.
+   */
+  findDueAppointments(after: number, until: readonly number[]): Promise<DueAppointment[]>;
+  /**
+   * Takes an appointment out of the due index, whatever slot it waits at, if it still starts at `start`;
+   * true when this call took it out, so that of several racing runs exactly one acts on it.
    */
   leaveDueIndex(due: DueAppointment): Promise<boolean>;
+  /**
+   * Moves an appointment on to the slot `slot` of the due index if it still starts at `start` and waits
+   * at an earlier one; true when this call moved it.
+   */
+  advanceDueIndex(due: DueAppointment, slot: number): Promise<boolean>;
 
   /** Remembers that the patient's contact point of this channel (by contactDigest) failed for good. */
   saveFailedContactPoint(patientId: string, channel: Channel, digest: string): Promise<void>;

@@ -17,8 +17,9 @@ import { toSortableUtc } from '../time.ts';
 //
 // Two indexes over the appointment items, both keyed by `startKey` (`<start UTC>#<appt id>`):
 //   ByStart (local)   a patient's appointments in start order, for the listing
-//   Due (global)      sparse: only booked appointments not yet reminded carry `dueBucket`
-//                     (`DUE#<start day UTC>#<shard>`), so the scheduled run reads what is due, not the table
+//   Due (global)      sparse: only booked appointments with a slot still to remind carry `dueBucket`
+//                     (`DUE#<start day UTC>#<shard>`, `…#S<n>` from the second slot on, with `dueSlot`: n),
+//                     so the scheduled run reads what is due, not the table
 // and one over the profiles:
 //   ByPhone (global)  sparse: profiles with a `phone`, so a patient's SMS reply finds every patient
 //                     with that number; every profile write (create, feed) keeps it right
@@ -57,22 +58,25 @@ export const keys = {
   owner: 'OWNER',
   audit: (day: string, shard: number) => `AUDIT#${day}#${shard}`,
   health: 'HEALTH',
-  /** The due index partition of a start day (`YYYY-MM-DD`, UTC) and shard. */
-  due: (day: string, shard: number) => `DUE#${day}#${shard}`,
+  /**
+   * The due index partition of a start day (`YYYY-MM-DD`, UTC), shard and slot; the first slot's is the
+   * one entries had before slots existed, so those read as waiting at the first slot.
+   */
+  due: (day: string, shard: number, slot = 0) => `DUE#${day}#${shard}${slot === 0 ? '' : `#S${slot}`}`,
 } as const;
 
-/** The due index partition of one appointment: its start day, and a shard fixed by its identity. */
-export function dueBucket(patientId: string, appointmentId: string, start: string): string {
+/** The due index partition of one appointment at a slot: its start day, and a shard fixed by its identity. */
+export function dueBucket(patientId: string, appointmentId: string, start: string, slot = 0): string {
   const shard = createHash('sha256').update(`${patientId}/${appointmentId}`).digest().readUInt32BE(0);
-  return keys.due(toSortableUtc(start).slice(0, 10), shard % DUE_SHARDS);
+  return keys.due(toSortableUtc(start).slice(0, 10), shard % DUE_SHARDS, slot);
 }
 
-/** Every due index partition holding starts from `after` to `until` (UTC days, inclusive), each shard. */
-export function dueBucketsBetween(after: number, until: number): string[] {
+/** Every due index partition of a slot holding starts from `after` to `until` (UTC days, inclusive), each shard. */
+export function dueBucketsBetween(after: number, until: number, slot = 0): string[] {
   const buckets: string[] = [];
   const lastDay = new Date(until).toISOString().slice(0, 10);
   for (let day = new Date(after).toISOString().slice(0, 10); day <= lastDay;) {
-    for (let shard = 0; shard < DUE_SHARDS; shard++) buckets.push(keys.due(day, shard));
+    for (let shard = 0; shard < DUE_SHARDS; shard++) buckets.push(keys.due(day, shard, slot));
     day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   }
   return buckets;

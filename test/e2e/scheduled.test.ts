@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
+import { maskContact } from '../../lib/reminders/contact.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { invokeFunction } from '../../scripts/invoke.ts';
 import { middayZone } from '../support/clock.ts';
@@ -75,7 +76,8 @@ describe('npm run remind-due', () => {
       { id: 'visit', start: tomorrow, location: 'Room 2', type: 'Diabetes review' },
     ]);
     const cancelled = await patient([{ id: 'visit', start: tomorrow, status: 'cancelled' }]);
-    const notYet = await patient([{ id: 'visit', start: toApiTimestamp(Date.now() + 72 * HOUR) }]);
+    // Beyond the first slot (a week ahead, REMINDER_OFFSETS 168h,48h): not due yet.
+    const notYet = await patient([{ id: 'visit', start: toApiTimestamp(Date.now() + 200 * HOUR) }]);
     const optedOut = await patient([{ id: 'visit', start: tomorrow }]);
     const preferences = await api('POST', '/api/patients/contact-preference/local/bulk', {
       preferences: [{ patientId: optedOut, channels: [] }],
@@ -116,6 +118,79 @@ describe('npm run remind-due', () => {
       failed: 0,
       missed: 0,
     });
+  });
+
+  it('reminds a week and two days before: the open slot only, once, none after an answer, none again after the upgrade', async () => {
+    const now = Date.now();
+    const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: engine.endpoint });
+    const number = (n: number) => `+4477009002${String(n).padStart(2, '0')}`;
+    const phone = (n: number) => ({ phone: number(n) });
+    const soon = toApiTimestamp(now + 30 * HOUR);
+    const weekAhead = await patient([{ id: 'visit', start: toApiTimestamp(now + 100 * HOUR) }], phone(1));
+    // Booked 30 hours ahead: the week's slot passed unreminded and is not sent late.
+    const late = await patient([{ id: 'visit', start: soon }], phone(2));
+    // Reminded in the week's slot four days ago, by the run of that day.
+    const secondSlot = await patient([{ id: 'visit', start: soon }], phone(3));
+    const answered = await patient([{ id: 'visit', start: soon }], phone(4));
+    // Reminded ten hours ago by the version before slots, which kept no slot.
+    const upgraded = await patient([{ id: 'visit', start: soon }], phone(5));
+    const reminder = (id: string, n: number, createdAt: number, slot?: number) => ({
+      id: `earlier-${id}`,
+      patientId: id,
+      appointmentId: 'visit',
+      appointmentStart: soon,
+      channel: 'sms' as const,
+      to: maskContact('sms', number(n)),
+      message: 'x',
+      status: 'delivered' as const,
+      createdAt: toApiTimestamp(createdAt),
+      ...(slot !== undefined && { slot }),
+    });
+    for (const [id, entry] of [
+      [secondSlot, reminder(secondSlot, 3, now - 100 * HOUR, 168)],
+      [answered, reminder(answered, 4, now - 100 * HOUR, 168)],
+      [upgraded, reminder(upgraded, 5, now - 10 * HOUR)],
+    ] as const)
+      expect(await store.saveReminderLedger(id, { version: 1, reminders: [entry] }, 0)).toBe(true);
+    // The patient answers "1" to the week's reminder: confirmed.
+    const confirmed = await runLocal('sms:inbound', [number(4), '1'], service.lambdaPort);
+    expect(JSON.parse(confirmed.stdout.trim().split('\n').at(-1)!)).toMatchObject({ response: 'confirmed' });
+
+    const first = await remindDue();
+    expect(first.code).toBe(0);
+    expect(first.summary).toMatchObject({
+      sent: 3,
+      skipped: { already_answered: 1, already_reminded: 1 },
+      failed: 0,
+      missed: 0,
+    });
+    const reminders = async (id: string) => (await store.loadReminderLedger(id)).reminders;
+    expect((await reminders(weekAhead)).map((r) => r.slot)).toEqual([168]);
+    expect((await reminders(late)).map((r) => r.slot)).toEqual([48]);
+    expect((await reminders(secondSlot)).map((r) => r.slot)).toEqual([168, 48]);
+    expect((await reminders(answered)).map((r) => r.slot)).toEqual([168]);
+    expect((await reminders(upgraded)).map((r) => r.id)).toEqual([`earlier-${upgraded}`]);
+    // The listing shows the newest reminder of the occurrence: the two days' one.
+    const [visit] = await listing(secondSlot);
+    expect(visit?.reminder).toMatchObject({ id: (await reminders(secondSlot))[1]!.id, status: SENT });
+
+    // Nothing more is due: the week's reminder waits for its second slot, the rest are done.
+    const second = await remindDue();
+    expect(second.summary.sent).toBe(0);
+    expect(second.summary.skipped).not.toHaveProperty('already_answered');
+    expect(second.summary.skipped).not.toHaveProperty('already_reminded');
+    // One message a reminder, each once; the answered patient got only the acknowledgement of their answer.
+    for (const [id, count] of [
+      [weekAhead, 1],
+      [late, 1],
+      [secondSlot, 1],
+      [answered, 0],
+      [upgraded, 0],
+    ] as const) {
+      const ids = new Set((await reminders(id)).map((r) => r.id));
+      const sent = (await store.listMessages(id)).filter((m) => ids.has(m.reminderId));
+      expect(sent).toHaveLength(count);
+    }
   });
 
   it('says so and exits 2 when the service is not running', async () => {
@@ -184,7 +259,8 @@ describe('npm run feed', () => {
 
   it('keeps the schedule current: it reminds the booked and the moved-in, never the cancelled or moved-away, and never says the type or clinician', async () => {
     const soon = toApiTimestamp(Date.now() + 24 * HOUR);
-    const later = toApiTimestamp(Date.now() + 72 * HOUR);
+    // Beyond the first slot: not due yet.
+    const later = toApiTimestamp(Date.now() + 200 * HOUR);
     const stamp = (minute: number) => ({
       lastUpdated: `2026-11-20T10:${String(minute).padStart(2, '0')}:00Z`,
     });

@@ -4,7 +4,9 @@ import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { type DueRunDeps, remindDue, remindPatient } from '../../lib/reminders/due.ts';
 import { dynamoStore } from '../../lib/store/dynamodb.ts';
-import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb, Table } from '../../lib/store/dynamodb-table.ts';
+import { remind } from '../../lib/reminders/reminders.ts';
+import { keys } from '../../lib/store/table.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
 import { dynamoEngines } from '../support/engines.ts';
@@ -39,15 +41,14 @@ for (const { label, start, available } of engines) {
       const deps: DueRunDeps = {
         store,
         notifier: new OutboxNotifier(store, () => NOW),
-        policy: POLICY,
+        policy: { ...POLICY, offsets: [48] },
         log: recordingLog().log,
         concurrency: 8,
-        leadHours: 48,
         inProcessLimit: 1_000,
       };
       const patient = async (appointments: { id: string; start: string; status?: string }[]) =>
         (await createPatient(store, { defaultTimeZone: 'Europe/London' }, newPatient({ appointments }))).id;
-      return { store, deps, counts, reset, patient };
+      return { store, deps, counts, reset, patient, table };
     }
 
     it('follows creates, cancellations and moves: one entry per appointment, at its current start', async () => {
@@ -59,7 +60,7 @@ for (const { label, start, available } of engines) {
         { id: 'not-booked', start: at(NOW + 5 * HOUR), status: 'proposed' },
       ]);
       const due = async (after: number, until: number) =>
-        (await store.findDueAppointments(after, until)).map((d) => `${d.appointmentId}@${d.start}`).sort();
+        (await store.findDueAppointments(after, [until])).map((d) => `${d.appointmentId}@${d.start}`).sort();
       expect(await due(NOW, NOW + 48 * HOUR)).toEqual([
         `cancelled@${at(NOW + 3 * HOUR)}`,
         `moved@${at(NOW + 4 * HOUR)}`,
@@ -93,7 +94,7 @@ for (const { label, start, available } of engines) {
         { id: 'at-until', start: at(midnight + 2 * HOUR) },
         { id: 'past-until', start: at(midnight + 2 * HOUR + 1) },
       ]);
-      const found = await store.findDueAppointments(midnight - 2 * HOUR, midnight + 2 * HOUR);
+      const found = await store.findDueAppointments(midnight - 2 * HOUR, [midnight + 2 * HOUR]);
       expect(found.map((d) => d.appointmentId).sort()).toEqual(['at-until', 'last-ms', 'midnight']);
       expect(found.find((d) => d.appointmentId === 'last-ms')?.start).toBe('2026-06-10T23:59:59.999Z');
     });
@@ -148,6 +149,106 @@ for (const { label, start, available } of engines) {
         remindPatient(deps, work, NOW),
       ]);
       for (const id of [...ids, redelivered]) expect(await store.listMessages(id)).toHaveLength(1);
+    });
+
+    describe('with two slots, a week and two days before', () => {
+      const DAY = 24 * HOUR;
+      /** The run with the default slots (168h,48h) over the same store. */
+      const twoSlots = (deps: DueRunDeps): DueRunDeps => ({ ...deps, policy: POLICY });
+      const everywhere = [NOW + 30 * DAY, NOW + 30 * DAY];
+
+      it('moves an appointment on slot by slot, and a cancellation or a move leaves every slot in its write', async () => {
+        const { store, deps, patient } = await clinic();
+        const id = await patient([
+          { id: 'cancelled', start: at(NOW + 100 * HOUR) },
+          { id: 'moved', start: at(NOW + 101 * HOUR) },
+          { id: 'stays', start: at(NOW + 102 * HOUR) },
+        ]);
+        const run = twoSlots(deps);
+        // One a day: the first slot of each in turn.
+        for (const day of [0, 1, 2]) expect(await remindDue(run, NOW + day * DAY)).toMatchObject({ sent: 1 });
+        const waiting = await store.findDueAppointments(NOW, everywhere);
+        expect(waiting.map((d) => [d.appointmentId, d.slot]).sort()).toEqual([
+          ['cancelled', 1],
+          ['moved', 1],
+          ['stays', 1],
+        ]);
+        // Waiting at the second slot, each is read only once it opens.
+        expect(await store.findDueAppointments(NOW, [NOW + 168 * HOUR, NOW + 48 * HOUR])).toEqual([]);
+
+        const { appointments } = (await store.listAppointments(id, {}, { limit: 10 }))!;
+        const named = (appointmentId: string) => appointments.find((a) => a.id === appointmentId)!;
+        await store.saveAppointment(id, { ...named('cancelled'), status: 'cancelled' });
+        await store.saveAppointment(id, { ...named('moved'), start: at(NOW + 20 * DAY) });
+        const after = await store.findDueAppointments(NOW, everywhere);
+        expect(after.map((d) => [d.appointmentId, d.slot]).sort()).toEqual([
+          ['moved', 0],
+          ['stays', 1],
+        ]);
+        // Moving on is conditional: never back, never twice, never at another start.
+        const stays = { patientId: id, appointmentId: 'stays', start: at(NOW + 102 * HOUR) };
+        expect(await store.advanceDueIndex(stays, 1)).toBe(false);
+        expect(await store.advanceDueIndex({ ...stays, start: at(NOW + 103 * HOUR) }, 2)).toBe(false);
+      });
+
+      it('reads only what is due: appointments waiting between their slots cost nothing', async () => {
+        const { deps, counts, reset, patient } = await clinic();
+        const run = twoSlots(deps);
+        const emptyRun = async () => {
+          reset();
+          await remindDue(run, NOW + HOUR);
+          return { requests: counts.requests.length, itemsRead: counts.itemsRead };
+        };
+        const idle = await emptyRun();
+        await Promise.all(
+          Array.from({ length: 20 }, (_, i) => patient([{ id: 'visit', start: at(NOW + (100 + i) * HOUR) }])),
+        );
+        expect(await remindDue(run, NOW)).toMatchObject({ considered: 20, sent: 20 });
+        // Twenty appointments reminded in their first slot, waiting for the second: the run reads none.
+        expect(await emptyRun()).toEqual(idle);
+        expect(idle.itemsRead).toBe(0);
+      });
+
+      it('reads reminders and index entries written before slots, and sends nothing again', async () => {
+        const { store, deps, patient, table } = await clinic();
+        const raw = new Table(dynamoDb({ endpoint: engine.endpoint }), table);
+        const start = NOW + 30 * HOUR;
+        const id = await patient([{ id: 'visit', start: at(start) }]);
+        // The appointment's index entry is as the version before slots wrote it: the first-slot bucket, no slot.
+        const item = await raw.get({ PK: keys.patient(id), SK: keys.appointment('visit') });
+        expect(item?.dueBucket).toMatch(/^DUE#\d{4}-\d{2}-\d{2}#\d$/);
+        expect(item).not.toHaveProperty('dueSlot');
+        // Its reminder as that version kept it, 40 hours ahead, without a slot; the run was cut short before the index.
+        await raw.put({
+          PK: keys.patient(id),
+          SK: keys.ledger,
+          version: 1,
+          reminders: [
+            {
+              id: 'legacy',
+              patientId: id,
+              appointmentId: 'visit',
+              appointmentStart: at(start),
+              channel: 'sms',
+              to: '+44*******123',
+              message: 'x',
+              status: 'delivered',
+              createdAt: at(start - 40 * HOUR),
+            },
+          ],
+        });
+        const run = twoSlots(deps);
+        expect(await remindDue(run, NOW)).toMatchObject({ sent: 0, skipped: { already_reminded: 1 } });
+        expect(await remindDue(run, NOW + 15 * 60_000)).toMatchObject({ considered: 0 });
+        const again = await remind(
+          run,
+          id,
+          { choose: { appointmentId: 'visit' } },
+          { dryRun: false, now: NOW },
+        );
+        expect(again).toMatchObject({ result: 'duplicate', reminder: { id: 'legacy' } });
+        expect(await store.listMessages(id)).toEqual([]);
+      });
     });
   });
 }

@@ -119,10 +119,9 @@ export function feedContract(name: string, openStore: (clock: () => number) => S
       expect(moved).toMatchObject({ start: '2027-01-13T11:00:00Z', status: 'booked' });
       expect((await listing(store, carmen)).find((a) => a.id === 'fx-2001')?.status).toBe('cancelled');
       // The due index holds the moved visit at its new time only, and never the cancelled one.
-      const due = await store.findDueAppointments(
-        Date.parse('2027-01-10T00:00:00Z'),
+      const due = await store.findDueAppointments(Date.parse('2027-01-10T00:00:00Z'), [
         Date.parse('2027-01-31T00:00:00Z'),
-      );
+      ]);
       expect(
         due.filter((d) => [morgan, carmen].includes(d.patientId)).map((d) => [d.appointmentId, d.start]),
       ).toEqual(
@@ -460,9 +459,9 @@ export function feedContract(name: string, openStore: (clock: () => number) => S
 
       await deliver(visit(mrn, 'moving', 3, 1));
       expect((await listing(store, patientId!))[0]).toMatchObject({ id: 'moving', reminder: null });
-      const due = await store.findDueAppointments(NOW, NOW + 4 * DAY);
+      const due = await store.findDueAppointments(NOW, [NOW + 4 * DAY]);
       expect(due.filter((d) => d.patientId === patientId)).toEqual([
-        { patientId, appointmentId: 'moving', start: toApiTimestamp(NOW + 3 * DAY) },
+        { patientId, appointmentId: 'moving', start: toApiTimestamp(NOW + 3 * DAY), slot: 0 },
       ]);
       // A day later, past the frequency cap: the new occurrence is reminded afresh.
       const later = { dryRun: false, now: NOW + DAY + HOUR };

@@ -2,6 +2,7 @@ import type { Appointment, Patient } from '../../lib/patients/model.ts';
 import type { ContactPreference } from '../../lib/preferences/model.ts';
 import type { LedgerEntry } from '../../lib/reminders/model.ts';
 import type { ReminderPolicy, ReminderState } from '../../lib/reminders/policy.ts';
+import { DEFAULT_REMINDER_OFFSETS } from '../../lib/reminders/slots.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 
 export const HOUR = 3_600_000;
@@ -12,6 +13,7 @@ export const PATIENT_ID = '6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11';
 export const POLICY: ReminderPolicy = {
   clinicName: 'Riverside Family Clinic',
   quietHours: { start: '21:00', end: '08:00' },
+  offsets: DEFAULT_REMINDER_OFFSETS,
 };
 
 export function patient(overrides: Partial<Patient> = {}): Patient {

@@ -19,7 +19,7 @@ describe('configuration, read once at cold start', () => {
       cursorSecret,
       notifier: 'outbox',
       bulkConcurrency: 16,
-      reminderLeadHours: 48,
+      reminderOffsets: [168, 48],
       smsMaxPerSecond: 10,
       reminderWorkers: 2,
       mrnSystem: 'urn:clinical-assistant:mrn',
@@ -45,7 +45,7 @@ describe('configuration, read once at cold start', () => {
         'arn:aws:sms-voice:eu-west-2:111122223333:phone-number/phone-0123456789abcdef',
       SMS_CONFIGURATION_SET: 'clinical-assistant-prod',
       BULK_CONCURRENCY: '8',
-      REMINDER_LEAD_HOURS: '24',
+      REMINDER_OFFSETS: '24h, 72h,1h',
       SMS_MAX_PER_SECOND: '2.5',
       REMINDER_QUEUE_URL: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       REMINDER_WORKERS: '4',
@@ -71,7 +71,7 @@ describe('configuration, read once at cold start', () => {
         smsConfigurationSet: 'clinical-assistant-prod',
       },
       bulkConcurrency: 8,
-      reminderLeadHours: 24,
+      reminderOffsets: [72, 24, 1],
       smsMaxPerSecond: 2.5,
       reminderQueueUrl: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       reminderWorkers: 4,
@@ -100,6 +100,27 @@ describe('configuration, read once at cold start', () => {
     expect(() => loadConfig({ ...minimal, QUIET_HOURS: '21:00-21:00' })).toThrow('QUIET_HOURS.end');
   });
 
+  it('reads REMINDER_OFFSETS as slots, largest first, and says what is wrong with a bad list', () => {
+    const offsets = (value: string) => loadConfig({ ...minimal, REMINDER_OFFSETS: value }).reminderOffsets;
+    expect(offsets('48h')).toEqual([48]);
+    expect(offsets('48h,168h')).toEqual([168, 48]);
+    for (const bad of ['48', '2d', '168h,', '0h', '337h', '1.5h', '48h 24h'])
+      expect(() => offsets(bad)).toThrow(
+        'REMINDER_OFFSETS: must be a comma list of whole hours from 1h to 336h, such as 168h,48h',
+      );
+    expect(() => offsets('48h,48h')).toThrow('REMINDER_OFFSETS: must not repeat an offset');
+    expect(() => offsets('1h,2h,3h,4h,5h')).toThrow('REMINDER_OFFSETS: must list at most 4 offsets');
+  });
+
+  it('reads the old REMINDER_LEAD_HOURS as one offset, and refuses it beside REMINDER_OFFSETS', () => {
+    // An upgrade that kept its single lead keeps sending one reminder, at that lead.
+    expect(loadConfig({ ...minimal, REMINDER_LEAD_HOURS: '24' }).reminderOffsets).toEqual([24]);
+    expect(() => loadConfig({ ...minimal, REMINDER_LEAD_HOURS: '24', REMINDER_OFFSETS: '48h' })).toThrow(
+      'REMINDER_LEAD_HOURS: is replaced by REMINDER_OFFSETS: set only REMINDER_OFFSETS',
+    );
+    expect(() => loadConfig({ ...minimal, REMINDER_LEAD_HOURS: '0' })).toThrow('REMINDER_LEAD_HOURS');
+  });
+
   it('needs a cursor secret long enough to be a key', () => {
     expect(() => loadConfig({ ...minimal, CURSOR_SECRET: 'short' })).toThrow(
       'CURSOR_SECRET: must be at least 32 characters',
@@ -116,7 +137,7 @@ describe('configuration, read once at cold start', () => {
         API_KEYS: '[{"id":"k","sha256":"nothex","scopes":["everything"]}]',
         DEFAULT_TIME_ZONE: 'Nowhere/Land',
         QUIET_HOURS: '9pm-8am',
-        REMINDER_LEAD_HOURS: '0',
+        REMINDER_OFFSETS: '0h',
         SMS_ORIGINATION_IDENTITY: 'Riverside Clinic',
         EMAIL_CONFIGURATION_SET: 'a'.repeat(65),
       });
@@ -128,7 +149,7 @@ describe('configuration, read once at cold start', () => {
       'CURSOR_SECRET',
       'DEFAULT_TIME_ZONE',
       'QUIET_HOURS',
-      'REMINDER_LEAD_HOURS',
+      'REMINDER_OFFSETS',
       'SMS_ORIGINATION_IDENTITY',
       'EMAIL_CONFIGURATION_SET',
     ]) {

@@ -29,10 +29,10 @@ function clinic(loadedAt = NOW - HOUR, extra: Partial<DueRunDeps> = {}) {
   const deps: DueRunDeps = {
     store,
     notifier: new OutboxNotifier(store, () => NOW),
-    policy: POLICY,
+    // One slot, 48 hours ahead: what is due in one run (slots: see 'several reminders').
+    policy: { ...POLICY, offsets: [48] },
     log,
     concurrency: 4,
-    leadHours: 48,
     inProcessLimit: 1_000,
     ...extra,
   };

@@ -167,8 +167,8 @@ describe('check_quiet_hours', () => {
 });
 
 describe('check_duplicate and check_frequency', () => {
-  it('reports an appointment already reminded as a duplicate, with the original', () => {
-    const original = sent('a1', 30, appointment('a1', 48).start);
+  it('reports an appointment already reminded in the open slot as a duplicate, with the original', () => {
+    const original = { ...sent('a1', 30, appointment('a1', 48).start), slot: 48 };
     const decision = decide(reminderState({ reminders: [original] }));
     expect(decision).toMatchObject({ kind: 'duplicate', original });
   });
@@ -179,7 +179,7 @@ describe('check_duplicate and check_frequency', () => {
   });
 
   it('checks duplicates before the frequency cap', () => {
-    const original = sent('a1', 1, appointment('a1', 48).start); // also inside the 24 h cap
+    const original = { ...sent('a1', 1, appointment('a1', 48).start), slot: 48 }; // also inside the 24 h cap
     expect(decide(reminderState({ reminders: [original] })).kind).toBe('duplicate');
   });
 

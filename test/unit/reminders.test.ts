@@ -65,8 +65,13 @@ describe('sending one reminder', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]?.body).toBe(outcome.reminder.message);
     expect((await store.loadReminderLedger(id)).reminders).toEqual([
-      // Beside the reminder, the digest of the address it went to: never the address itself.
-      { ...outcome.reminder, status: 'sent', contactDigest: contactDigest('sms', '+447700900123') },
+      // Beside the reminder, the digest of the address it went to (never the address itself), and its slot.
+      {
+        ...outcome.reminder,
+        status: 'sent',
+        contactDigest: contactDigest('sms', '+447700900123'),
+        slot: 48,
+      },
     ]);
   });
 

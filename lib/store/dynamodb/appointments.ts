@@ -93,44 +93,64 @@ export function appointmentRecords(records: Records) {
         : { appointments, ledger };
     },
 
-    async findDueAppointments(after: number, until: number): Promise<DueAppointment[]> {
-      const range = {
-        ':after': toSortableUtc(toApiTimestamp(after + 1)),
-        // `$` sorts after `#`: every appointment id starting at `until` is inside.
-        ':until': `${toSortableUtc(toApiTimestamp(until))}$`,
-      };
-      const pages = await mapWithConcurrency(
-        dueBucketsBetween(after, until),
-        DUE_QUERIES_IN_FLIGHT,
-        (bucket) =>
-          table.query(
+    async findDueAppointments(after: number, until: readonly number[]): Promise<DueAppointment[]> {
+      const queries = until.flatMap((slotUntil, slot) =>
+        dueBucketsBetween(after, slotUntil, slot).map((bucket) => ({ bucket, slot, slotUntil })),
+      );
+      const pages = await mapWithConcurrency(queries, DUE_QUERIES_IN_FLIGHT, ({ bucket, slot, slotUntil }) =>
+        table
+          .query(
             {
               IndexName: INDEX.due,
               KeyConditionExpression: 'dueBucket = :bucket AND startKey BETWEEN :after AND :until',
-              ExpressionAttributeValues: { ':bucket': bucket, ...range },
+              ExpressionAttributeValues: {
+                ':bucket': bucket,
+                ':after': toSortableUtc(toApiTimestamp(after + 1)),
+                // `$` sorts after `#`: every appointment id starting at `until` is inside.
+                ':until': `${toSortableUtc(toApiTimestamp(slotUntil))}$`,
+              },
             },
             { consistent: false },
-          ),
+          )
+          .then((items) => items.map((item) => dueAppointment(item, slot))),
       );
-      return pages.flat().map((item) => {
-        const startKey = String(item.startKey);
-        return {
-          patientId: String(item.PK).slice(keys.patient('').length),
-          appointmentId: String(item.SK).slice(keys.appointment('').length),
-          start: toApiTimestamp(startKey.slice(0, startKey.indexOf('#'))),
-        };
-      });
+      return pages.flat();
     },
 
     leaveDueIndex(due: DueAppointment) {
       return table.updateIf(
         { PK: keys.patient(due.patientId), SK: keys.appointment(due.appointmentId) },
-        'REMOVE dueBucket',
+        'REMOVE dueBucket, dueSlot',
         'attribute_exists(dueBucket) AND startKey = :startKey',
         { ':startKey': appointmentSortKey({ start: due.start, id: due.appointmentId }) },
       );
     },
+
+    advanceDueIndex(due: DueAppointment, slot: number) {
+      return table.updateIf(
+        { PK: keys.patient(due.patientId), SK: keys.appointment(due.appointmentId) },
+        'SET dueBucket = :bucket, dueSlot = :slot',
+        // An entry without `dueSlot` waits at the first slot.
+        'attribute_exists(dueBucket) AND startKey = :startKey AND (attribute_not_exists(dueSlot) OR dueSlot < :slot)',
+        {
+          ':startKey': appointmentSortKey({ start: due.start, id: due.appointmentId }),
+          ':bucket': dueBucket(due.patientId, due.appointmentId, due.start, slot),
+          ':slot': slot,
+        },
+      );
+    },
   } satisfies Partial<Store>;
+}
+
+/** A due index entry as the run reads it: the index projects the keys alone. */
+function dueAppointment(item: Item, slot: number): DueAppointment {
+  const startKey = String(item.startKey);
+  return {
+    patientId: String(item.PK).slice(keys.patient('').length),
+    appointmentId: String(item.SK).slice(keys.appointment('').length),
+    start: toApiTimestamp(startKey.slice(0, startKey.indexOf('#'))),
+    slot,
+  };
 }
 
 /** Up to `limit + 1` matching appointments, so the caller knows whether another page exists. */
