@@ -1,7 +1,8 @@
 import { config } from '../app.ts';
 import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
-import { type AwsMessaging, AwsNotifier } from '../notify/aws.ts';
+import type { AwsMessaging } from '../config.ts';
+import { AwsNotifier } from '../notify/aws.ts';
 import type { Notifier, OutgoingMessage } from '../notify/notifier.ts';
 import { invokedReceipts } from '../notify/local-receipts.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';

@@ -5,7 +5,7 @@ import type { LedgerEntry } from './model.ts';
 
 const HOUR = 3_600_000;
 
-export const DEFAULT_REMINDER_OFFSETS: readonly number[] = [168, 48];
+export { DEFAULT_REMINDER_OFFSETS } from '../config.ts';
 
 /**
  * The slot an appointment starting at `start` is in at `at`: the latest whose time has come, so one that
