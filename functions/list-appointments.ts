@@ -1,7 +1,7 @@
 import { config, endpoint } from '#lib/app.ts';
 import { auditTrail } from '#lib/audit/live.ts';
 import { ok } from '#lib/http/endpoint.ts';
-import { listAppointments } from '#lib/patients/patients.ts';
+import { listAppointments } from '#lib/listing/appointments.ts';
 import { AppointmentQuery, PatientPath } from '#lib/patients/schema.ts';
 import { store } from '#lib/store/live.ts';
 

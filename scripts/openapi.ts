@@ -7,8 +7,8 @@ import type { Scope } from '../lib/http/auth.ts';
 import { MAX_BODY_BYTES } from '../lib/http/endpoint.ts';
 import { Problem, PROBLEM_CODES, problemInfo } from '../lib/http/problem.ts';
 import { ENDPOINTS } from '../lib/http/routes.ts';
+import { AppointmentList } from '../lib/listing/schema.ts';
 import {
-  AppointmentList,
   AppointmentQuery,
   CreatedPatient,
   NewPatient,

@@ -1,6 +1,11 @@
 import type { SendTextMessageCommandInput } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { DeliveryOutcomeUnknown, deliveryFailed, type Notifier, type OutgoingMessage } from './notifier.ts';
+import {
+  DeliveryOutcomeUnknown,
+  deliveryFailed,
+  type Notifier,
+  type OutgoingMessage,
+} from '../reminders/notifier.ts';
 import type { AwsMessaging } from '../config.ts';
 import { smsTimeToLive } from './time-to-live.ts';
 

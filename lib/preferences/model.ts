@@ -1,6 +1,9 @@
 import { inFieldOrder } from '../records.ts';
-import type { Channel } from '../reminders/messages.ts';
-import type { QuietHours } from '../reminders/quiet-hours.ts';
+import type { QuietHours } from './quiet-hours.ts';
+import type { Channel } from './schema.ts';
+
+export type { Channel } from './schema.ts';
+export type { QuietHours } from './quiet-hours.ts';
 
 /**
  * Where a preference version came from when not from the clinic's own system: the patient's SMS reply

@@ -3,7 +3,7 @@ import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
 import type { AwsMessaging } from '../config.ts';
 import { AwsNotifier } from '../notify/aws.ts';
-import type { Notifier, OutgoingMessage } from '../notify/notifier.ts';
+import type { Notifier, OutgoingMessage } from './notifier.ts';
 import { invokedReceipts } from '../notify/local-receipts.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
 import { SqsDueWorkQueue } from '../queue/sqs.ts';
