@@ -191,7 +191,7 @@ const Environment = z
       z.string().check(z.regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')),
       DEFAULT_MRN_SYSTEM,
     ),
-    // That the library has a numbering plan for it is checked by the feed function (lib/feed/live.ts).
+    // That the library has a numbering plan for it is checked when the feed function is wired (lib/wiring/feed.ts).
     DEFAULT_PHONE_REGION: z._default(
       z
         .string()
@@ -215,20 +215,30 @@ const Environment = z
     }),
   );
 
+/** Configuration that cannot run: names the bad variables and what each must be, never their values. */
+export class InvalidConfiguration extends Error {
+  override readonly name = 'InvalidConfiguration';
+  constructor(readonly problems: readonly { path: string; message: string }[]) {
+    super(`Invalid configuration: ${problems.map(({ path, message }) => `${path}: ${message}`).join('; ')}`);
+  }
+
+  /** The variables at fault, e.g. `API_KEYS` for a problem at `API_KEYS[0].sha256`. */
+  get variables(): string[] {
+    return [...new Set(this.problems.map(({ path }) => path.split(/[.[]/)[0]!))];
+  }
+}
+
 /** Every variable the functions read: the README's configuration table lists each one. */
 export const CONFIG_VARIABLES = Object.keys(Environment.shape);
 
-/** Reads and checks the configuration once, at cold start; throws one message naming every bad variable. */
+/** Reads and checks the configuration; throws InvalidConfiguration naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty variable is an unset one: serverless.yml writes "" where a stage has no value.
   const parsed = Environment.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
     { reportInput: true, error: forPeople },
   );
-  if (!parsed.success) {
-    const problems = fieldErrors(parsed.error.issues).map(({ path, message }) => `${path}: ${message}`);
-    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
-  }
+  if (!parsed.success) throw new InvalidConfiguration(fieldErrors(parsed.error.issues));
   const { data } = parsed;
   return {
     tableName: data.TABLE_NAME,

@@ -9,8 +9,8 @@ export interface QueueConsumerSpec<S extends z.ZodMiniType> {
   name: string;
   /** The schema of one message body (JSON). */
   body: S;
-  /** Messages of one batch worked on at once. */
-  concurrency: number;
+  /** Messages of one batch worked on at once; a function when configuration says, read per batch. */
+  concurrency: number | (() => number);
 }
 
 /** What became of one message of a batch: also returned, so a local command can print it. */
@@ -41,7 +41,7 @@ export function createQueueConsumer(log: Log) {
       beginInvocation(context);
       const messages = await mapWithConcurrency(
         event.Records,
-        spec.concurrency,
+        typeof spec.concurrency === 'function' ? spec.concurrency() : spec.concurrency,
         async ({ messageId, body }): Promise<MessageResult> => {
           const parsed = parse(spec.body, body);
           if ('rejected' in parsed) {
