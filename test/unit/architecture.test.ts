@@ -7,6 +7,28 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const COMPOSITION_ROOT = 'lib/wiring';
+/** Files directly in lib/ that every layer may use: they import no folder of lib/. */
+const KERNEL = [
+  'canonical-json',
+  'concurrency',
+  'config',
+  'errors',
+  'fields',
+  'ids',
+  'log',
+  'records',
+  'text',
+  'time',
+  'validation',
+].map((name) => `lib/${name}.ts`);
+/** The domain, which owns its ports; adapters and wrappers import it, never the reverse. */
+const DOMAIN = ['answers', 'audit', 'feed', 'listing', 'patients', 'preferences', 'reminders', 'replies'].map(
+  (name) => `lib/${name}`,
+);
+/** Adapters (store, notify, queue, ehr, reply-model), wrappers (http, events) and the wiring. */
+const OUTER = ['ehr', 'events', 'http', 'notify', 'queue', 'reply-model', 'store', 'wiring'].map(
+  (name) => `lib/${name}`,
+);
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -104,6 +126,23 @@ describe('architecture: every arrow points inward', () => {
       members.flatMap((from) => members.flatMap((to) => folderEdges.get(from)?.get(to) ?? [])),
     );
     expect(described).toEqual([]);
+  });
+
+  it('has the kernel import no folder of lib/: configuration is plain values', () => {
+    const outward = KERNEL.flatMap((file) =>
+      (imports.get(file) ?? []).filter((target) => !KERNEL.includes(target)).map((t) => `${file} → ${t}`),
+    );
+    expect(KERNEL.filter((file) => !imports.has(file))).toEqual([]);
+    expect(outward).toEqual([]);
+  });
+
+  it('has the domain import no adapter, wrapper or wiring: its ports are its own', () => {
+    const outward = [...imports].flatMap(([file, targets]) =>
+      DOMAIN.includes(folderOf(file))
+        ? targets.filter((target) => OUTER.includes(folderOf(target))).map((t) => `${file} → ${t}`)
+        : [],
+    );
+    expect(outward).toEqual([]);
   });
 
   it('has nothing in lib/ but the composition root import the composition root', () => {
