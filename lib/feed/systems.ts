@@ -1,6 +1,4 @@
 // The URIs the feed recognises in FHIR resources; the configurable defaults are configuration's.
 
-export { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION } from '../config.ts';
-
 /** The core extension holding a patient's IANA time zone in `valueCode`. */
 export const TIMEZONE_EXTENSION = 'http://hl7.org/fhir/StructureDefinition/timezone';

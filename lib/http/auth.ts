@@ -2,8 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ApiKey, Scope } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
-export type { ApiKey, Scope } from '../config.ts';
-
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** The configured key behind an `Authorization: Bearer …` header, holding `scope`; throws 401 or 403. */

@@ -11,7 +11,8 @@ import {
   validationFailed,
 } from '../errors.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
-import { type ApiKey, authorize, type Scope } from './auth.ts';
+import type { ApiKey, Scope } from '../config.ts';
+import { authorize } from './auth.ts';
 import { type HttpResponse, problemInfo, problemResponse } from './problem.ts';
 import { fieldPath, validate } from '../validation.ts';
 import { repeatedKeys } from './repeated-keys.ts';

@@ -1,9 +1,9 @@
 import { inFieldOrder } from '../records.ts';
 import type { QuietHours } from './quiet-hours.ts';
-import type { Channel } from './schema.ts';
+import type { CHANNELS } from './schema.ts';
 
-export type { Channel } from './schema.ts';
-export type { QuietHours } from './quiet-hours.ts';
+/** How a patient may be reached: a patient's contact channel, in their order of preference. */
+export type Channel = (typeof CHANNELS)[number];
 
 /**
  * Where a preference version came from when not from the clinic's own system: the patient's SMS reply

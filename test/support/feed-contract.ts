@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/audit.ts';
 import { applyMessage, type FeedDeps, MAX_UPCOMING_APPOINTMENTS } from '../../lib/feed/apply.ts';
-import { DEFAULT_MRN_SYSTEM } from '../../lib/feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
 import type { Notifier, OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
