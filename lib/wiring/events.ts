@@ -4,21 +4,15 @@ import { createScheduledJob } from '../events/schedule.ts';
 import { logger } from '../log.ts';
 import { config } from './config.ts';
 
-/** The handler, after the configuration: one that fails fails the whole invocation, logged by name. */
-const configured =
-  <A extends unknown[], R>(handler: (...args: A) => Promise<R>) =>
-  async (...args: A): Promise<R> => {
-    config();
-    return handler(...args);
-  };
+// The event wrappers of the running service, logging as the endpoints do. Each reads the configuration
+// as an invocation begins: one that fails fails the invocation, logged by variable name.
 
-const queue = createQueueConsumer(logger);
-const scheduled = createScheduledJob(logger);
+const configured = () => void config();
+
+export const queueConsumer = createQueueConsumer(logger, configured);
+export const scheduledJob = createScheduledJob(logger, configured);
 // serverless-offline sets IS_OFFLINE: there, nothing delivers a failed notification again.
-const notification = createNotificationConsumer(logger, { redelivered: process.env.IS_OFFLINE !== 'true' });
-
-/** The event wrappers of the running service, logging as the endpoints do. */
-export const queueConsumer: typeof queue = (spec, handle) => configured(queue(spec, handle));
-export const scheduledJob: typeof scheduled = (name, run) => configured(scheduled(name, run));
-export const notificationConsumer: typeof notification = (name, handle) =>
-  configured(notification(name, handle));
+export const notificationConsumer = createNotificationConsumer(logger, {
+  redelivered: process.env.IS_OFFLINE !== 'true',
+  prepare: configured,
+});

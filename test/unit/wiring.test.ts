@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import * as z from 'zod/mini';
 import { InvalidConfiguration } from '../../lib/config.ts';
+import { snsEvent } from '../../lib/events/local-invoke.ts';
+import { createNotificationConsumer } from '../../lib/events/notification.ts';
+import { createQueueConsumer } from '../../lib/events/queue.ts';
+import { createScheduledJob } from '../../lib/events/schedule.ts';
 import { createEndpoint, ok } from '../../lib/http/endpoint.ts';
 import { configuration, once } from '../../lib/wiring/config.ts';
 import { httpEvent, recordingLog, sha256 } from '../support/events.ts';
@@ -85,6 +91,28 @@ describe('a function whose configuration fails', () => {
     const response = await handler(httpEvent({ path: '/health', routeKey: 'GET /health' }));
     expect(response.statusCode).toBe(500);
     expect(response.headers?.['content-type']).toBe('application/problem+json');
+  });
+
+  it('fails the invocation of every event wrapper before any message is handled', async () => {
+    const { log } = recordingLog();
+    const config = configuration(invalid, log);
+    const prepare = () => void config();
+    let handled = 0;
+    const handle = async () => {
+      handled++;
+      return {};
+    };
+    const sqs: SQSEvent = { Records: [{ messageId: 'm1', body: '{}' } as SQSRecord] };
+    await expect(
+      createQueueConsumer(log, prepare)({ name: 'q', body: z.object({}), concurrency: 1 }, handle)(sqs),
+    ).rejects.toThrow(InvalidConfiguration);
+    await expect(createScheduledJob(log, prepare)('job', handle)()).rejects.toThrow(InvalidConfiguration);
+    // Where an event is delivered again (AWS), it fails; where not (serverless-offline), it is `failed`.
+    const redelivered = createNotificationConsumer(log, { redelivered: true, prepare });
+    await expect(redelivered('sns', handle)(snsEvent('text'))).rejects.toThrow(InvalidConfiguration);
+    const local = createNotificationConsumer(log, { redelivered: false, prepare });
+    expect(await local('sns', handle)(snsEvent('text'))).toEqual([{ outcome: 'failed', code: 'internal' }]);
+    expect(handled).toBe(0);
   });
 
   it('fails the invocation of a non-HTTP function', async () => {
