@@ -133,8 +133,8 @@ export async function coldStarts() {
     schemas: {
       file: await bundle(
         join(out, 'schemas', 'schemas.mjs'),
-        "import { config } from './lib/app.ts'; import './lib/patients/schema.ts'; import './lib/preferences/schema.ts'; import './lib/reminders/schema.ts';" +
-          ' export const handler = async () => ({ statusCode: 200, body: config.clinicName });',
+        "import { config } from './lib/wiring/config.ts'; import './lib/patients/schema.ts'; import './lib/preferences/schema.ts'; import './lib/reminders/schema.ts';" +
+          ' export const handler = async () => ({ statusCode: 200, body: config().clinicName });',
       ),
       measure: 'configuration checked and every schema built, no request',
       note: 'what every function using the store loads besides its client (the store imports every record model and its schema)',

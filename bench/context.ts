@@ -28,14 +28,16 @@ Object.assign(process.env, {
   LOG_LEVEL: 'silent',
 });
 
-// Imported once the environment is set: these read their configuration at load, as in Lambda. The
-// sections import them from here, never directly: a module importing them would be evaluated while
-// this one still awaits the engine.
-export const { store } = await import('../lib/store/live.ts');
+// Built once the environment is set, by the composition root the functions use. The sections import
+// them from here, never directly: a module importing them would be evaluated while this one still
+// awaits the engine.
+export const store = (await import('../lib/wiring/store.ts')).store();
 const { createPatient } = await import('../lib/patients/patients.ts');
 const { NewPatient } = await import('../lib/patients/schema.ts');
-export const { reminderDeps, dueRunDeps } = await import('../lib/reminders/live.ts');
-export const { feedDeps } = await import('../lib/feed/live.ts');
+const reminders = await import('../lib/wiring/reminders.ts');
+export const reminderDeps = reminders.reminderDeps();
+export const { dueRunDeps } = reminders;
+export const feedDeps = (await import('../lib/wiring/feed.ts')).feedDeps();
 export const handlers = {
   index: (await import('../functions/index.ts')).handler,
   health: (await import('../functions/health.ts')).handler,

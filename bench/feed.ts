@@ -1,5 +1,5 @@
 import { applyMessage } from '../lib/feed/apply.ts';
-import { DEFAULT_MRN_SYSTEM } from '../lib/feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../lib/config.ts';
 import { openDynamoStore } from '../lib/store/dynamodb.ts';
 import { dynamoDb, type DynamoDb, type Item, type Operation } from '../lib/store/dynamodb-table.ts';
 import { ensureTable } from '../scripts/local-engine.ts';

@@ -1,5 +1,5 @@
 import { mapWithConcurrency } from '../lib/concurrency.ts';
-import type { OutgoingMessage } from '../lib/notify/notifier.ts';
+import type { OutgoingMessage } from '../lib/reminders/notifier.ts';
 import { sendBulkReminders } from '../lib/reminders/bulk.ts';
 import { MISSED_LOOKBACK_MS, remindDue } from '../lib/reminders/due.ts';
 import { openDynamoStore } from '../lib/store/dynamodb.ts';

@@ -1,9 +1,9 @@
-import { endpoint } from '#lib/app.ts';
-import { auditTrail } from '#lib/audit/live.ts';
+import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { runCheOrchestration } from '#lib/reminders/che.ts';
-import { reminderDeps } from '#lib/reminders/live.ts';
+import { reminderDeps } from '#lib/wiring/reminders.ts';
 import { CheReminderRequest } from '#lib/reminders/schema.ts';
+import { auditTrail } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(
   {
@@ -11,5 +11,5 @@ export const handler = endpoint(
     body: CheReminderRequest,
     audit: { action: 'reminder.orchestrate', sink: auditTrail, patientIds: (r) => [r?.body.patientId] },
   },
-  async ({ body }) => ok(await runCheOrchestration(reminderDeps, body)),
+  async ({ body }) => ok(await runCheOrchestration(reminderDeps(), body)),
 );

@@ -1,9 +1,9 @@
-import { config, endpoint } from '#lib/app.ts';
-import { auditTrail } from '#lib/audit/live.ts';
+import { config } from '#lib/wiring/config.ts';
+import { endpoint } from '#lib/wiring/endpoint.ts';
 import { created, ok } from '#lib/http/endpoint.ts';
 import { createPatientOnce } from '#lib/patients/patients.ts';
 import { NewPatient } from '#lib/patients/schema.ts';
-import { store } from '#lib/store/live.ts';
+import { auditTrail, store } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(
   {
@@ -16,7 +16,7 @@ export const handler = endpoint(
     },
   },
   async ({ body }) => {
-    const { patient, created: isNew } = await createPatientOnce(store, config, body);
+    const { patient, created: isNew } = await createPatientOnce(store(), config(), body);
     const location = `/api/patients/${patient.id}`;
     // A retry of a create that succeeded: the same patient, found where it was made.
     return isNew ? created(location, patient) : { ...ok(patient), headers: { location } };

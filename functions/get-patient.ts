@@ -1,9 +1,8 @@
-import { endpoint } from '#lib/app.ts';
-import { auditTrail } from '#lib/audit/live.ts';
+import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { getPatient } from '#lib/patients/patients.ts';
 import { PatientPath } from '#lib/patients/schema.ts';
-import { store } from '#lib/store/live.ts';
+import { auditTrail, store } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(
   {
@@ -11,5 +10,5 @@ export const handler = endpoint(
     params: PatientPath,
     audit: { action: 'patient.read', sink: auditTrail, patientIds: (r) => [r?.params.patient_id] },
   },
-  async ({ params }) => ok(await getPatient(store, params.patient_id)),
+  async ({ params }) => ok(await getPatient(store(), params.patient_id)),
 );

@@ -1,4 +1,4 @@
-import { notificationConsumer } from '#lib/events/live.ts';
+import { notificationConsumer } from '#lib/wiring/events.ts';
 import { readInboundSms, replyLogFields } from '#lib/notify/inbound.ts';
 import { answerReply } from '#lib/replies/reply.ts';
 import { replyDeps } from '#lib/wiring/replies.ts';
@@ -7,5 +7,5 @@ import { replyDeps } from '#lib/wiring/replies.ts';
 export const handler = notificationConsumer('inbound-sms', async (message, { receivedAt }) => {
   const sms = readInboundSms(message);
   if ('rejected' in sms) return { outcome: 'ignored', reason: sms.rejected };
-  return { ...replyLogFields(sms), ...(await answerReply(replyDeps, { ...sms, receivedAt }, Date.now())) };
+  return { ...replyLogFields(sms), ...(await answerReply(replyDeps(), { ...sms, receivedAt }, Date.now())) };
 });

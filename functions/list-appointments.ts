@@ -1,9 +1,9 @@
-import { config, endpoint } from '#lib/app.ts';
-import { auditTrail } from '#lib/audit/live.ts';
+import { config } from '#lib/wiring/config.ts';
+import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
-import { listAppointments } from '#lib/patients/patients.ts';
+import { listAppointments } from '#lib/listing/appointments.ts';
 import { AppointmentQuery, PatientPath } from '#lib/patients/schema.ts';
-import { store } from '#lib/store/live.ts';
+import { auditTrail, store } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(
   {
@@ -12,5 +12,5 @@ export const handler = endpoint(
     query: AppointmentQuery,
     audit: { action: 'appointments.read', sink: auditTrail, patientIds: (r) => [r?.params.patient_id] },
   },
-  async ({ params, query }) => ok(await listAppointments(store, config, params.patient_id, query)),
+  async ({ params, query }) => ok(await listAppointments(store(), config(), params.patient_id, query)),
 );

@@ -1,4 +1,4 @@
-import { endpoint } from '#lib/app.ts';
+import { endpoint } from '#lib/wiring/endpoint.ts';
 import { methodNotAllowed, notFound } from '#lib/errors.ts';
 import { methodsAllowedOn } from '#lib/http/routes.ts';
 import * as z from 'zod/mini';

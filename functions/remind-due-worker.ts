@@ -1,11 +1,11 @@
-import { config } from '#lib/app.ts';
-import { queueConsumer } from '#lib/events/live.ts';
 import { PatientWork, remindPatient } from '#lib/reminders/due.ts';
-import { dueRunDeps } from '#lib/reminders/live.ts';
-
-const deps = dueRunDeps(config.smsMaxPerSecond / config.reminderWorkers);
+import { queueConsumer } from '#lib/wiring/events.ts';
+import { workerRunDeps } from '#lib/wiring/reminders.ts';
 
 export const handler = queueConsumer(
-  { name: 'remind-due-worker', body: PatientWork, concurrency: deps.concurrency },
-  async (work) => ({ patientId: work.patientId, ...(await remindPatient(deps, work, Date.now())) }),
+  { name: 'remind-due-worker', body: PatientWork, concurrency: () => workerRunDeps().concurrency },
+  async (work) => ({
+    patientId: work.patientId,
+    ...(await remindPatient(workerRunDeps(), work, Date.now())),
+  }),
 );

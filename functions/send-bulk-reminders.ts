@@ -1,9 +1,9 @@
-import { endpoint } from '#lib/app.ts';
-import { auditTrail } from '#lib/audit/live.ts';
+import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { sendBulkReminders } from '#lib/reminders/bulk.ts';
-import { reminderDeps } from '#lib/reminders/live.ts';
+import { reminderDeps } from '#lib/wiring/reminders.ts';
 import { BulkReminderRequest } from '#lib/reminders/schema.ts';
+import { auditTrail } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(
   {
@@ -12,5 +12,5 @@ export const handler = endpoint(
     audit: { action: 'reminders.bulk', sink: auditTrail, patientIds: (r) => r?.body.patientIds ?? [] },
   },
   async ({ body }) =>
-    ok(await sendBulkReminders(reminderDeps, body.patientIds, { dryRun: body.dryRun, now: Date.now() })),
+    ok(await sendBulkReminders(reminderDeps(), body.patientIds, { dryRun: body.dryRun, now: Date.now() })),
 );

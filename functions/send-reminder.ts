@@ -1,9 +1,9 @@
-import { endpoint } from '#lib/app.ts';
-import { auditTrail } from '#lib/audit/live.ts';
+import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
-import { reminderDeps } from '#lib/reminders/live.ts';
+import { reminderDeps } from '#lib/wiring/reminders.ts';
 import { remind } from '#lib/reminders/reminders.ts';
 import { SendReminderRequest } from '#lib/reminders/schema.ts';
+import { auditTrail } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(
   {
@@ -15,7 +15,7 @@ export const handler = endpoint(
     const choose =
       body.appointmentId === undefined ? { next: true as const } : { appointmentId: body.appointmentId };
     const ask = { choose, ...(body.channel && { channel: body.channel }) };
-    const { result, reminder } = await remind(reminderDeps, body.patientId, ask, {
+    const { result, reminder } = await remind(reminderDeps(), body.patientId, ask, {
       dryRun: body.dryRun,
       now: Date.now(),
     });

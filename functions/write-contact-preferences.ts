@@ -1,9 +1,8 @@
-import { endpoint } from '#lib/app.ts';
-import { auditTrail } from '#lib/audit/live.ts';
+import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { writeContactPreferences } from '#lib/preferences/preferences.ts';
 import { ContactPreferenceBatch } from '#lib/preferences/schema.ts';
-import { store } from '#lib/store/live.ts';
+import { auditTrail, store } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(
   {
@@ -16,5 +15,5 @@ export const handler = endpoint(
         (r?.body.preferences ?? []).map((item) => (item as { patientId?: unknown } | null)?.patientId),
     },
   },
-  async ({ body }) => ok(await writeContactPreferences(store, body.preferences)),
+  async ({ body }) => ok(await writeContactPreferences(store(), body.preferences)),
 );

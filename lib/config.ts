@@ -1,11 +1,42 @@
 import * as z from 'zod/mini';
-import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/audit.ts';
-import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION } from './feed/systems.ts';
 import { clientId, quietHours, timeZone } from './fields.ts';
-import { type ApiKey, SCOPES } from './http/auth.ts';
 import { fieldErrors, forPeople } from './validation.ts';
-import type { AwsMessaging } from './notify/aws.ts';
-import { DEFAULT_REMINDER_OFFSETS } from './reminders/slots.ts';
+
+// Configuration is plain values: it imports no domain code, so every layer may read it.
+
+/** What an API key may do, each endpoint naming the one it needs. */
+export const SCOPES = ['patients:read', 'patients:write', 'preferences:write', 'reminders:send'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface ApiKey {
+  /** A name for logs and the audit trail; never the key itself. */
+  id: string;
+  /** SHA-256 of the key, hex. */
+  sha256: string;
+  scopes: readonly Scope[];
+}
+
+/** Where the `aws` notifier sends from, and the configuration sets whose events become receipts. */
+export interface AwsMessaging {
+  /** A verified SES identity. */
+  emailFrom: string;
+  emailConfigurationSet: string;
+  /** A phone number, pool or sender id of End User Messaging SMS, or its ARN. */
+  smsOriginationIdentity: string;
+  smsConfigurationSet: string;
+}
+
+/** The system of the identifier that carries the clinic's record number (MRN), unless configured. */
+export const DEFAULT_MRN_SYSTEM = 'urn:clinical-assistant:mrn';
+
+/** The ISO 3166 region a national phone number in a Patient is read in, unless configured. */
+export const DEFAULT_PHONE_REGION = 'GB';
+
+/** How long audit entries are kept unless configured: six years (with their leap days), as HIPAA asks. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 2192;
+
+/** The reminder slots unless configured: hours before the start, a week and two days. */
+export const DEFAULT_REMINDER_OFFSETS: readonly number[] = [168, 48];
 
 export interface Config {
   tableName: string;
@@ -160,7 +191,7 @@ const Environment = z
       z.string().check(z.regex(/^\S{1,255}$/, 'must be a URI of at most 255 characters, without spaces')),
       DEFAULT_MRN_SYSTEM,
     ),
-    // That the library has a numbering plan for it is checked by the feed function (lib/feed/live.ts).
+    // That the library has a numbering plan for it is checked when the feed function is wired (lib/wiring/feed.ts).
     DEFAULT_PHONE_REGION: z._default(
       z
         .string()
@@ -184,20 +215,30 @@ const Environment = z
     }),
   );
 
+/** Configuration that cannot run: names the bad variables and what each must be, never their values. */
+export class InvalidConfiguration extends Error {
+  override readonly name = 'InvalidConfiguration';
+  constructor(readonly problems: readonly { path: string; message: string }[]) {
+    super(`Invalid configuration: ${problems.map(({ path, message }) => `${path}: ${message}`).join('; ')}`);
+  }
+
+  /** The variables at fault, e.g. `API_KEYS` for a problem at `API_KEYS[0].sha256`. */
+  get variables(): string[] {
+    return [...new Set(this.problems.map(({ path }) => path.split(/[.[]/)[0]!))];
+  }
+}
+
 /** Every variable the functions read: the README's configuration table lists each one. */
 export const CONFIG_VARIABLES = Object.keys(Environment.shape);
 
-/** Reads and checks the configuration once, at cold start; throws one message naming every bad variable. */
+/** Reads and checks the configuration; throws InvalidConfiguration naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty variable is an unset one: serverless.yml writes "" where a stage has no value.
   const parsed = Environment.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
     { reportInput: true, error: forPeople },
   );
-  if (!parsed.success) {
-    const problems = fieldErrors(parsed.error.issues).map(({ path, message }) => `${path}: ${message}`);
-    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
-  }
+  if (!parsed.success) throw new InvalidConfiguration(fieldErrors(parsed.error.issues));
   const { data } = parsed;
   return {
     tableName: data.TABLE_NAME,

@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import type { Store } from './store/store.ts';
+
+/** The port the health check asks the store through. */
+export interface StoreHealth {
+  /** Resolves when the store answers; throws `store_unavailable` otherwise. */
+  ping(): Promise<void>;
+}
 
 export const VERSION = '1.0.0';
 
@@ -12,7 +17,7 @@ export const HealthReport = z.strictObject({
 
 /** The health report; any failure to reach the store makes the service unavailable. */
 export async function checkHealth(
-  store: Store,
+  store: StoreHealth,
 ): Promise<{ healthy: boolean; report: z.infer<typeof HealthReport> }> {
   const storeOk = await store.ping().then(
     () => true,

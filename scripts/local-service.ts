@@ -24,7 +24,14 @@ export async function startService(
     apiKeys,
     workFolder = '.esbuild',
     env = {},
-  }: { apiKeys?: unknown; workFolder?: string; env?: Record<string, string> } = {},
+    ready = (response) => response.ok,
+  }: {
+    apiKeys?: unknown;
+    workFolder?: string;
+    env?: Record<string, string>;
+    /** When GET /health's answer says the service is up: a healthy one, unless told otherwise. */
+    ready?: (response: Response) => boolean;
+  } = {},
 ): Promise<RunningService> {
   const [httpPort, lambdaPort] = [await freePort(), await freePort()];
   // Its output, and the handler copies serverless-offline writes to the temp folder: removed on stop.
@@ -79,7 +86,7 @@ export async function startService(
     rmSync(runFolder, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseUrl, offline);
+    await waitForHealth(baseUrl, offline, ready);
   } catch (error) {
     await halt();
     throw new Error(`serverless offline did not start: ${(error as Error).message} (output in ${logPath})`);
@@ -87,11 +94,11 @@ export async function startService(
   return { baseUrl, lambdaPort, logPath, stop };
 }
 
-async function waitForHealth(baseUrl: string, offline: ChildProcess) {
+async function waitForHealth(baseUrl: string, offline: ChildProcess, ready: (response: Response) => boolean) {
   for (const started = Date.now(); Date.now() - started < 110_000;) {
     if (offline.exitCode !== null) throw new Error(`exited with ${offline.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return;
+      if (ready(await fetch(`${baseUrl}/health`))) return;
     } catch {
       // not listening yet
     }

@@ -3,12 +3,12 @@ import * as z from 'zod/mini';
 import { ApiIndex } from '../lib/api-index.ts';
 import type { ProblemCode } from '../lib/errors.ts';
 import { HealthReport, VERSION } from '../lib/health.ts';
-import type { Scope } from '../lib/http/auth.ts';
+import type { Scope } from '../lib/config.ts';
 import { MAX_BODY_BYTES } from '../lib/http/endpoint.ts';
 import { Problem, PROBLEM_CODES, problemInfo } from '../lib/http/problem.ts';
 import { ENDPOINTS } from '../lib/http/routes.ts';
+import { AppointmentList } from '../lib/listing/schema.ts';
 import {
-  AppointmentList,
   AppointmentQuery,
   CreatedPatient,
   NewPatient,

@@ -24,11 +24,14 @@ export type AuditAction =
   | 'reminders.bulk'
   | 'reminder.orchestrate';
 
-/** How long audit entries are kept unless configured: six years (with their leap days), as HIPAA asks. */
-export const DEFAULT_AUDIT_RETENTION_DAYS = 2192;
-
 /** The caller named in the audit entries of the FHIR feed, which comes through its queue, not a key. */
 export const FEED_CALLER = 'fhir-feed';
+
+/** The port through which the audit trail is kept, by day (UTC): appended to, never changed. */
+export interface AuditRecords {
+  recordAudit(entry: AuditEntry): Promise<void>;
+  listAudit(day: string): Promise<AuditEntry[]>;
+}
 
 export interface AuditSink {
   record(entry: AuditEntry): Promise<void>;

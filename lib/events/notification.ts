@@ -1,6 +1,7 @@
 import type { Context, SNSEvent } from 'aws-lambda';
 import { ApiError } from '../errors.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
+import type { Prepare } from './schedule.ts';
 
 /** What a notification whose handling failed resolves with when nothing delivers it again. */
 export type FailedNotification = { outcome: 'failed'; code: string };
@@ -13,7 +14,10 @@ export type FailedNotification = { outcome: 'failed'; code: string };
  * it (serverless-offline, whose asynchronous invoke leaves a rejection unhandled and dies of it) it is
  * that notification's result, `failed` with its code, and the others go on.
  */
-export function createNotificationConsumer(log: Log, { redelivered }: { redelivered: boolean }) {
+export function createNotificationConsumer(
+  log: Log,
+  { redelivered, prepare = () => {} }: { redelivered: boolean; prepare?: Prepare },
+) {
   return function notificationConsumer(
     name: string,
     /** `receivedAt`: when SNS took the message, the same on every delivery of it. */
@@ -29,6 +33,7 @@ export function createNotificationConsumer(log: Log, { redelivered }: { redelive
       for (const record of event.Records) {
         const messageId = record.Sns.MessageId;
         try {
+          prepare();
           const receivedAt = Date.parse(record.Sns.Timestamp);
           const result = await handle(record.Sns.Message, {
             receivedAt: Number.isNaN(receivedAt) ? Date.now() : receivedAt,

@@ -3,14 +3,15 @@ import type * as z from 'zod/mini';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
 import { fieldPath } from '../validation.ts';
+import type { Prepare } from './schedule.ts';
 
 export interface QueueConsumerSpec<S extends z.ZodMiniType> {
   /** Names the consumer in its log lines. */
   name: string;
   /** The schema of one message body (JSON). */
   body: S;
-  /** Messages of one batch worked on at once. */
-  concurrency: number;
+  /** Messages of one batch worked on at once; a function when configuration says, read per batch. */
+  concurrency: number | (() => number);
 }
 
 /** What became of one message of a batch: also returned, so a local command can print it. */
@@ -31,7 +32,7 @@ export type QueueBatchResponse = SQSBatchResponse & { messages: MessageResult[] 
  * than retried into the dead-letter queue; one whose handling throws is reported as a batch item
  * failure, so only it is delivered again. Logs carry message ids and field paths, never message text.
  */
-export function createQueueConsumer(log: Log) {
+export function createQueueConsumer(log: Log, prepare: Prepare = () => {}) {
   return function queueConsumer<S extends z.ZodMiniType>(
     spec: QueueConsumerSpec<S>,
     /** Resolves with what to log of the message's outcome (counts and ids, never personal data). */
@@ -39,9 +40,10 @@ export function createQueueConsumer(log: Log) {
   ) {
     return async (event: SQSEvent, context?: Context): Promise<QueueBatchResponse> => {
       beginInvocation(context);
+      prepare();
       const messages = await mapWithConcurrency(
         event.Records,
-        spec.concurrency,
+        typeof spec.concurrency === 'function' ? spec.concurrency() : spec.concurrency,
         async ({ messageId, body }): Promise<MessageResult> => {
           const parsed = parse(spec.body, body);
           if ('rejected' in parsed) {

@@ -12,7 +12,8 @@ import { appointmentRecord, type Appointment, type Patient, patientRecord } from
 import { createPatient } from '../patients/patients.ts';
 import { PatientDetails, UPCOMING_STATUSES } from '../patients/schema.ts';
 import { fenceReminders } from '../reminders/reminders.ts';
-import type { Expected, Sourced, Store } from '../store/store.ts';
+import type { Expected, PatientRecords, Sourced } from '../patients/records.ts';
+import type { ReminderRecords } from '../reminders/records.ts';
 import { toApiTimestamp } from '../time.ts';
 import { unknownPatient } from './appointment.ts';
 import { isTransaction, readMessage, wholeOrNothing } from './message.ts';
@@ -35,8 +36,11 @@ export const MAX_UPCOMING_APPOINTMENTS = 200;
 /** Conditional writes of one resource before the message is left to the queue to deliver again. */
 const MAX_ATTEMPTS = 5;
 
+/** The feed writes patients and appointments, and fences the reminders of an appointment it moves. */
+export type FeedRecords = PatientRecords & ReminderRecords;
+
 export interface FeedDeps {
-  store: Store;
+  store: FeedRecords;
   audit: AuditSink;
   log: Log;
   options: FeedOptions;
@@ -89,7 +93,12 @@ const patientsFirst = (entries: readonly FeedEntry[]) => [
   ...entries.filter((entry) => entry.resourceType !== 'Patient'),
 ];
 
-async function apply(store: Store, entry: FeedChange, now: number, admitted: boolean): Promise<Applied> {
+async function apply(
+  store: FeedRecords,
+  entry: FeedChange,
+  now: number,
+  admitted: boolean,
+): Promise<Applied> {
   const line = { index: entry.index, resourceType: entry.resourceType, id: entry.id };
   if (entry.resourceType === 'Patient') {
     const { warnings } = entry.change;
@@ -114,7 +123,7 @@ const NOTHING_TO_REMIND =
   'Appointment.start: absent, as FHIR allows while an appointment is proposed, waitlisted or cancelled, and no appointment with this id is stored; it is taken once it has a start';
 
 /** A Patient is matched by its MRN: created as the create endpoint would, or replaced when newer. */
-async function applyPatient(store: Store, change: PatientChange, now: number): Promise<Result> {
+async function applyPatient(store: FeedRecords, change: PatientChange, now: number): Promise<Result> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const patientId = await store.findPatientByMrn(change.patient.mrn);
     const stored = patientId === undefined ? undefined : await store.getSourcedPatient(patientId);
@@ -145,7 +154,7 @@ async function applyPatient(store: Store, change: PatientChange, now: number): P
 
 /** The patient created, or undefined when another message is creating one with this MRN. */
 async function createFromFeed(
-  store: Store,
+  store: FeedRecords,
   change: PatientChange,
   now: number,
 ): Promise<Patient | undefined> {
@@ -166,7 +175,7 @@ async function createFromFeed(
 
 /** An Appointment is matched by its id within its patient: stored when new or newer. */
 async function applyAppointment(
-  store: Store,
+  store: FeedRecords,
   patientId: string,
   change: AppointmentChange,
   now: number,
@@ -207,7 +216,7 @@ async function applyAppointment(
 }
 
 /** Our id of the patient an Appointment names, if that patient is stored. */
-async function resolvePatient(store: Store, change: AppointmentChange): Promise<string | undefined> {
+async function resolvePatient(store: FeedRecords, change: AppointmentChange): Promise<string | undefined> {
   if ('mrn' in change.patient) return store.findPatientByMrn(change.patient.mrn);
   const { patientId } = change.patient;
   return (await store.getPatient(patientId)) && patientId;
@@ -217,7 +226,7 @@ async function resolvePatient(store: Store, change: AppointmentChange): Promise<
  * Checks every entry of a transaction before any is written: each Appointment's patient is stored or
  * created earlier in the message, and no patient goes over MAX_UPCOMING_APPOINTMENTS.
  */
-async function admitAll(store: Store, entries: FeedEntry[], now: number): Promise<FeedEntry[]> {
+async function admitAll(store: FeedRecords, entries: FeedEntry[], now: number): Promise<FeedEntry[]> {
   const newMrns = new Set<string>();
   const byPatient = new Map<string, AppointmentChange[]>();
   const admitted: FeedEntry[] = [];
@@ -247,7 +256,7 @@ async function admitAll(store: Store, entries: FeedEntry[], now: number): Promis
 
 /** Why these appointments would take the patient over the limit of upcoming ones, if they would. */
 async function addsOverLimit(
-  store: Store,
+  store: FeedRecords,
   patientId: string,
   changes: readonly AppointmentChange[],
   now: number,
@@ -261,7 +270,7 @@ async function addsOverLimit(
 }
 
 /** Why `added` new upcoming appointments would take the patient over the limit, if they would. */
-async function overLimit(store: Store, patientId: string, added: number, now: number) {
+async function overLimit(store: FeedRecords, patientId: string, added: number, now: number) {
   const stored = await store.countUpcomingAppointments(patientId, now);
   if (stored + added <= MAX_UPCOMING_APPOINTMENTS) return undefined;
   return `Appointment: the patient has ${stored} upcoming appointments stored, and at most ${MAX_UPCOMING_APPOINTMENTS} are kept; cancel or complete some in the EHR first`;

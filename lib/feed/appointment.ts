@@ -4,7 +4,7 @@ import { NewAppointment } from '../patients/schema.ts';
 import { toApiTimestamp, toSortableUtc } from '../time.ts';
 import { applyRules, type Checked, FhirAppointment, readElements } from './fhir.ts';
 import type { AppointmentChange, FeedOptions, PatientReference, ResolveInBundle } from './model.ts';
-import { DEFAULT_MRN_SYSTEM } from './systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../config.ts';
 
 type Actor = NonNullable<FhirAppointment['participant'][number]['actor']>;
 

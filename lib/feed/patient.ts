@@ -6,7 +6,8 @@ import { toSortableUtc } from '../time.ts';
 import { applyRules, type Checked, FhirPatient, readElements } from './fhir.ts';
 import type { FeedOptions, PatientChange } from './model.ts';
 import { mobileNumber } from './phone.ts';
-import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION, TIMEZONE_EXTENSION } from './systems.ts';
+import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION } from '../config.ts';
+import { TIMEZONE_EXTENSION } from './systems.ts';
 
 /** Name uses to take a patient's name from, best first: the name they go by, the official one, no use. */
 export const NAME_USES = ['usual', 'official', undefined] as const satisfies readonly HumanName['use'][];

@@ -1,16 +1,20 @@
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { InvalidConfiguration } from '../config.ts';
 import { phone } from '../fields.ts';
 
 // Phone numbers as EHRs hold them, national (`07700 900123`, `(03) 3410 5613`) or international, read
 // by libphonenumber-js. Its full ("max") metadata, as only it tells a landline from a mobile; imported
 // by the feed alone, so no other function's bundle carries it.
 
-/** The region, checked at cold start: an ISO 3166 code the library has numbering plans for. */
+/** The region, checked with the configuration: an ISO 3166 code the library has numbering plans for. */
 export function phoneRegion(code: string): CountryCode {
   if (!isSupportedCountry(code))
-    throw new Error(
-      'Invalid configuration: DEFAULT_PHONE_REGION: must be an ISO 3166 region code with a numbering plan, e.g. GB',
-    );
+    throw new InvalidConfiguration([
+      {
+        path: 'DEFAULT_PHONE_REGION',
+        message: 'must be an ISO 3166 region code with a numbering plan, e.g. GB',
+      },
+    ]);
   return code;
 }
 

@@ -1,16 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ApiKey, Scope } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-
-export const SCOPES = ['patients:read', 'patients:write', 'preferences:write', 'reminders:send'] as const;
-export type Scope = (typeof SCOPES)[number];
-
-export interface ApiKey {
-  /** A name for logs and the audit trail; never the key itself. */
-  id: string;
-  /** SHA-256 of the key, hex. */
-  sha256: string;
-  scopes: readonly Scope[];
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

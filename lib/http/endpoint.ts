@@ -11,7 +11,8 @@ import {
   validationFailed,
 } from '../errors.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
-import { type ApiKey, authorize, type Scope } from './auth.ts';
+import type { ApiKey, Scope } from '../config.ts';
+import { authorize } from './auth.ts';
 import { type HttpResponse, problemInfo, problemResponse } from './problem.ts';
 import { fieldPath, validate } from '../validation.ts';
 import { repeatedKeys } from './repeated-keys.ts';
@@ -60,7 +61,14 @@ export type LambdaHandler = (event: APIGatewayProxyEventV2, context?: Context) =
  * The one wrapper every endpoint goes through, in this order: request id, API key and scope, path,
  * query, body (size, media type, JSON, schema), then the handler; any failure becomes problem+json here.
  */
-export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; log: Log }) {
+export function createEndpoint({
+  apiKeys,
+  log,
+}: {
+  /** The keys, or how to read them on each request: a configuration that fails then answers 500. */
+  apiKeys: readonly ApiKey[] | (() => readonly ApiKey[]);
+  log: Log;
+}) {
   return function endpoint<
     B extends z.ZodMiniType = never,
     Q extends z.ZodMiniType = never,
@@ -78,7 +86,9 @@ export function createEndpoint({ apiKeys, log }: { apiKeys: readonly ApiKey[]; l
       let reply: Reply | undefined;
       let response: HttpResponse;
       try {
-        caller = spec.scope && authorize(apiKeys, header(event, 'authorization'), spec.scope);
+        // Every endpoint, public ones too: a function that cannot be configured never answers 200.
+        const keys = typeof apiKeys === 'function' ? apiKeys() : apiKeys;
+        caller = spec.scope && authorize(keys, header(event, 'authorization'), spec.scope);
         request = {
           params: spec.params && validate(spec.params, event.pathParameters ?? {}),
           query: validate(spec.query ?? NO_QUERY, queryParameters(event)),

@@ -1,17 +1,13 @@
 import type { SendTextMessageCommandInput } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { DeliveryOutcomeUnknown, deliveryFailed, type Notifier, type OutgoingMessage } from './notifier.ts';
+import {
+  DeliveryOutcomeUnknown,
+  deliveryFailed,
+  type Notifier,
+  type OutgoingMessage,
+} from '../reminders/notifier.ts';
+import type { AwsMessaging } from '../config.ts';
 import { smsTimeToLive } from './time-to-live.ts';
-
-/** Where the `aws` notifier sends from, and the configuration sets whose events become receipts. */
-export interface AwsMessaging {
-  /** A verified SES identity. */
-  emailFrom: string;
-  emailConfigurationSet: string;
-  /** A phone number, pool or sender id of End User Messaging SMS, or its ARN. */
-  smsOriginationIdentity: string;
-  smsConfigurationSet: string;
-}
 
 export interface AwsNotifierOptions extends AwsMessaging {
   sendText(input: SendTextMessageCommandInput): Promise<unknown>;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { maskContact } from '../reminders/contact.ts';
-import type { Channel } from '../reminders/messages.ts';
-import type { Store } from '../store/store.ts';
+import type { Channel } from '../preferences/model.ts';
+import type { OutboxRecords } from './model.ts';
 import { toApiTimestamp } from '../time.ts';
-import { deliveryFailed, type Notifier, type OutgoingMessage } from './notifier.ts';
+import { deliveryFailed, type Notifier, type OutgoingMessage } from '../reminders/notifier.ts';
 
 /** Like GOV.UK Notify's test numbers: these recipients make the local provider fail, for the 502 path. */
 export const FAILING_RECIPIENTS: readonly string[] = ['+447700900002', 'fail@example.org'];
@@ -22,7 +22,7 @@ export interface LocalReceipts {
  */
 export class OutboxNotifier implements Notifier {
   constructor(
-    private readonly store: Store,
+    private readonly store: OutboxRecords,
     private readonly clock: () => number = Date.now,
     private readonly receipts?: LocalReceipts,
   ) {}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Channel } from '../reminders/messages.ts';
+import type { Channel } from '../preferences/model.ts';
 import type { FailureReason } from '../reminders/status.ts';
 import { REMINDER_ID_KEY } from './aws.ts';
 import { parseSnsMessage } from './sns-message.ts';

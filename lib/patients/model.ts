@@ -1,5 +1,4 @@
 import { inFieldOrder } from '../records.ts';
-import type { ReminderLedger } from '../reminders/model.ts';
 import type * as z from 'zod/mini';
 import {
   Appointment as AppointmentSchema,
@@ -22,14 +21,6 @@ export interface AppointmentFilter {
   from?: string;
   to?: string;
   statuses?: readonly AppointmentStatus[];
-}
-
-export interface AppointmentPage {
-  appointments: Appointment[];
-  /** The patient's reminder ledger, read with the page: the reminder of each appointment is in it. */
-  ledger: ReminderLedger;
-  /** Set when more appointments match after the last one returned. */
-  next?: AppointmentPosition;
 }
 
 /** A record with only the schema's fields, in the schema's order, whatever order the store kept. */

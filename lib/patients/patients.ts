@@ -3,21 +3,10 @@ import { canonicalJson } from '../canonical-json.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { derivedId } from '../ids.ts';
-import { appointmentRange, isEmptyRange } from '../store/appointment-order.ts';
-import type { PatientDraft, Store } from '../store/store.ts';
+import type { PatientDraft, PatientRecords } from './records.ts';
 import { toApiTimestamp } from '../time.ts';
-import { type CursorKey, decodeCursor, encodeCursor } from './cursor.ts';
-import {
-  type Appointment,
-  type AppointmentFilter,
-  appointmentRecord,
-  type Patient,
-  patientRecord,
-} from './model.ts';
-import type { AppointmentQuery, NewAppointment, NewPatient } from './schema.ts';
-import { isOccurrence, type ReminderLedger } from '../reminders/model.ts';
-import { type AppointmentReminder } from '../reminders/status.ts';
-import type { AppointmentResponse } from '../answers/responses.ts';
+import { type Appointment, appointmentRecord, type Patient, patientRecord } from './model.ts';
+import type { NewAppointment, NewPatient } from './schema.ts';
 
 export interface PatientDefaults {
   defaultTimeZone: string;
@@ -26,7 +15,7 @@ export interface PatientDefaults {
 export type CreatedPatient = Patient & { appointments: Appointment[] };
 
 export async function createPatient(
-  store: Store,
+  store: PatientRecords,
   defaults: PatientDefaults,
   input: NewPatient,
   now: Date = new Date(),
@@ -44,7 +33,7 @@ export async function createPatient(
  * create, its own fields and each appointment it sends, defaults applied; else the conflict stands.
  */
 export async function createPatientOnce(
-  store: Store,
+  store: PatientRecords,
   defaults: PatientDefaults,
   input: NewPatient,
   now: Date = new Date(),
@@ -60,7 +49,11 @@ export async function createPatientOnce(
 }
 
 /** The patient with this MRN, if it and the appointments the draft sends are as the draft would store them. */
-async function createdBy(store: Store, draft: Draft, mrn: string): Promise<CreatedPatient | undefined> {
+async function createdBy(
+  store: PatientRecords,
+  draft: Draft,
+  mrn: string,
+): Promise<CreatedPatient | undefined> {
   const id = await store.findPatientByMrn(mrn);
   const patient = id === undefined ? undefined : await store.getPatient(id);
   if (patient === undefined || !sameExcept(patient, draft.patient, ['id', 'createdAt', 'updatedAt']))
@@ -105,62 +98,8 @@ function sameExcept<T extends object>(a: T, b: T, ignoring: readonly (keyof T)[]
   return canonicalJson(own(a)) === canonicalJson(own(b));
 }
 
-export async function getPatient(store: Store, patientId: string): Promise<Patient> {
+export async function getPatient(store: PatientRecords, patientId: string): Promise<Patient> {
   return (await store.getPatient(patientId)) ?? throwPatientNotFound();
-}
-
-/**
- * A page of a patient's appointments. A cursor at or past `to` leaves nothing to list: that empty
- * range is answered here, as an empty last page, without asking the store for a reversed range.
- */
-export async function listAppointments(
-  store: Store,
-  key: CursorKey,
-  patientId: string,
-  query: AppointmentQuery,
-) {
-  const filter: AppointmentFilter = {
-    ...(query.from && { from: query.from }),
-    ...(query.to && { to: query.to }),
-    ...(query.status && { statuses: query.status }),
-  };
-  const after = query.cursor === undefined ? undefined : decodeCursor(key, patientId, query.cursor);
-  if (isEmptyRange(appointmentRange(filter, after))) {
-    await getPatient(store, patientId);
-    return { patientId, appointments: [], nextCursor: null };
-  }
-  const page = await store.listAppointments(patientId, filter, {
-    limit: query.limit,
-    ...(after && { after }),
-  });
-  if (page === undefined) return throwPatientNotFound();
-  return {
-    patientId,
-    appointments: page.appointments.map((appointment) => ({
-      ...appointment,
-      reminder: reminderOf(page.ledger, appointment),
-      response: responseOf(page.ledger, appointment),
-    })),
-    nextCursor: page.next ? encodeCursor(key, patientId, page.next) : null,
-  };
-}
-
-/** The newest reminder of the appointment's current occurrence (same appointment, same start), of any slot. */
-function reminderOf(ledger: ReminderLedger, appointment: Appointment): AppointmentReminder | null {
-  const entry = ledger.reminders
-    .filter((r) => isOccurrence(r, appointment))
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
-  if (entry === undefined) return null;
-  const { id, status, channel, to, createdAt, reason } = entry;
-  return { id, status, channel, to, createdAt, ...(reason !== undefined && { reason }) };
-}
-
-/** The patient's answer to the appointment's current occurrence: same appointment, same start. */
-function responseOf(ledger: ReminderLedger, appointment: Appointment): AppointmentResponse | null {
-  const answer = ledger.responses?.find((r) => isOccurrence(r, appointment));
-  if (answer === undefined) return null;
-  const { status, intent, receivedAt, via, confidence } = answer;
-  return { status, intent, receivedAt, via, ...(confidence !== undefined && { confidence }) };
 }
 
 function toAppointment(input: NewAppointment, id: string, createdAt: string): Appointment {
@@ -180,6 +119,6 @@ function toAppointment(input: NewAppointment, id: string, createdAt: string): Ap
  */
 const appointmentIdFor = (fingerprint: string, index: number) => derivedId(`${fingerprint}/${index}`);
 
-const throwPatientNotFound = (): never => {
+export const throwPatientNotFound = (): never => {
   throw notFound('No patient has this id.');
 };

@@ -9,8 +9,6 @@ import {
   timeZone,
   trimmedText,
 } from '../fields.ts';
-import { AppointmentResponse } from '../answers/responses.ts';
-import { AppointmentReminder } from '../reminders/status.ts';
 
 // One schema per payload: the runtime check, the TypeScript type and (later) the OpenAPI document.
 
@@ -165,19 +163,3 @@ export const Appointment = z.strictObject({
 
 /** The 201 answer to a create: the patient, with the appointments it was created with (and their ids). */
 export const CreatedPatient = z.extend(Patient, { appointments: z.array(Appointment) });
-
-/**
- * An appointment in the listing, with the reminder of its current occurrence and the patient's answer to
- * it (each null when none).
- */
-export const ListedAppointment = z.extend(Appointment, {
-  reminder: z.nullable(AppointmentReminder),
-  response: z.nullable(AppointmentResponse),
-});
-
-export const AppointmentList = z.strictObject({
-  patientId: z.uuid(),
-  appointments: z.array(ListedAppointment),
-  /** Pass as `cursor` for the next page; null on the last one. */
-  nextCursor: z.nullable(z.string()),
-});

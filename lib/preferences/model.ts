@@ -1,6 +1,9 @@
 import { inFieldOrder } from '../records.ts';
-import type { Channel } from '../reminders/messages.ts';
-import type { QuietHours } from '../reminders/quiet-hours.ts';
+import type { QuietHours } from './quiet-hours.ts';
+import type { CHANNELS } from './schema.ts';
+
+/** How a patient may be reached: a patient's contact channel, in their order of preference. */
+export type Channel = (typeof CHANNELS)[number];
 
 /**
  * Where a preference version came from when not from the clinic's own system: the patient's SMS reply

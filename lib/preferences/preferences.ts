@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { ApiError, isStoreUnavailable, notFound, storeUnavailable } from '../errors.ts';
 import { validate } from '../validation.ts';
-import type { Store } from '../store/store.ts';
+import type { PreferenceRecords } from './records.ts';
 import { toApiTimestamp } from '../time.ts';
 import { type ContactPreference, preferenceRecord } from './model.ts';
 import { ContactPreferenceItem, type PreferencesResult } from './schema.ts';
@@ -24,7 +24,7 @@ type Verdict =
  * reported written without writing anything, so replaying a batch changes nothing.
  */
 export async function writeContactPreferences(
-  store: Store,
+  store: PreferenceRecords,
   items: readonly unknown[],
   now: Date = new Date(),
 ) {

@@ -1,6 +1,7 @@
 import { storeUnavailable } from '../errors.ts';
-import type { Channel } from '../reminders/messages.ts';
-import type { Store } from '../store/store.ts';
+import type { Channel } from './model.ts';
+import type { PatientRecords } from '../patients/records.ts';
+import type { PreferenceRecords } from './records.ts';
 import { toApiTimestamp } from '../time.ts';
 import { type ContactPreference, preferenceRecord } from './model.ts';
 
@@ -22,7 +23,7 @@ const DEFAULT_CHANNELS: readonly Channel[] = ['sms', 'email'];
  * other: the newest `updatedAt` is in force, history is kept.
  */
 export async function applyReply(
-  store: Store,
+  store: PatientRecords & PreferenceRecords,
   reply: { from: string; intent: 'opt-out' | 'opt-in' },
   now: number,
 ): Promise<ConsentOutcome> {

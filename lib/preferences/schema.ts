@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { patientId, quietHours, timestamp } from '../fields.ts';
 
+/** The ways a patient may be reached, in the clinic's words: a text message or an email. */
 export const CHANNELS = ['sms', 'email'] as const;
 
 export const MAX_PREFERENCES_PER_BATCH = 1000;

@@ -1,7 +1,7 @@
 import { limited, mapWithConcurrency } from '../concurrency.ts';
 import { ApiError } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
-import type { OutgoingMessage } from '../notify/notifier.ts';
+import type { OutgoingMessage } from './notifier.ts';
 import type * as z from 'zod/mini';
 import { DeliveryUnknown, type ReminderDeps, remind } from './reminders.ts';
 import type { BulkReminderResponse } from './schema.ts';

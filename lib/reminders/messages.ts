@@ -1,12 +1,11 @@
 import type { Appointment, Patient } from '../patients/model.ts';
 import type { Language } from '../patients/schema.ts';
+import type { Channel } from '../preferences/model.ts';
 import { withoutUnsafeCharacters } from '../text.ts';
 import { type SmsEncoding, smsEncoding, smsSegments, toGsm7Where } from './sms.ts';
 
 // Reminder texts carry only what a patient needs to turn up: their given name, the clinic, the local
 // date and time, and the location. Never the visit type, clinician, reason or any other clinical text.
-
-export type Channel = 'sms' | 'email';
 
 export interface Message {
   channel: Channel;

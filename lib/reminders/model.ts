@@ -2,11 +2,9 @@ import type * as z from 'zod/mini';
 import type { Intent, Via } from '../answers/intents.ts';
 import type { ResponseStatus } from '../answers/responses.ts';
 import { inFieldOrder } from '../records.ts';
-import type { Channel } from './messages.ts';
+import type { Channel } from '../preferences/model.ts';
 import type { FailureReason, ReminderStatus } from './status.ts';
 import { Reminder as ReminderSchema, type SKIP_REASONS, type Step as StepSchema } from './schema.ts';
-
-export type { Channel } from './messages.ts';
 
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type Reminder = z.infer<typeof ReminderSchema>;

@@ -3,9 +3,10 @@ import type { Appointment, Patient } from '../patients/model.ts';
 import type { ContactPreference } from '../preferences/model.ts';
 import { contactDigest, contactPoint } from './contact.ts';
 import { frequencyCapEnd, remindersWithinCap } from './frequency.ts';
-import { type Channel, composeReminder, type Message } from './messages.ts';
+import type { Channel } from '../preferences/model.ts';
+import { composeReminder, type Message } from './messages.ts';
 import { isOccurrence, type LedgerEntry, type ReminderLedger, type SkipReason, type Step } from './model.ts';
-import { isWithinQuietHours, type QuietHours, quietHoursEnd } from './quiet-hours.ts';
+import { isWithinQuietHours, type QuietHours, quietHoursEnd } from '../preferences/quiet-hours.ts';
 import { STEP_NAMES } from './schema.ts';
 import { openSlot, slotOf } from './slots.ts';
 

@@ -1,9 +1,9 @@
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { derivedId } from '../ids.ts';
 import type { Log } from '../log.ts';
-import type { Notifier } from '../notify/notifier.ts';
+import type { Notifier } from './notifier.ts';
 import type { Appointment } from '../patients/model.ts';
-import type { DueAppointment, Store } from '../store/store.ts';
+import type { DueAppointment, ReminderRecords } from './records.ts';
 import { toApiTimestamp } from '../time.ts';
 import { contactDigest, maskContact } from './contact.ts';
 import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord, type Step } from './model.ts';
@@ -17,7 +17,7 @@ import type { ReminderStatus } from './status.ts';
 // is only ever replaced by a write conditional on the version the decision was made from.
 
 export interface ReminderDeps {
-  store: Store;
+  store: ReminderRecords;
   notifier: Notifier;
   policy: ReminderPolicy;
   /** Where a sent reminder whose bookkeeping failed is told (ids and codes only). */
@@ -51,7 +51,7 @@ const notSettled = (entry: LedgerEntry, cause: unknown) => ({
 });
 
 /** Takes back a reservation this call won and sent nothing for, so that a later attempt may send. */
-const release = (store: Store, patientId: string, reserved: ReminderLedger, reminderId: string) =>
+const release = (store: ReminderRecords, patientId: string, reserved: ReminderLedger, reminderId: string) =>
   updateLedger(store, patientId, reserved, (reminders) => reminders.filter((r) => r.id !== reminderId));
 
 export type Outcome =
@@ -243,7 +243,7 @@ export interface DeliveryReport {
  * reserved, or whose patient's ledger no longer keeps it.
  */
 export async function recordDelivery(
-  store: Store,
+  store: ReminderRecords,
   report: DeliveryReport,
 ): Promise<'settled' | 'unchanged' | 'unknown_reminder'> {
   const patientId = await store.findReminderOwner(report.reminderId);
@@ -265,7 +265,11 @@ export async function recordDelivery(
  * Marks a reminder whose sender died between reserving and sending as `unknown`: whether the message
  * left is not known, so it is shown for the clinic to follow up and never sent again.
  */
-export async function markUnknown(store: Store, patientId: string, reminderId: string): Promise<void> {
+export async function markUnknown(
+  store: ReminderRecords,
+  patientId: string,
+  reminderId: string,
+): Promise<void> {
   await updateLedger(store, patientId, await store.loadReminderLedger(patientId), (reminders) =>
     settle(reminders, reminderId, 'unknown'),
   );
@@ -276,13 +280,13 @@ export async function markUnknown(store: Store, patientId: string, reminderId: s
  * a reservation decided on what was read before the change then fails its conditional write and decides
  * again, so a cancelled or moved appointment is never reminded as it was.
  */
-export async function fenceReminders(store: Store, patientId: string): Promise<void> {
+export async function fenceReminders(store: ReminderRecords, patientId: string): Promise<void> {
   await updateLedger(store, patientId, await store.loadReminderLedger(patientId), (reminders) => reminders);
 }
 
 /** Applies a change to the ledger, re-reading it when another request wrote in between. */
 async function updateLedger(
-  store: Store,
+  store: ReminderRecords,
   patientId: string,
   known: ReminderLedger,
   change: (reminders: LedgerEntry[]) => LedgerEntry[],

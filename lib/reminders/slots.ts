@@ -5,8 +5,6 @@ import type { LedgerEntry } from './model.ts';
 
 const HOUR = 3_600_000;
 
-export const DEFAULT_REMINDER_OFFSETS: readonly number[] = [168, 48];
-
 /**
  * The slot an appointment starting at `start` is in at `at`: the latest whose time has come, so one that
  * passed unreminded is skipped rather than sent late; before the first opens, the first.

@@ -5,7 +5,7 @@ import { readableReply, understandReply } from '../answers/understand.ts';
 import { type EhrOutbox, writeBackResources } from '../answers/write-back.ts';
 import { ApiError } from '../errors.ts';
 import { derivedId } from '../ids.ts';
-import type { Notifier } from '../notify/notifier.ts';
+import type { Notifier } from '../reminders/notifier.ts';
 import type { Appointment } from '../patients/model.ts';
 import { applyReply } from '../preferences/replies.ts';
 import { contactDigest, maskContact } from '../reminders/contact.ts';
@@ -17,7 +17,9 @@ import {
   type ReminderLedger,
 } from '../reminders/model.ts';
 import type { ReminderState } from '../reminders/policy.ts';
-import type { Store } from '../store/store.ts';
+import type { PatientRecords } from '../patients/records.ts';
+import type { PreferenceRecords } from '../preferences/records.ts';
+import type { ReminderRecords } from '../reminders/records.ts';
 import { toApiTimestamp } from '../time.ts';
 import { acknowledgementKind, composeAcknowledgement } from './acknowledgements.ts';
 
@@ -26,8 +28,11 @@ import { acknowledgementKind, composeAcknowledgement } from './acknowledgements.
 // appointment of the newest SMS reminder sent to that number in the last week: it sets that
 // occurrence's response, is written back to the EHR, and is acknowledged once a day at most.
 
+/** An answer finds its patient by phone, reads and writes the ledger, and may change the preference. */
+export type ReplyRecords = PatientRecords & PreferenceRecords & ReminderRecords;
+
 export interface ReplyDeps {
-  store: Store;
+  store: ReplyRecords;
   notifier: Notifier;
   model: ReplyModel;
   ehr: EhrOutbox;
@@ -223,7 +228,7 @@ async function sendAcknowledgement(
 
 /** Takes back an acknowledgement that never left, so that a later answer may be acknowledged. */
 async function releaseAcknowledgement(
-  store: Store,
+  store: ReplyRecords,
   patientId: string,
   known: ReminderLedger,
   inboundMessageId: string,

@@ -1,4 +1,4 @@
-import { DEFAULT_AUDIT_RETENTION_DAYS } from '../audit/audit.ts';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../config.ts';
 import { type DynamoDb, dynamoDb, type EngineOptions, Table } from './dynamodb-table.ts';
 import { appointmentRecords } from './dynamodb/appointments.ts';
 import { auditRecords } from './dynamodb/audit.ts';

@@ -1,20 +1,13 @@
 import type { AuditEntry } from '../audit/audit.ts';
 import type { OutboxMessage } from '../notify/model.ts';
 import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } from '../patients/model.ts';
-import type { ContactPreference } from '../preferences/model.ts';
-import type { Channel } from '../reminders/messages.ts';
+import type { Channel, ContactPreference } from '../preferences/model.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
-import { appointmentRange, appointmentSortKey } from './appointment-order.ts';
+import { appointmentRange, appointmentSortKey } from '../patients/appointment-order.ts';
 import { UPCOMING_STATUSES } from '../patients/schema.ts';
-import {
-  type DueAppointment,
-  emptyLedger,
-  type Expected,
-  mrnTaken,
-  type PatientDraft,
-  type Sourced,
-  type Store,
-} from './store.ts';
+import { type Expected, mrnTaken, type PatientDraft, type Sourced } from '../patients/records.ts';
+import { type DueAppointment, emptyLedger } from '../reminders/records.ts';
+import type { Store } from './store.ts';
 
 /** An in-process store for unit tests; the running service always uses DynamoDB. */
 export class MemoryStore implements Store {

@@ -1,19 +1,20 @@
-import { config } from '../app.ts';
 import type { ReplyModel } from '../answers/reply-model.ts';
 import type { EhrOutbox } from '../answers/write-back.ts';
 import { LocalEhrOutbox } from '../ehr/local-table.ts';
 import { SqsEhrOutbox } from '../ehr/sqs.ts';
 import { logger } from '../log.ts';
-import { reminderDeps } from '../reminders/live.ts';
 import { BedrockReplyModel } from '../reply-model/bedrock.ts';
 import { embeddedReplyModel } from '../reply-model/embedded.ts';
 import type { ReplyDeps } from '../replies/reply.ts';
 import { dynamoDb } from '../store/dynamodb-table.ts';
+import { config as configuration, once } from './config.ts';
+import { reminderDeps } from './reminders.ts';
 
-// What the inbound SMS function works with, chosen once at cold start from configuration: the model
-// that reads free text, and where answers are written back for the EHR.
+// What the inbound SMS function works with, chosen once from configuration: the model that reads
+// free text, and where answers are written back for the EHR.
 
 function replyModel(): ReplyModel {
+  const config = configuration();
   if (config.replyModel === 'embedded') return embeddedReplyModel;
   return BedrockReplyModel.open({
     modelId: config.replyModelId,
@@ -26,6 +27,7 @@ function replyModel(): ReplyModel {
 
 /** The EHR's SQS queue, opened with the first answer; locally, a table of the local engine. */
 function ehrOutbox(): EhrOutbox {
+  const config = configuration();
   const { ehrOutboundQueueUrl: queueUrl, dynamodbEndpoint: endpoint } = config;
   if (queueUrl === undefined)
     return new LocalEhrOutbox(dynamoDb({ ...(endpoint && { endpoint }) }), config.tableName);
@@ -34,11 +36,11 @@ function ehrOutbox(): EhrOutbox {
   return { publish: async (resources) => (await (outbox ??= open())).publish(resources) };
 }
 
-export const replyDeps: ReplyDeps = {
-  store: reminderDeps.store,
-  notifier: reminderDeps.notifier,
+export const replyDeps = once((): ReplyDeps => ({
+  store: reminderDeps().store,
+  notifier: reminderDeps().notifier,
   model: replyModel(),
   ehr: ehrOutbox(),
-  clinicName: config.clinicName,
-  mrnSystem: config.mrnSystem,
-};
+  clinicName: configuration().clinicName,
+  mrnSystem: configuration().mrnSystem,
+}));

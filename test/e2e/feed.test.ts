@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, inject, it } from 'vitest';
-import { DEFAULT_MRN_SYSTEM } from '../../lib/feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
 import { runFeed } from '../support/feed-file.ts';
 import { fhirAppointment, fhirFixture, fhirPatient } from '../support/fhir.ts';
 import { call } from './http.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
-import { DEFAULT_MRN_SYSTEM } from '../../lib/feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
 import { runFeed } from '../support/feed-file.ts';
 import { fhirPatient } from '../support/fhir.ts';
 import { patientBody } from '../support/patients.ts';

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, inject, it } from 'vitest';
 import { toApiTimestamp } from '../../lib/time.ts';
-import { DEFAULT_MRN_SYSTEM } from '../../lib/feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
 import { middayZone } from '../support/clock.ts';
 import { runFeed } from '../support/feed-file.ts';
 import { runLocal } from '../support/local-commands.ts';

@@ -1,6 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPatient, getPatient, listAppointments } from '../../lib/patients/patients.ts';
+import { createPatient, getPatient } from '../../lib/patients/patients.ts';
+import { listAppointments } from '../../lib/listing/appointments.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { dynamoStore, MRN_CLAIM_LEASE_MS, openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { dynamoDb } from '../../lib/store/dynamodb-table.ts';

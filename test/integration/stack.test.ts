@@ -438,7 +438,7 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       // The sources' text would triple what Node parses before the first answer, for nothing it prints.
       expect(map.sourcesContent, file).toBeUndefined();
       expect(
-        map.sources.some((source: string) => source.endsWith('lib/app.ts')),
+        map.sources.some((source: string) => source.endsWith('lib/wiring/config.ts')),
         file,
       ).toBe(true);
     }

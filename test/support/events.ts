@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { ApiKey } from '../../lib/http/auth.ts';
+import type { ApiKey } from '../../lib/config.ts';
 import { createEndpoint } from '../../lib/http/endpoint.ts';
 import type { Log } from '../../lib/log.ts';
 

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lib/audit/audit.ts';
 import { applyMessage, type FeedDeps, MAX_UPCOMING_APPOINTMENTS } from '../../lib/feed/apply.ts';
-import { DEFAULT_MRN_SYSTEM } from '../../lib/feed/systems.ts';
-import type { Notifier, OutgoingMessage } from '../../lib/notify/notifier.ts';
-import { createPatient, listAppointments } from '../../lib/patients/patients.ts';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
+import type { Notifier, OutgoingMessage } from '../../lib/reminders/notifier.ts';
+import { createPatient } from '../../lib/patients/patients.ts';
+import { listAppointments } from '../../lib/listing/appointments.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
 import type { Store } from '../../lib/store/store.ts';
@@ -372,7 +373,7 @@ export function feedContract(name: string, openStore: (clock: () => number) => S
       expect(await listing(store, patientId!)).toMatchObject([
         { id: 'request-1', status: 'cancelled', start: toApiTimestamp(NOW + 2 * DAY) },
       ]);
-      const due = await store.findDueAppointments(NOW, [NOW + 3 * DAY]);
+      const due = await store.findDueAppointments(NOW, [NOW + 3 * DAY, NOW + 3 * DAY]);
       expect(due.filter((d) => d.patientId === patientId)).toEqual([]);
       // A cancel of one never stored, or of one whose patient is unknown, is ignored, not rejected; so in a transaction.
       expect((await deliver(startless('never-booked', 'cancelled', 4)))[0]).toMatchObject({

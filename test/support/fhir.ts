@@ -1,6 +1,7 @@
 import type { Appointment, Bundle, Patient } from '@medplum/fhirtypes';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
+import { TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
 
 // Fictional FHIR R4 resources as an EHR would send them, with overrides.
 

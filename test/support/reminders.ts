@@ -2,7 +2,7 @@ import type { Appointment, Patient } from '../../lib/patients/model.ts';
 import type { ContactPreference } from '../../lib/preferences/model.ts';
 import type { LedgerEntry } from '../../lib/reminders/model.ts';
 import type { ReminderPolicy, ReminderState } from '../../lib/reminders/policy.ts';
-import { DEFAULT_REMINDER_OFFSETS } from '../../lib/reminders/slots.ts';
+import { DEFAULT_REMINDER_OFFSETS } from '../../lib/config.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 
 export const HOUR = 3_600_000;

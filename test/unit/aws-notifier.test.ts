@@ -3,7 +3,7 @@ import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { AwsNotifier, type AwsNotifierOptions } from '../../lib/notify/aws.ts';
 import { derivedId } from '../../lib/ids.ts';
-import { DeliveryOutcomeUnknown } from '../../lib/notify/notifier.ts';
+import { DeliveryOutcomeUnknown } from '../../lib/reminders/notifier.ts';
 import { smsTimeToLive } from '../../lib/notify/time-to-live.ts';
 
 const HOUR = 3_600_000;

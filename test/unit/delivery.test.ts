@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notifier } from '../../lib/notify/notifier.ts';
+import type { Notifier } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { recordDelivery, remind } from '../../lib/reminders/reminders.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';

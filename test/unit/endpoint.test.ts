@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type AuditEntry, patientIdsIn } from '../../lib/audit/audit.ts';
 import { type ApiError, conflict, notFound, storeUnavailable } from '../../lib/errors.ts';
-import { deliveryFailed } from '../../lib/notify/notifier.ts';
+import { deliveryFailed } from '../../lib/reminders/notifier.ts';
 import { MAX_BODY_BYTES, ok } from '../../lib/http/endpoint.ts';
 import { repeatedKeys } from '../../lib/http/repeated-keys.ts';
 import { httpEvent, testEndpoint } from '../support/events.ts';

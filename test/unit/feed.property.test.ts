@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
+import { TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
 import { readMessage } from '../../lib/feed/message.ts';
 import { FeedLine } from '../../lib/feed/model.ts';
 import { type Described, judge } from '../../lib/feed/order.ts';

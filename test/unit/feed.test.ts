@@ -4,7 +4,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { unknownPatient } from '../../lib/feed/appointment.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { BUNDLE_TYPES } from '../../lib/feed/fhir.ts';
-import { DEFAULT_MRN_SYSTEM, TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
+import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
+import { TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
 import { MAX_RESOURCES_PER_MESSAGE, readMessage } from '../../lib/feed/message.ts';
 import {
   type AppointmentChange,

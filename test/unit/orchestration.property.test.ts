@@ -5,7 +5,7 @@ import { createPatient } from '../../lib/patients/patients.ts';
 import { NewPatient } from '../../lib/patients/schema.ts';
 import { runCheOrchestration } from '../../lib/reminders/che.ts';
 import { FREQUENCY_CAP } from '../../lib/reminders/frequency.ts';
-import { isWithinQuietHours } from '../../lib/reminders/quiet-hours.ts';
+import { isWithinQuietHours } from '../../lib/preferences/quiet-hours.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { HOUR, POLICY } from '../support/reminders.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWithinQuietHours, type QuietHours, quietHoursEnd } from '../../lib/reminders/quiet-hours.ts';
+import { isWithinQuietHours, type QuietHours, quietHoursEnd } from '../../lib/preferences/quiet-hours.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 
 const NIGHT = { start: '21:00', end: '08:00' };

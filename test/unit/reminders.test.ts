@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { storeUnavailable } from '../../lib/errors.ts';
 import { validate } from '../../lib/validation.ts';
-import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/notify/notifier.ts';
+import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { sendBulkReminders } from '../../lib/reminders/bulk.ts';

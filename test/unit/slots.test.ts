@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseStatus } from '../../lib/answers/responses.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
-import { createPatient, listAppointments } from '../../lib/patients/patients.ts';
+import { createPatient } from '../../lib/patients/patients.ts';
+import { listAppointments } from '../../lib/listing/appointments.ts';
 import { AppointmentQuery } from '../../lib/patients/schema.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
 import { type DueRunDeps, type DueSummary, remindDue } from '../../lib/reminders/due.ts';

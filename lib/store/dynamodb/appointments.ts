@@ -7,9 +7,11 @@ import {
 } from '../../patients/model.ts';
 import { UPCOMING_STATUSES } from '../../patients/schema.ts';
 import { toApiTimestamp, toSortableUtc } from '../../time.ts';
-import { appointmentRange, appointmentSortKey } from '../appointment-order.ts';
+import { appointmentRange, appointmentSortKey } from '../../patients/appointment-order.ts';
 import type { Item } from '../dynamodb-table.ts';
-import { type DueAppointment, emptyLedger, type Expected, type Store } from '../store.ts';
+import type { Expected } from '../../patients/records.ts';
+import { type DueAppointment, emptyLedger } from '../../reminders/records.ts';
+import type { Store } from '../store.ts';
 import { dueBucket, dueBucketsBetween, INDEX, keys } from '../table.ts';
 import { putAsExpected, type Records, SOURCE_LAST_UPDATED, sourced, toLedger } from './records.ts';
 

@@ -1,6 +1,7 @@
 import { conflict, storeUnavailable } from '../../errors.ts';
 import { type Patient, patientRecord } from '../../patients/model.ts';
-import { type Expected, mrnTaken, type PatientDraft, type Store } from '../store.ts';
+import { type Expected, mrnTaken, type PatientDraft } from '../../patients/records.ts';
+import type { Store } from '../store.ts';
 import { INDEX, keys } from '../table.ts';
 import { appointmentItem } from './appointments.ts';
 import { putAsExpected, type Records, SOURCE_LAST_UPDATED, sourced } from './records.ts';

@@ -1,8 +1,9 @@
 import { appointmentRecord, patientRecord } from '../../patients/model.ts';
 import type { ReminderLedger } from '../../reminders/model.ts';
-import type { Channel } from '../../reminders/messages.ts';
+import type { Channel } from '../../preferences/model.ts';
 import type { ReminderState } from '../../reminders/policy.ts';
-import { emptyLedger, type Store } from '../store.ts';
+import { emptyLedger } from '../../reminders/records.ts';
+import type { Store } from '../store.ts';
 import { keys } from '../table.ts';
 import { newestPreferences } from './preferences.ts';
 import { type Records, toLedger } from './records.ts';

@@ -1,4 +1,4 @@
-import type { AppointmentFilter, AppointmentPosition } from '../patients/model.ts';
+import type { AppointmentFilter, AppointmentPosition } from './model.ts';
 import { toSortableUtc } from '../time.ts';
 
 // The one ordering of a patient's appointments, shared by every adapter: by start instant, then id.

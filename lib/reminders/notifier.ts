@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.ts';
-import type { Channel } from '../reminders/messages.ts';
+import type { Channel } from '../preferences/model.ts';
 
 /** A message on its way to a patient. `to` is the real address: it reaches the provider and no log. */
 export interface OutgoingMessage {

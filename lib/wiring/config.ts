@@ -1,0 +1,28 @@
+import { type Config, InvalidConfiguration, loadConfig } from '../config.ts';
+import { type Log, logger } from '../log.ts';
+
+// The composition root: the only place adapters are chosen, and nothing in lib/ outside it imports it.
+// Each dependency is built once per process, on first use, so that a configuration that fails is a
+// failed request or invocation, logged, rather than a module that cannot load.
+
+/** `make`, run once, on first use; a throw is not kept, so the next call tries again. */
+export function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+/** Reads and checks `env` on first use; a bad configuration is logged at ERROR by name, never by value. */
+export function configuration(env: Record<string, string | undefined>, log: Log): () => Config {
+  return once(() => {
+    try {
+      return loadConfig(env);
+    } catch (error) {
+      if (error instanceof InvalidConfiguration)
+        log.error('invalid configuration', { variables: error.variables, problems: error.message });
+      throw error;
+    }
+  });
+}
+
+/** The running function's configuration. */
+export const config = configuration(process.env, logger);

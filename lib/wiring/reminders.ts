@@ -1,0 +1,76 @@
+import type { AwsMessaging } from '../config.ts';
+import { rateLimited } from '../concurrency.ts';
+import { logger } from '../log.ts';
+import { AwsNotifier } from '../notify/aws.ts';
+import { invokedReceipts } from '../notify/local-receipts.ts';
+import { OutboxNotifier } from '../notify/outbox.ts';
+import { SqsDueWorkQueue } from '../queue/sqs.ts';
+import type { DueRunDeps, DueWorkQueue } from '../reminders/due.ts';
+import type { Notifier, OutgoingMessage } from '../reminders/notifier.ts';
+import { config, once } from './config.ts';
+import { store } from './store.ts';
+
+/** End User Messaging SMS and SES, opened with the first message rather than at every cold start. */
+function awsNotifier(messaging: AwsMessaging): Notifier {
+  const { reminderOffsets, awsRegion } = config();
+  let notifier: Promise<Notifier> | undefined;
+  const open = () =>
+    AwsNotifier.open({
+      ...messaging,
+      leadHours: reminderOffsets[0]!,
+      ...(awsRegion && { region: awsRegion }),
+    });
+  return { deliver: async (message) => (await (notifier ??= open())).deliver(message) };
+}
+
+/** The local outbox, emitting receipts through the receipts function when the service runs locally. */
+function outboxNotifier(): Notifier {
+  const { localLambdaEndpoint } = config();
+  return new OutboxNotifier(
+    store(),
+    Date.now,
+    localLambdaEndpoint ? invokedReceipts(localLambdaEndpoint, logger) : undefined,
+  );
+}
+
+/** What the reminder functions work with, chosen once from configuration. */
+export const reminderDeps = once(() => {
+  const { messaging, clinicName, quietHours, reminderOffsets, bulkConcurrency } = config();
+  return {
+    store: store(),
+    notifier: messaging ? awsNotifier(messaging) : outboxNotifier(),
+    policy: { clinicName, quietHours, offsets: reminderOffsets },
+    log: logger,
+    concurrency: bulkConcurrency,
+  };
+});
+
+/** The worker queue, opened with the first fan-out. */
+function workQueue(queueUrl: string): DueWorkQueue {
+  const { awsRegion } = config();
+  let queue: Promise<DueWorkQueue> | undefined;
+  const open = () => SqsDueWorkQueue.open({ queueUrl, ...(awsRegion && { region: awsRegion }) });
+  return { enqueue: async (work) => (await (queue ??= open())).enqueue(work) };
+}
+
+/**
+ * What a scheduled run works with. SMS leave at `perSecond` a second from this process: the whole
+ * provider rate for a run, a worker's share for each of the reserved workers; the bench gives its own notifier.
+ */
+export function dueRunDeps(perSecond: number, notifier: Notifier = reminderDeps().notifier): DueRunDeps {
+  const { smsMaxPerSecond, reminderQueueUrl } = config();
+  const sms = rateLimited(perSecond, (m: OutgoingMessage) => notifier.deliver(m));
+  return {
+    ...reminderDeps(),
+    notifier: { deliver: (m) => (m.channel === 'sms' ? sms(m) : notifier.deliver(m)) },
+    // Half of what the run's 60 s allow at the provider's rate: the rest is left for the store.
+    inProcessLimit: Math.floor(30 * smsMaxPerSecond),
+    ...(reminderQueueUrl && { queue: workQueue(reminderQueueUrl) }),
+  };
+}
+
+/** A scheduled run's: the provider's whole rate. */
+export const scheduledRunDeps = once(() => dueRunDeps(config().smsMaxPerSecond));
+
+/** A worker's: its share of the provider's rate. */
+export const workerRunDeps = once(() => dueRunDeps(config().smsMaxPerSecond / config().reminderWorkers));

@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { InvalidConfiguration } from '../../lib/config.ts';
+import { snsEvent } from '../../lib/events/local-invoke.ts';
+import { createNotificationConsumer } from '../../lib/events/notification.ts';
+import { createQueueConsumer } from '../../lib/events/queue.ts';
+import { createScheduledJob } from '../../lib/events/schedule.ts';
+import { createEndpoint, ok } from '../../lib/http/endpoint.ts';
+import { configuration, once } from '../../lib/wiring/config.ts';
+import { httpEvent, recordingLog, sha256 } from '../support/events.ts';
+
+// Configuration is read on first use, in the composition root: a function whose configuration fails
+// answers 500 problem+json (HTTP) or fails its invocation, logged by variable name, never by value.
+
+const keys = JSON.stringify([{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }]);
+const valid = { TABLE_NAME: 'patients', API_KEYS: keys, CURSOR_SECRET: 'c'.repeat(32) };
+const badSecret = 'short-secret-value';
+const invalid = { ...valid, CURSOR_SECRET: badSecret, NOTIFIER: 'pigeon' };
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe('configuration in the composition root', () => {
+  it('is read once, on first use, and the same configuration is given after', () => {
+    const env = { ...valid };
+    const config = configuration(env, recordingLog().log);
+    env.TABLE_NAME = 'changed-after-first-use';
+    const first = config();
+    expect(first.tableName).toBe('changed-after-first-use');
+    env.TABLE_NAME = 'changed-again';
+    expect(config()).toBe(first);
+  });
+
+  it('logs a bad configuration at ERROR by variable names, never their values, and throws', () => {
+    const { log, lines } = recordingLog();
+    const config = configuration(invalid, log);
+    expect(() => config()).toThrow(InvalidConfiguration);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'error', message: 'invalid configuration' });
+    expect(lines[0]!.fields.variables).toEqual(['CURSOR_SECRET', 'NOTIFIER']);
+    expect(JSON.stringify(lines[0])).not.toContain(badSecret);
+    expect(JSON.stringify(lines[0])).not.toContain('pigeon');
+    // Not kept: each invocation of a function that cannot be configured fails and says why.
+    expect(() => config()).toThrow(InvalidConfiguration);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('builds a dependency once, and tries again after a failure', () => {
+    let builds = 0;
+    let fail = true;
+    const dependency = once(() => {
+      builds++;
+      if (fail) throw new Error('not yet');
+      return { built: builds };
+    });
+    expect(() => dependency()).toThrow('not yet');
+    fail = false;
+    const made = dependency();
+    expect(dependency()).toBe(made);
+    expect(builds).toBe(2);
+  });
+});
+
+describe('a function whose configuration fails', () => {
+  it('answers 500 problem+json internal from the endpoint wrapper, even on a public endpoint', async () => {
+    const { log, lines } = recordingLog();
+    const config = configuration(invalid, log);
+    const endpoint = createEndpoint({ apiKeys: () => config().apiKeys, log });
+    let handled = false;
+    const handler = endpoint({}, async () => {
+      handled = true;
+      return ok({ status: 'ok' });
+    });
+    const response = await handler(httpEvent({ path: '/health', routeKey: 'GET /health' }));
+    expect(handled).toBe(false);
+    expect(response.statusCode).toBe(500);
+    expect(response.headers?.['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(response.body)).toMatchObject({ status: 500, code: 'internal' });
+    expect(lines.find((line) => line.message === 'invalid configuration')).toMatchObject({
+      level: 'error',
+      fields: { variables: ['CURSOR_SECRET', 'NOTIFIER'] },
+    });
+  });
+
+  it('answers 500, not 200, from a deployed HTTP function (GET /health)', async () => {
+    for (const [name, value] of Object.entries({ ...invalid, LOG_LEVEL: 'silent' })) vi.stubEnv(name, value);
+    const { handler } = await import('../../functions/health.ts');
+    const response = await handler(httpEvent({ path: '/health', routeKey: 'GET /health' }));
+    expect(response.statusCode).toBe(500);
+    expect(response.headers?.['content-type']).toBe('application/problem+json');
+  });
+
+  it('fails the invocation of every event wrapper before any message is handled', async () => {
+    const { log } = recordingLog();
+    const config = configuration(invalid, log);
+    const prepare = () => void config();
+    let handled = 0;
+    const handle = async () => {
+      handled++;
+      return {};
+    };
+    const sqs: SQSEvent = { Records: [{ messageId: 'm1', body: '{}' } as SQSRecord] };
+    await expect(
+      createQueueConsumer(log, prepare)({ name: 'q', body: z.object({}), concurrency: 1 }, handle)(sqs),
+    ).rejects.toThrow(InvalidConfiguration);
+    await expect(createScheduledJob(log, prepare)('job', handle)()).rejects.toThrow(InvalidConfiguration);
+    // Where an event is delivered again (AWS), it fails; where not (serverless-offline), it is `failed`.
+    const redelivered = createNotificationConsumer(log, { redelivered: true, prepare });
+    await expect(redelivered('sns', handle)(snsEvent('text'))).rejects.toThrow(InvalidConfiguration);
+    const local = createNotificationConsumer(log, { redelivered: false, prepare });
+    expect(await local('sns', handle)(snsEvent('text'))).toEqual([{ outcome: 'failed', code: 'internal' }]);
+    expect(handled).toBe(0);
+  });
+
+  it('fails the invocation of a non-HTTP function', async () => {
+    for (const [name, value] of Object.entries({ ...invalid, LOG_LEVEL: 'silent' })) vi.stubEnv(name, value);
+    const { handler } = await import('../../functions/remind-due.ts');
+    // A fresh module graph: its InvalidConfiguration is another class than the one imported here.
+    await expect(handler()).rejects.toMatchObject({
+      name: 'InvalidConfiguration',
+      variables: ['CURSOR_SECRET', 'NOTIFIER'],
+    });
+  });
+});
