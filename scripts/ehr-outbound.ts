@@ -10,7 +10,7 @@ import { dynamoDb } from '../lib/store/dynamodb-table.ts';
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const TABLE_NAME = 'clinical-assistant-local';
-// aws-lite reports a failed connection only in its message.
+// A failed connection, as Node's HTTP client words it.
 const UNREACHABLE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|socket hang up)\b/;
 
 const port = Number(process.env.DYNAMODB_PORT ?? 8000);

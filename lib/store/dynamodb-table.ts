@@ -43,7 +43,26 @@ export interface EngineOptions {
 
 /** DynamoDB's attribute values in and out, as the SDK's document client does: an unset optional field is left out. */
 const toDynamo = (item: unknown) => marshall(item as Item, { removeUndefinedValues: true });
-const fromDynamo = (item: unknown) => unmarshall(item as Parameters<typeof unmarshall>[0]);
+const fromDynamo = (item: unknown) => unmarshall(binaryRead(item) as Parameters<typeof unmarshall>[0]);
+
+/** Binary values travel in base64 (`B`, `BS`): read back as bytes, as the SDK's client does. */
+function binaryRead(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(binaryRead);
+  const { B: bytes, BS: byteSets } = value as { B?: unknown; BS?: unknown };
+  if (typeof bytes === 'string') return { B: new Uint8Array(Buffer.from(bytes, 'base64')) };
+  if (Array.isArray(byteSets))
+    return { BS: byteSets.map((b: string) => new Uint8Array(Buffer.from(b, 'base64'))) };
+  return mapValues(value as Record<string, unknown>, binaryRead);
+}
+
+/** The request's JSON, its bytes (a Uint8Array or Buffer, before Buffer's own toJSON) in base64. */
+function binaryWritten(this: Record<string, unknown>, key: string, value: unknown) {
+  const raw = this[key];
+  return raw instanceof Uint8Array
+    ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64')
+    : value;
+}
 const mapValues = <T, U>(record: Record<string, T>, to: (value: T) => U): Record<string, U> =>
   Object.fromEntries(Object.entries(record).map(([name, value]) => [name, to(value)]));
 
@@ -115,7 +134,7 @@ export function dynamoDb({ endpoint, region }: EngineOptions): DynamoDb {
           'content-type': 'application/x-amz-json-1.0',
           'x-amz-target': `DynamoDB_20120810.${operation}`,
         },
-        body: JSON.stringify(marshallInput(input)),
+        body: JSON.stringify(marshallInput(input), binaryWritten),
         ...(local && { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
         retries: REQUEST_RETRIES,
         signal: deadline.signal,
