@@ -39,6 +39,8 @@ export interface EngineOptions {
   /** Set for a local engine (dynalite, DynamoDB Local); unset on AWS. */
   endpoint?: string;
   region?: string;
+  /** Tries again of a refused connection, a 5xx or a throttle inside one attempt: 2, or 0 for a probe. */
+  retries?: number;
 }
 
 /** DynamoDB's attribute values in and out, as the SDK's document client does: an unset optional field is left out. */
@@ -118,7 +120,16 @@ const batchWrite =
  * nothing loaded but Node's HTTP client, a signer and the attribute marshalling, so that a function
  * using the store starts nearly as fast as one that makes a bare request (docs/performance.md).
  */
-export function dynamoDb({ endpoint, region }: EngineOptions): DynamoDb {
+export function dynamoDb(options: EngineOptions): DynamoDb {
+  return anyDynamoDbOperation(options);
+}
+
+/** Any DynamoDB operation by name, as the store's client makes it: a local engine's set-up (scripts/local-engine.ts). */
+export function anyDynamoDbOperation({
+  endpoint,
+  region,
+  retries = REQUEST_RETRIES,
+}: EngineOptions): (operation: string, input: Item) => Promise<Item> {
   const local = endpoint !== undefined;
   return async (operation, input) => {
     const signingRegion = local ? (region ?? 'local') : awsRegion(region);
@@ -136,7 +147,7 @@ export function dynamoDb({ endpoint, region }: EngineOptions): DynamoDb {
         },
         body: JSON.stringify(marshallInput(input), binaryWritten),
         ...(local && { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-        retries: REQUEST_RETRIES,
+        retries,
         signal: deadline.signal,
       });
       return unmarshallOutput(output as Item);
