@@ -13,6 +13,8 @@ import { median, note, record, round } from './rows.ts';
 
 const RUNS = 15;
 const TARGET = 1.5;
+/** What issue 25 aims at beyond the target: a function within it says so in its note. */
+const AIM = 1.3;
 const BUNDLE_LIMIT_KB = 250;
 
 /** The first request each HTTP function answers; a function not named here is timed loading only. */
@@ -306,7 +308,7 @@ export async function coldStarts() {
       limit: TARGET,
       target: `≤ ${TARGET}×`,
       met: ratio <= TARGET,
-      note: `${time(name).toFixed(0)} ms vs ${helloTime.toFixed(0)} ms, ${answers ? 'to its first answer' : 'loading only (not an HTTP function)'}`,
+      note: `${time(name).toFixed(0)} ms vs ${helloTime.toFixed(0)} ms, ${answers ? 'to its first answer' : 'loading only (not an HTTP function)'}${ratio <= AIM ? `; within the ${AIM}× aim` : ''}`,
     });
     record({
       section: 'cold-start',
