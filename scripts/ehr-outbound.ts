@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readLocalEhrOutbound } from '../lib/ehr/local-table.ts';
+import { isStoreUnavailable } from '../lib/errors.ts';
 import { dynamoDb } from '../lib/store/dynamodb-table.ts';
 
 // `npm run ehr:outbound`: what the running `npm start` has written back to the EHR, as the EHR's queue
@@ -10,8 +11,9 @@ import { dynamoDb } from '../lib/store/dynamodb-table.ts';
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const TABLE_NAME = 'clinical-assistant-local';
-// A failed connection, as Node's HTTP client words it.
-const UNREACHABLE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|socket hang up)\b/;
+// A connection that failed, by Node's code for it; an engine that takes it and never answers is
+// given up at the client's deadline as store_unavailable.
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH']);
 
 const port = Number(process.env.DYNAMODB_PORT ?? 8000);
 if (!Number.isInteger(port) || port < 1 || port > 65_535) {
@@ -24,10 +26,10 @@ try {
   const resources = await readLocalEhrOutbound(db, TABLE_NAME);
   if (resources.length > 0) process.stdout.write(resources.map((r) => `${JSON.stringify(r)}\n`).join(''));
 } catch (error) {
-  const { name, message } = error as Error;
+  const { name, code } = error as { name?: string; code?: string };
   // An engine with no outbound table yet has written nothing back.
   if (name !== 'ResourceNotFoundException') {
-    if (!UNREACHABLE.test(message)) throw error;
+    if (!UNREACHABLE.has(code ?? '') && !isStoreUnavailable(error)) throw error;
     console.error(`The local engine is not answering on port ${port}: start it with \`npm start\`.`);
     process.exit(2);
   }
