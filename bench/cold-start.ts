@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import JSZip from 'jszip';
-import plugins from '../plugins/esbuild.cjs';
+import withoutAwsLiteXml from './aws-lite-without-xml.cjs';
 import { get, patients, post } from './context.ts';
 import { median, note, record, round } from './rows.ts';
 
@@ -13,6 +13,8 @@ import { median, note, record, round } from './rows.ts';
 
 const RUNS = 15;
 const TARGET = 1.5;
+/** What issue 25 aims at beyond the target: a function within it says so in its note. */
+const AIM = 1.3;
 const BUNDLE_LIMIT_KB = 250;
 
 /** The first request each HTTP function answers; a function not named here is timed loading only. */
@@ -36,10 +38,71 @@ async function firstRequests(): Promise<Record<string, unknown>> {
 }
 
 /** The store's DynamoDB client, as the floor bundles make it. */
-const CLIENT =
+export const CLIENT =
   "import { dynamoDb } from './lib/store/dynamodb-table.ts'; const db = dynamoDb({ endpoint: process.env.DYNAMODB_ENDPOINT });";
 
-async function bundle(outfile: string, contents: string) {
+/** One GetItem in DynamoDB's own JSON, and the handler answering 200 only when DynamoDB did. */
+const GET_ITEM =
+  ' const url = new URL(process.env.DYNAMODB_ENDPOINT);' +
+  ' const body = JSON.stringify({ TableName: process.env.TABLE_NAME, Key: { PK: { S: "HEALTH" }, SK: { S: "HEALTH" } } });' +
+  ' const headers = { "content-type": "application/x-amz-json-1.0", "x-amz-target": "DynamoDB_20120810.GetItem" };' +
+  ' const credentials = { accessKeyId: "local", secretAccessKey: "local" };';
+const OVER_HTTP =
+  "import { request } from 'node:http';" +
+  GET_ITEM +
+  ' const send = (signed) => new Promise((resolve, reject) => request({ hostname: url.hostname, port: url.port, method: "POST", path: "/", headers: signed },' +
+  ' (res) => { let text = ""; res.on("data", (c) => (text += c)); res.on("end", () => resolve({ statusCode: res.statusCode === 200 ? 200 : 500, body: text })); }).on("error", reject).end(body));';
+
+/**
+ * The ways to speak DynamoDB's JSON protocol the store's client was chosen from, each answering the
+ * floor's one GetItem: how low a store's cold start can go, and what each part of a client costs.
+ */
+export const FLOOR_CANDIDATES = {
+  unsigned: {
+    measure: 'one unsigned request from node:http',
+    note: 'the physical floor: a local engine takes any signature',
+    source:
+      OVER_HTTP +
+      ' export const handler = () => send({ ...headers, authorization: "AWS4-HMAC-SHA256 Credential=local/20000101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0", "x-amz-date": "20000101T000000Z" });',
+  },
+  aws4: {
+    measure: 'aws4 signing, node:http',
+    note: 'a signed request, no marshalling',
+    source:
+      "import aws4 from 'aws4';" +
+      OVER_HTTP +
+      ' export const handler = () => send(aws4.sign({ service: "dynamodb", region: "local", method: "POST", host: url.host, path: "/", headers, body }, credentials).headers);',
+  },
+  smithy: {
+    measure: '@smithy/signature-v4 signing, node:http',
+    note: "the SDK's own signer, with node:crypto's SHA-256",
+    source:
+      "import { SignatureV4 } from '@smithy/signature-v4'; import { createHash, createHmac } from 'node:crypto';" +
+      ' class Sha256 { constructor(secret) { this.hash = secret ? createHmac("sha256", secret) : createHash("sha256"); } update(data) { this.hash.update(data); } async digest() { return new Uint8Array(this.hash.digest()); } }' +
+      OVER_HTTP +
+      ' const signer = new SignatureV4({ service: "dynamodb", region: "local", credentials, sha256: Sha256 });' +
+      ' export const handler = async () => send((await signer.sign({ method: "POST", protocol: url.protocol, hostname: url.hostname, port: Number(url.port), path: "/", headers: { ...headers, host: url.host }, body })).headers);',
+  },
+  aws4fetch: {
+    measure: 'aws4fetch signing, fetch',
+    note: "WebCrypto signing over Node's fetch (undici)",
+    source:
+      "import { AwsClient } from 'aws4fetch';" +
+      GET_ITEM +
+      ' const aws = new AwsClient({ ...credentials, service: "dynamodb", region: "local", retries: 0 });' +
+      ' export const handler = async () => { const res = await aws.fetch(url.href, { method: "POST", headers, body }); return { statusCode: res.status === 200 ? 200 : 500, body: await res.text() }; };',
+  },
+  awsLite: {
+    measure: '@aws-lite/client and @aws-lite/dynamodb',
+    note: "the store's client before issue 25: signing with aws4, marshalling, a plugin of every DynamoDB operation",
+    source:
+      "import awsLite from '@aws-lite/client'; import dynamodb from '@aws-lite/dynamodb';" +
+      ' export const handler = async () => { const aws = await awsLite({ endpoint: process.env.DYNAMODB_ENDPOINT, region: "local", accessKeyId: "local", secretAccessKey: "local", plugins: [dynamodb] });' +
+      ' return { statusCode: 200, body: JSON.stringify(await aws.DynamoDB.GetItem({ TableName: process.env.TABLE_NAME, Key: { PK: "HEALTH", SK: "HEALTH" } })) }; };',
+  },
+};
+
+export async function bundle(outfile: string, contents: string, plugins: Plugin[] = []) {
   await build({
     stdin: { contents, loader: 'ts', resolveDir: process.cwd() },
     bundle: true,
@@ -48,7 +111,6 @@ async function bundle(outfile: string, contents: string) {
     platform: 'node',
     target: 'node24',
     outfile,
-    // As every function's bundle is built (serverless.yml): aws-lite's XML parser left out.
     plugins,
     logLevel: 'silent',
     banner: {
@@ -87,7 +149,7 @@ async function packagedBundles(out: string) {
 }
 
 /** One cold start in a fresh node process: load, then answer `event` if given; wall time in ms. */
-function coldStart(file: string, event: unknown, nodeOptions: string) {
+export function coldStart(file: string, event: unknown, nodeOptions: string) {
   const script =
     `const { handler } = await import(${JSON.stringify(file)});` +
     (event === undefined
@@ -118,6 +180,15 @@ export async function coldStarts() {
     CLIENT +
       ' export const handler = async () => ({ statusCode: 200, body: JSON.stringify(await db("GetItem", { TableName: process.env.TABLE_NAME, Key: { PK: "HEALTH", SK: "HEALTH" } })) });',
   );
+  const floors = Object.fromEntries(
+    await Promise.all(
+      Object.entries(FLOOR_CANDIDATES).map(async ([name, { source }]) => [
+        name,
+        // aws-lite as the functions shipped it: without its XML parser, which DynamoDB never needs.
+        await bundle(join(out, name, `${name}.mjs`), source, name === 'awsLite' ? withoutAwsLiteXml : []),
+      ]),
+    ),
+  ) as Record<keyof typeof FLOOR_CANDIDATES, string>;
   // What a handler of ours needs besides the client, each part alone beside hello world.
   const parts = {
     audited: {
@@ -160,6 +231,7 @@ export async function coldStarts() {
   const events: Record<string, unknown> = {
     hello: get('/'),
     floor: get('/'),
+    ...Object.fromEntries(Object.keys(floors).map((name) => [name, get('/')])),
     ...Object.fromEntries(Object.keys(parts).map((name) => [name, get('/')])),
     ...(await firstRequests()),
   };
@@ -168,6 +240,7 @@ export async function coldStarts() {
   const candidates: Record<string, string> = {
     hello,
     floor,
+    ...floors,
     ...Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, part.file])),
     ...bundles,
     getPatientWithoutMap: bundles.getPatient!,
@@ -190,6 +263,17 @@ export async function coldStarts() {
     met: true,
     note: `${time('floor').toFixed(0)} ms, ${(statSync(floor).size / 1000).toFixed(0)} kB: no handler using the store can start faster`,
   });
+  for (const [name, { measure, note: why }] of Object.entries(FLOOR_CANDIDATES))
+    record({
+      section: 'cold-start',
+      measure: `cold start: floor candidate: ${measure} (reference)`,
+      value: round(time(name) / helloTime),
+      unit: '× hello world',
+      limit: TARGET,
+      target: '(reference)',
+      met: true,
+      note: `${time(name).toFixed(0)} ms, ${(statSync(floors[name as keyof typeof floors]).size / 1000).toFixed(0)} kB: ${why}`,
+    });
   for (const [name, { measure, note: why }] of Object.entries(parts))
     record({
       section: 'cold-start',
@@ -224,7 +308,7 @@ export async function coldStarts() {
       limit: TARGET,
       target: `≤ ${TARGET}×`,
       met: ratio <= TARGET,
-      note: `${time(name).toFixed(0)} ms vs ${helloTime.toFixed(0)} ms, ${answers ? 'to its first answer' : 'loading only (not an HTTP function)'}`,
+      note: `${time(name).toFixed(0)} ms vs ${helloTime.toFixed(0)} ms, ${answers ? 'to its first answer' : 'loading only (not an HTTP function)'}${ratio <= AIM ? `; within the ${AIM}× aim` : ''}`,
     });
     record({
       section: 'cold-start',

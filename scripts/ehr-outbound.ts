@@ -1,4 +1,5 @@
 import { readLocalEhrOutbound } from '../lib/ehr/local-table.ts';
+import { isStoreUnavailable } from '../lib/errors.ts';
 import { dynamoDb } from '../lib/store/dynamodb-table.ts';
 import { localPort } from './local-settings.ts';
 
@@ -7,8 +8,9 @@ import { localPort } from './local-settings.ts';
 // written back yet prints nothing. Exits 2 when the local engine is not answering.
 
 const TABLE_NAME = 'clinical-assistant-local';
-// aws-lite reports a failed connection only in its message.
-const UNREACHABLE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|socket hang up)\b/;
+// A connection that failed, by Node's code for it; an engine that takes it and never answers is
+// given up at the client's deadline as store_unavailable.
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH']);
 
 const port = localPort('DYNAMODB_PORT');
 
@@ -17,10 +19,10 @@ try {
   const resources = await readLocalEhrOutbound(db, TABLE_NAME);
   if (resources.length > 0) process.stdout.write(resources.map((r) => `${JSON.stringify(r)}\n`).join(''));
 } catch (error) {
-  const { name, message } = error as Error;
+  const { name, code } = error as { name?: string; code?: string };
   // An engine with no outbound table yet has written nothing back.
   if (name !== 'ResourceNotFoundException') {
-    if (!UNREACHABLE.test(message)) throw error;
+    if (!UNREACHABLE.has(code ?? '') && !isStoreUnavailable(error)) throw error;
     console.error(`The local engine is not answering on port ${port}: start it with \`npm start\`.`);
     process.exit(2);
   }

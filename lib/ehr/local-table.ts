@@ -63,7 +63,7 @@ export async function readLocalEhrOutbound(db: DynamoDb, tableName: string): Pro
       ExpressionAttributeValues: { ':pk': PARTITION },
       ScanIndexForward: true,
       ConsistentRead: true,
-      // Handed back as DynamoDB gave it: aws-lite leaves the page key in DynamoDB's own JSON.
+      // Handed back as DynamoDB gave it: the store's client leaves the page key in DynamoDB's own JSON.
       ...(startKey !== undefined && { ExclusiveStartKey: startKey }),
     });
     for (const item of (page.Items ?? []) as { resource: string }[])

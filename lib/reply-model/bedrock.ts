@@ -1,7 +1,7 @@
 import type { ConverseCommandInput, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import awsLite from '@aws-lite/client';
 import { INTENTS, type Intent } from '../answers/intents.ts';
 import type { ModelReading, ReplyModel } from '../answers/reply-model.ts';
+import { type AwsRequest, awsRegion, awsRequest } from '../aws-request.ts';
 
 // Amazon Bedrock's Converse API reading a reply, its answer forced into a tool call whose input is the
 // intent: the reply's text alone is sent, as the user's message, never a name, number or appointment.
@@ -36,27 +36,22 @@ Set confidence (0 to 1) to how sure you are.`;
 export class BedrockReplyModel implements ReplyModel {
   constructor(private readonly options: BedrockReplyModelOptions) {}
 
-  /** The live model: aws-lite signs one POST to bedrock-runtime, made with the first reply, not at cold start. */
+  /** The live model: one signed POST to bedrock-runtime (lib/aws-request.ts), nothing loaded for it at cold start. */
   static open({
     region,
     ...options
   }: Omit<BedrockReplyModelOptions, 'converse'> & { region?: string }): BedrockReplyModel {
-    let client: ReturnType<typeof awsLite> | undefined;
-    const converse = async (input: ConverseCommandInput) => {
-      const aws = await (client ??= awsLite({ ...(region && { region }), retries: 0 }));
-      const { payload } = await aws({
-        service: 'bedrock',
-        verifyService: false,
-        ...converseRequest(input, region ?? (process.env.AWS_REGION as string)),
-      });
-      return payload as ConverseCommandOutput;
-    };
+    const converse = async (input: ConverseCommandInput) =>
+      (await awsRequest({
+        ...converseRequest(input, awsRegion(region)),
+        retries: 0,
+      })) as ConverseCommandOutput;
     return new BedrockReplyModel({ ...options, converse });
   }
 
   async read(text: string): Promise<ModelReading> {
     let timer: NodeJS.Timeout | undefined;
-    // aws-lite takes no abort signal: the deadline answers without waiting for the request.
+    // The deadline answers without waiting for the request, which ends on its own.
     const deadline = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.options.deadlineMs ?? 2_000);
     });
@@ -108,13 +103,17 @@ export class BedrockReplyModel implements ReplyModel {
 }
 
 /** The signed request Converse takes: its path names the model, its body is the rest of the input. */
-export function converseRequest({ modelId, ...body }: ConverseCommandInput, region: string) {
+export function converseRequest(
+  { modelId, ...body }: ConverseCommandInput,
+  region: string,
+): Omit<AwsRequest, 'retries'> {
   return {
-    host: `bedrock-runtime.${region}.amazonaws.com`,
+    service: 'bedrock',
+    region,
+    url: new URL(`https://bedrock-runtime.${region}.amazonaws.com`),
     path: `/model/${encodeURIComponent(modelId!)}/converse`,
-    method: 'POST' as const,
     headers: { 'content-type': 'application/json' },
-    payload: body,
+    body: JSON.stringify(body),
   };
 }
 

@@ -1,5 +1,5 @@
-import awsLite from '@aws-lite/client';
-import dynamodb from '@aws-lite/dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { awsRegion, awsRequest } from '../aws-request.ts';
 import { limited } from '../concurrency.ts';
 import { ApiError, isStoreUnavailable, storeUnavailable } from '../errors.ts';
 
@@ -15,9 +15,9 @@ const BATCHES_IN_FLIGHT = 4;
 /** Retries of a refused connection, a 5xx or a throttle, inside one attempt (the client's backoff). */
 const REQUEST_RETRIES = 2;
 /**
- * An attempt not answered in this time, the client's retries included, is given up (aws-lite has no
- * timeout of its own): a read is tried once more, else the request is answered 503. Two attempts of
- * a read and the audit write still fit in an HTTP function's 10 s.
+ * An attempt not answered in this time, the client's retries included, is given up and its connection
+ * closed: a read is tried once more, else the request is answered 503. Two attempts of a read and the
+ * audit write still fit in an HTTP function's 10 s.
  */
 const ATTEMPT_DEADLINE_MS = 3_000;
 /** Tried again after a stalled attempt, on a fresh request: a write is not, since it may have landed. */
@@ -39,37 +39,125 @@ export interface EngineOptions {
   /** Set for a local engine (dynalite, DynamoDB Local); unset on AWS. */
   endpoint?: string;
   region?: string;
+  /** Tries again of a refused connection, a 5xx or a throttle inside one attempt: 2, or 0 for a probe. */
+  retries?: number;
 }
 
+/** DynamoDB's attribute values in and out, as the SDK's document client does: an unset optional field is left out. */
+const toDynamo = (item: unknown) => marshall(item as Item, { removeUndefinedValues: true });
+const fromDynamo = (item: unknown) => unmarshall(binaryRead(item) as Parameters<typeof unmarshall>[0]);
+
+/** Binary values travel in base64 (`B`, `BS`): read back as bytes, as the SDK's client does. */
+function binaryRead(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(binaryRead);
+  const { B: bytes, BS: byteSets } = value as { B?: unknown; BS?: unknown };
+  if (typeof bytes === 'string') return { B: new Uint8Array(Buffer.from(bytes, 'base64')) };
+  if (Array.isArray(byteSets))
+    return { BS: byteSets.map((b: string) => new Uint8Array(Buffer.from(b, 'base64'))) };
+  return mapValues(value as Record<string, unknown>, binaryRead);
+}
+
+/** The request's JSON, its bytes (a Uint8Array or Buffer, before Buffer's own toJSON) in base64. */
+function binaryWritten(this: Record<string, unknown>, key: string, value: unknown) {
+  const raw = this[key];
+  return raw instanceof Uint8Array
+    ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64')
+    : value;
+}
+const mapValues = <T, U>(record: Record<string, T>, to: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([name, value]) => [name, to(value)]));
+
+type BatchWrite = { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } };
+type BatchGet = { Keys?: Item[] } & Item;
+
+/** The request in DynamoDB's JSON: its items, keys and values marshalled; a page key goes as given. */
+function marshallInput(input: Item): Item {
+  const { Item: item, Key: key, ExpressionAttributeValues: values, RequestItems: requests } = input;
+  const wire = { ...input };
+  if (item) wire.Item = toDynamo(item);
+  if (key) wire.Key = toDynamo(key);
+  if (values) wire.ExpressionAttributeValues = toDynamo(values);
+  if (requests)
+    wire.RequestItems = mapValues(requests as Record<string, BatchGet | BatchWrite[]>, (request) =>
+      Array.isArray(request) ? request.map(batchWrite(toDynamo)) : batchGet(request, toDynamo),
+    );
+  return wire;
+}
+
+/** The answer in the document form: items, attributes and unprocessed work unmarshalled; a page key as DynamoDB gave it. */
+function unmarshallOutput(output: Item): Item {
+  const { Item: item, Items: items, Attributes: attributes, Responses: responses } = output;
+  const { UnprocessedKeys: keys, UnprocessedItems: writes } = output;
+  const plain = { ...output };
+  if (item) plain.Item = fromDynamo(item);
+  if (attributes) plain.Attributes = fromDynamo(attributes);
+  if (items) plain.Items = (items as Item[]).map(fromDynamo);
+  if (responses)
+    plain.Responses = mapValues(responses as Record<string, Item[]>, (found) => found.map(fromDynamo));
+  if (keys)
+    plain.UnprocessedKeys = mapValues(keys as Record<string, BatchGet>, (get) => batchGet(get, fromDynamo));
+  if (writes)
+    plain.UnprocessedItems = mapValues(writes as Record<string, BatchWrite[]>, (all) =>
+      all.map(batchWrite(fromDynamo)),
+    );
+  return plain;
+}
+
+const batchGet = (request: BatchGet, to: (item: unknown) => Item) => ({
+  ...request,
+  ...(request.Keys && { Keys: request.Keys.map(to) }),
+});
+const batchWrite =
+  (to: (item: unknown) => Item) =>
+  ({ PutRequest: put, DeleteRequest: remove }: BatchWrite): BatchWrite => ({
+    ...(put && { PutRequest: { Item: to(put.Item) } }),
+    ...(remove && { DeleteRequest: { Key: to(remove.Key) } }),
+  });
+
 /**
- * DynamoDB through aws-lite: a signed HTTP request per call and nothing else loaded, so the client's
- * cold start is about 1.4× a hello-world one, where the SDK v3 document client's was 2×
- * (docs/performance.md).
+ * DynamoDB as one signed HTTP request a call (lib/aws-request.ts), its items in the document form:
+ * nothing loaded but Node's HTTP client, a signer and the attribute marshalling, so that a function
+ * using the store starts nearly as fast as one that makes a bare request (docs/performance.md).
  */
-export function dynamoDb({ endpoint, region }: EngineOptions): DynamoDb {
-  const config = {
-    ...(endpoint
-      ? { endpoint, region: region ?? 'local', accessKeyId: 'local', secretAccessKey: 'local' }
-      : region
-        ? { region }
-        : {}),
-    plugins: [dynamodb],
-    retries: REQUEST_RETRIES,
-    // As the SDK's document client does with removeUndefinedValues: an unset optional field is left out.
-    awsjsonMarshall: { removeUndefinedValues: true },
-  };
-  let client: ReturnType<typeof awsLite> | undefined;
+export function dynamoDb(options: EngineOptions): DynamoDb {
+  return anyDynamoDbOperation(options);
+}
+
+/** Any DynamoDB operation by name, as the store's client makes it: a local engine's set-up (scripts/local-engine.ts). */
+export function anyDynamoDbOperation({
+  endpoint,
+  region,
+  retries = REQUEST_RETRIES,
+}: EngineOptions): (operation: string, input: Item) => Promise<Item> {
+  const local = endpoint !== undefined;
   return async (operation, input) => {
-    // Made with the first request, and again after a failure to make it (credentials not yet there).
-    client ??= awsLite(config).catch((error: unknown) => {
-      client = undefined;
+    const signingRegion = local ? (region ?? 'local') : awsRegion(region);
+    const url = new URL(endpoint ?? `https://dynamodb.${signingRegion}.amazonaws.com`);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), ATTEMPT_DEADLINE_MS);
+    try {
+      const output = await awsRequest({
+        service: 'dynamodb',
+        region: signingRegion,
+        url,
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': `DynamoDB_20120810.${operation}`,
+        },
+        body: JSON.stringify(marshallInput(input), binaryWritten),
+        ...(local && { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+        retries,
+        signal: deadline.signal,
+      });
+      return unmarshallOutput(output as Item);
+    } catch (error) {
+      // Given up at the deadline, its connection closed: the same answer as the Table's own deadline.
+      if (deadline.signal.aborted) throw new DeadlinePassed();
       throw error;
-    });
-    const aws = (await client) as unknown as Record<
-      'DynamoDB',
-      Record<Operation, (input: Item) => Promise<Item>>
-    >;
-    return aws.DynamoDB[operation](input);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 
@@ -100,8 +188,7 @@ export class Table {
     const attempts = READS.has(operation) ? 2 : 1;
     for (let attempt = 1; ; attempt++) {
       try {
-        // aws-lite marshals a BatchGetItem's keys in place: a read that may be retried sends a copy.
-        return await guard(this.db(operation, attempts > 1 ? structuredClone(input) : input));
+        return await guard(this.db(operation, input));
       } catch (error) {
         if (!(error instanceof DeadlinePassed && attempt < attempts)) throw error;
       }
@@ -165,7 +252,7 @@ export class Table {
         ...input,
         TableName: this.name,
         ConsistentRead: consistent,
-        // Handed back as DynamoDB gave it: aws-lite leaves the page key in DynamoDB's own JSON.
+        // Handed back as DynamoDB gave it: the client leaves the page key in DynamoDB's own JSON.
         ...(startKey !== undefined && { ExclusiveStartKey: startKey }),
       });
       items.push(...((output.Items as Item[] | undefined) ?? []));
@@ -270,9 +357,16 @@ const UNAVAILABLE = new Set([
   'ServiceUnavailable',
   'ResourceNotFoundException',
 ]);
-// aws-lite reports a failed connection only in its message.
-const NETWORK =
-  /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|socket hang up)\b/;
+// A connection that failed, as Node's HTTP client reports it.
+const NETWORK = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 
 /** An attempt the store did not answer by its deadline: a 503 store_unavailable, which a read may retry. */
 class DeadlinePassed extends ApiError {
@@ -295,8 +389,8 @@ async function guard<T>(request: Promise<T>): Promise<T> {
     return await Promise.race([request, deadline]);
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    const e = error as { name?: string; message?: string; statusCode?: number };
-    if (UNAVAILABLE.has(e.name ?? '') || (e.statusCode ?? 0) >= 500 || NETWORK.test(e.message ?? '')) {
+    const e = error as { name?: string; code?: string; statusCode?: number };
+    if (UNAVAILABLE.has(e.name ?? '') || (e.statusCode ?? 0) >= 500 || NETWORK.has(e.code ?? '')) {
       throw storeUnavailable();
     }
     throw error;

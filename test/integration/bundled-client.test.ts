@@ -6,11 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import plugins from '../../plugins/esbuild.cjs';
 import { freePort } from '../../scripts/local-engine.ts';
 
-// The store's client as the functions ship it: bundled with the project's esbuild plugins (aws-lite's
-// XML parser replaced by a stand-in) and run as strict ESM in a process of its own.
+// The store's client as the functions ship it: bundled as serverless.yml builds them and run as strict
+// ESM in a process of its own.
 
 const out = mkdtempSync(join(tmpdir(), 'bundled-client-'));
 let server: Server;
@@ -39,7 +38,6 @@ beforeAll(async () => {
     platform: 'node',
     target: 'node20',
     outfile: join(out, 'client.mjs'),
-    plugins,
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },

@@ -282,7 +282,7 @@ describe('DynamoDB adapter with no engine answering', () => {
     });
   });
 
-  // aws-lite has no timeout of its own: the table's deadline is what ends a request nobody answers.
+  // The client's deadline is what ends a request nobody answers, closing its connection.
   it(
     'reports store_unavailable within the deadline when the engine accepts but never answers',
     { timeout: 15_000 },

@@ -107,11 +107,13 @@ describe('reading a reply with Amazon Bedrock', () => {
     }).input('1');
     const request = converseRequest(input, 'eu-west-2');
     expect(request).toMatchObject({
-      host: 'bedrock-runtime.eu-west-2.amazonaws.com',
+      service: 'bedrock',
+      region: 'eu-west-2',
       path: '/model/eu.amazon.nova-micro-v1%3A0/converse',
-      method: 'POST',
     });
-    expect(request.payload).not.toHaveProperty('modelId');
-    expect(request.payload.messages).toEqual([{ role: 'user', content: [{ text: '1' }] }]);
+    expect(request.url.href).toBe('https://bedrock-runtime.eu-west-2.amazonaws.com/');
+    const body = JSON.parse(request.body) as typeof input;
+    expect(body).not.toHaveProperty('modelId');
+    expect(body.messages).toEqual([{ role: 'user', content: [{ text: '1' }] }]);
   });
 });

@@ -1,12 +1,12 @@
 'use strict';
 /* global module */
 
-// The esbuild plugins every function's bundle is built with (serverless.yml, custom.esbuild.plugins).
+// The aws-lite floor candidate (bench/cold-start.ts) built as the functions shipped it until issue 25.
 
 // DynamoDB answers in JSON, so aws-lite's XML parser and builder (26 kB, for S3 and the other XML
-// services) are left out of every bundle. Should anything answer in XML instead, such as a proxy's
+// services) were left out of every bundle. Should anything answer in XML instead, such as a proxy's
 // error page, its text is kept as the error's message and the status code decides, as before: the
-// stand-in answers in the shape aws-lite reads an XML error in (test/integration/bundled-client.test.ts).
+// stand-in answers in the shape aws-lite reads an XML error in (test/integration/bundled-client.test.ts held the same of the new client).
 const XML_STAND_IN = `
 class XMLParser { addEntity() {} parse(body) { return { Error: { Message: String(body) } }; } }
 class XMLBuilder { build() { throw new Error('aws-lite XML requests are not bundled'); } }
