@@ -40,7 +40,12 @@ export function render(results: Results, template = readFileSync(TEMPLATE, 'utf8
           .map(([name, version]) => `${name} ${version}`)
           .join(', ') +
         `. ${targetsMet(results.rows)} targets met.` +
-        (results.remeasured ?? []).map((r) => ` The part `${r.part}` measured again alone (`npm run bench -- ${r.part}`) at ${r.at}.`).join(''),
+        (results.remeasured ?? [])
+          .map(
+            (r) =>
+              ` The part \`${r.part}\` measured again alone (\`npm run bench -- ${r.part}\`) at ${r.at}.`,
+          )
+          .join(''),
     )
     .replace(/\{\{rows:([a-z-]+)\}\}/g, (_, section: Section) => {
       const rows = results.rows.filter((r) => r.section === section);
