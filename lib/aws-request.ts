@@ -19,6 +19,12 @@ export interface AwsRequest {
   credentials?: aws4.Credentials;
   /** Further tries of a refused connection, a 5xx or a throttle. */
   retries: number;
+  /**
+   * False for a request that must not take effect twice, such as a conditional write: it is tried
+   * again only when it cannot have reached the service (a refused connection, a throttle), never
+   * after a 5xx or a lost connection, which may come after it took effect.
+   */
+  repeatable?: boolean;
   /** Ends every try, and stops the retries, when it aborts. */
   signal?: AbortSignal;
 }
@@ -36,6 +42,8 @@ export class AwsError extends Error {
 
 /** A connection that failed before any answer: worth another try. */
 const CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH']);
+/** Of those, the failures that happen before a request is sent: it cannot have taken effect. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH']);
 /** Error codes of a request refused for its rate, to slow down and try again. */
 const THROTTLED = new Set([
   'ProvisionedThroughputExceededException',
@@ -45,10 +53,12 @@ const THROTTLED = new Set([
   'LimitExceededException',
 ]);
 
-const retryable = (error: unknown) =>
-  error instanceof AwsError
-    ? error.statusCode >= 500 || error.statusCode === 429 || THROTTLED.has(error.name)
-    : CONNECTION.has((error as { code?: string }).code ?? '');
+const retryable = (error: unknown, repeatable: boolean) => {
+  if (!(error instanceof AwsError))
+    return (repeatable ? CONNECTION : NEVER_SENT).has((error as { code?: string }).code ?? '');
+  // A throttle is refused before it takes effect; a 5xx may come after.
+  return error.statusCode === 429 || THROTTLED.has(error.name) || (repeatable && error.statusCode >= 500);
+};
 
 /** The credentials a Lambda function's role gives it, from its environment, read at each request. */
 function roleCredentials(): aws4.Credentials {
@@ -75,7 +85,8 @@ export async function awsRequest(request: AwsRequest): Promise<unknown> {
     try {
       return await attemptOnce(request);
     } catch (error) {
-      if (attempt >= request.retries || !retryable(error) || request.signal?.aborted) throw error;
+      const again = retryable(error, request.repeatable ?? true);
+      if (attempt >= request.retries || !again || request.signal?.aborted) throw error;
       // Full jitter on an exponential base, as the SDK's default: 0–100 ms, 0–200 ms, …
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * 2 ** attempt));
     }

@@ -12,7 +12,7 @@ const BATCH_GET_SIZE = 100;
 const BATCH_ATTEMPTS = 8;
 /** Batch requests of this store in flight at once, across its calls: overlaps round trips without flooding the table. */
 const BATCHES_IN_FLIGHT = 4;
-/** Retries of a refused connection, a 5xx or a throttle, inside one attempt (the client's backoff). */
+/** Retries of a refused connection, a 5xx or a throttle inside one attempt (a conditional write: only what cannot have landed). */
 const REQUEST_RETRIES = 2;
 /**
  * An attempt not answered in this time, the client's retries included, is given up and its connection
@@ -148,6 +148,9 @@ export function anyDynamoDbOperation({
         body: JSON.stringify(marshallInput(input), binaryWritten),
         ...(local && { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
         retries,
+        // A conditional write that may have landed is never sent again: its second try would fail
+        // its own condition, and a reservation that won would read as lost.
+        repeatable: !('ConditionExpression' in input) && operation !== 'UpdateItem',
         signal: deadline.signal,
       });
       return unmarshallOutput(output as Item);

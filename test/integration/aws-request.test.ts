@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AwsRequest, AwsError, awsRequest } from '../../lib/aws-request.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
 import { freePort } from '../../scripts/local-engine.ts';
 
 // The signed request every AWS call of the functions goes through, against a server that answers as
@@ -166,6 +167,37 @@ describe('a signed AWS request', () => {
         ? json(500, { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError' })(response)
         : json(200, { ok: 1 })(response);
     expect(await awsRequest(request())).toEqual({ ok: 1 });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('never sends a request that must not take effect twice again after a 5xx, which may come after it did', async () => {
+    answer = json(500, { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError' });
+    await expect(awsRequest(request({ repeatable: false }))).rejects.toMatchObject({ statusCode: 500 });
+    expect(seen).toHaveLength(1);
+    // A throttle is refused before it takes effect: that one is tried again.
+    seen.length = 0;
+    answer = (response, attempt) =>
+      attempt < 2
+        ? json(400, { __type: 'com.amazonaws.dynamodb.v20120810#ThrottlingException' })(response)
+        : json(200, { ok: 1 })(response);
+    expect(await awsRequest(request({ repeatable: false }))).toEqual({ ok: 1 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("sends the store's conditional write once when a 5xx answers it: a reservation that landed must not read as lost", async () => {
+    answer = json(500, { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError' });
+    const db = dynamoDb({ endpoint: url.origin });
+    const item = { PK: 'PATIENT#1', SK: 'REMINDERS' };
+    await expect(
+      db('PutItem', { TableName: 't', Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
+    ).rejects.toMatchObject({ statusCode: 500 });
+    await expect(
+      db('UpdateItem', { TableName: 't', Key: item, UpdateExpression: 'SET v = :v' }),
+    ).rejects.toThrow();
+    expect(seen).toHaveLength(2);
+    // A write that may land twice to the same effect is tried again, as a read is.
+    seen.length = 0;
+    await expect(db('PutItem', { TableName: 't', Item: item })).rejects.toMatchObject({ statusCode: 500 });
     expect(seen).toHaveLength(3);
   });
 
