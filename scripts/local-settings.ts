@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { type Config, loadConfig } from '../lib/config.ts';
 
 // Every local command reads the settings `npm start` reads: the shell's variables, then `.env` for any
 // the shell leaves unset (serverless.yml's `useDotenv` gives the functions the same file).
@@ -17,3 +20,21 @@ export function localPort(variable: keyof typeof PORTS): number {
   console.error(`${variable} must be a port number (1–65535).`);
   return process.exit(1);
 }
+
+/**
+ * The configuration every function will read, checked before anything starts: `serverless print`
+ * resolves serverless.yml's environment (the shell, `.env`, the local stage's values) as serverless
+ * offline will, and the functions' own check judges it. A bad value would fail every request instead.
+ */
+export async function localConfiguration(): Promise<Config> {
+  const print = ['print', '--stage', 'local', '--path', 'provider.environment', '--format', 'json'];
+  const { stdout } = await promisify(execFile)('node_modules/.bin/serverless', print);
+  return loadConfig(JSON.parse(stdout) as Record<string, string>);
+}
+
+/** What is wrong with the local configuration, in the functions' own words; undefined when nothing. */
+export const configurationProblem = (): Promise<string | undefined> =>
+  localConfiguration().then(
+    () => undefined,
+    (error: Error) => error.message,
+  );

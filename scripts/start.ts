@@ -1,8 +1,6 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { loadConfig } from '../lib/config.ts';
 import { ApiError } from '../lib/errors.ts';
 import { createPatient } from '../lib/patients/patients.ts';
 import { NewPatient } from '../lib/patients/schema.ts';
@@ -17,7 +15,7 @@ import {
   stopLeftover,
 } from './local-data.ts';
 import { ensureTable, startDynalite } from './local-engine.ts';
-import { localPort } from './local-settings.ts';
+import { configurationProblem, localPort } from './local-settings.ts';
 
 // `npm start`: dynalite on disk under .data/, the table, the demo patients once, then serverless offline.
 
@@ -33,21 +31,6 @@ const refuse = (reason: string): never => {
   process.exit(1);
 };
 
-/**
- * The configuration every function will read, checked before anything starts: `serverless print`
- * resolves serverless.yml's environment (the shell, `.env`, the local stage's values) as serverless
- * offline will, and the functions' own check judges it. A bad value would fail every request instead.
- */
-async function configurationProblem(): Promise<string | undefined> {
-  const print = ['print', '--stage', 'local', '--path', 'provider.environment', '--format', 'json'];
-  try {
-    const { stdout } = await promisify(execFile)('node_modules/.bin/serverless', print);
-    loadConfig(JSON.parse(stdout) as Record<string, string>);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
 const configuration = configurationProblem();
 
 const ports = {

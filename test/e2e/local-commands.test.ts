@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/local-engine.ts';
+import { localConfiguration } from '../../scripts/local-settings.ts';
 import { runLocal } from '../support/local-commands.ts';
 
 // The local commands as a newcomer meets them: they read the settings `npm start` reads, and an HTTP
@@ -84,3 +85,21 @@ it('npm start refuses a bad configuration before anything starts, in one line na
   expect(result.stdout).not.toMatch(/Server ready|Local engine/);
   expect(existsSync(data)).toBe(false);
 }, 90_000);
+
+it('reads REMINDER_LEAD_HOURS set alone as one offset, as the functions will get it from serverless.yml', async () => {
+  // serverless print reads the process's environment: set here for the one call, then restored.
+  const saved = { lead: process.env.REMINDER_LEAD_HOURS, offsets: process.env.REMINDER_OFFSETS };
+  delete process.env.REMINDER_OFFSETS;
+  try {
+    expect((await localConfiguration()).reminderOffsets).toEqual([168, 48]);
+    process.env.REMINDER_LEAD_HOURS = '24';
+    expect((await localConfiguration()).reminderOffsets).toEqual([24]);
+  } finally {
+    for (const [name, value] of [
+      ['REMINDER_LEAD_HOURS', saved.lead],
+      ['REMINDER_OFFSETS', saved.offsets],
+    ] as const)
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  }
+}, 60_000);
