@@ -10,6 +10,13 @@ export const RESPONSE_STATUSES = [
 ] as const;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 
+/** The statuses that answer the reminder: the later slots of the occurrence hold back. */
+export const ANSWERS: ReadonlySet<ResponseStatus> = new Set([
+  'confirmed',
+  'cancel_requested',
+  'reschedule_requested',
+]);
+
 /** The response an intent sets on the appointment its reply concerns; none for consent and help keywords. */
 export const RESPONSE_OF: Partial<Record<Intent, ResponseStatus>> = {
   confirm: 'confirmed',

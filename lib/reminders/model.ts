@@ -51,6 +51,11 @@ export interface OccurrenceResponse {
   inboundMessageId: string;
   /** Sent for this occurrence in the last day, newest last. */
   acknowledgements: Acknowledgement[];
+  /**
+   * The answer that a later reply which answers nothing (a question, an unclear reply) replaced: the
+   * patient has still answered, so the later slots hold back.
+   */
+  answered?: ResponseStatus;
 }
 
 /** Every reminder of a patient that still matters: the frequency cap's window and upcoming visits. */

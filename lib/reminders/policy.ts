@@ -1,4 +1,4 @@
-import type { ResponseStatus } from '../answers/responses.ts';
+import { ANSWERS } from '../answers/responses.ts';
 import type { Appointment, Patient } from '../patients/model.ts';
 import type { ContactPreference } from '../preferences/model.ts';
 import { contactDigest, contactPoint } from './contact.ts';
@@ -31,13 +31,6 @@ export interface ReminderPolicy {
   /** The slots, as whole hours before the start, largest first (REMINDER_OFFSETS). */
   offsets: readonly number[];
 }
-
-/** Responses that answer the reminder: later slots of the occurrence are not sent. */
-const ANSWERS: ReadonlySet<ResponseStatus> = new Set([
-  'confirmed',
-  'cancel_requested',
-  'reschedule_requested',
-]);
 
 /** Which appointment to remind: a named one, the next booked one, or the next within a window. */
 export type AppointmentChoice = { appointmentId: string } | { next: true } | { withinHours: number };
@@ -108,11 +101,12 @@ export function decideReminder(
     });
     return { kind: 'duplicate', original, appointment, channel, steps: trace.steps };
   }
-  const answer = state.ledger.responses?.find((r) => isOccurrence(r, appointment) && ANSWERS.has(r.status));
-  if (answer !== undefined)
+  const response = state.ledger.responses?.find((r) => isOccurrence(r, appointment));
+  const answered = response && (ANSWERS.has(response.status) ? response.status : response.answered);
+  if (answered !== undefined)
     return trace.stop('check_duplicate', {
       reason: 'already_answered',
-      detail: `the patient answered (${answer.status}) at ${answer.receivedAt}`,
+      detail: `the patient answered (${answered}) by ${response!.receivedAt}`,
       appointment,
       channel,
     });

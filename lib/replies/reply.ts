@@ -1,6 +1,6 @@
 import type { Understanding } from '../answers/intents.ts';
 import type { ReplyModel } from '../answers/reply-model.ts';
-import { RESPONSE_OF, type ResponseStatus } from '../answers/responses.ts';
+import { ANSWERS, RESPONSE_OF, type ResponseStatus } from '../answers/responses.ts';
 import { readableReply, understandReply } from '../answers/understand.ts';
 import { type EhrOutbox, writeBackResources } from '../answers/write-back.ts';
 import { ApiError } from '../errors.ts';
@@ -138,6 +138,9 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
       receivedAt: toApiTimestamp(reply.receivedAt),
       inboundMessageId: reply.inboundMessageId,
       acknowledgements: acknowledge ? [...recent, { kind, at: toApiTimestamp(now) }] : recent,
+      // A question after "yes" is no new answer: the patient has answered, and is not asked again.
+      ...(!ANSWERS.has(status) &&
+        previous && { answered: ANSWERS.has(previous.status) ? previous.status : previous.answered }),
     };
     const ledger = withResponse(state.ledger, response, now);
     if (!(await deps.store.saveReminderLedger(state.patient.id, ledger, state.ledger.version))) {

@@ -11,6 +11,19 @@ export function once<T>(make: () => T): () => T {
   return () => (made ??= { value: make() }).value;
 }
 
+/**
+ * A client opened with its first use, rather than at every cold start, and kept; one that failed to
+ * open (its module or credentials not there yet) is not kept, so the next use opens it afresh.
+ */
+export function openedOnFirstUse<T>(open: () => Promise<T>): () => Promise<T> {
+  let opened: Promise<T> | undefined;
+  return () =>
+    (opened ??= open().catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    }));
+}
+
 /** Reads and checks `env` on first use; a bad configuration is logged at ERROR by name, never by value. */
 export function configuration(env: Record<string, string | undefined>, log: Log): () => Config {
   return once(() => {

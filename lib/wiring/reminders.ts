@@ -6,21 +6,29 @@ import { invokedReceipts } from '../notify/local-receipts.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
 import { SqsDueWorkQueue } from '../queue/sqs.ts';
 import type { DueRunDeps, DueWorkQueue } from '../reminders/due.ts';
-import type { Notifier, OutgoingMessage } from '../reminders/notifier.ts';
-import { config, once } from './config.ts';
+import { deliveryFailed, type Notifier, type OutgoingMessage } from '../reminders/notifier.ts';
+import { config, once, openedOnFirstUse } from './config.ts';
 import { store } from './store.ts';
 
 /** End User Messaging SMS and SES, opened with the first message rather than at every cold start. */
 function awsNotifier(messaging: AwsMessaging): Notifier {
   const { reminderOffsets, awsRegion } = config();
-  let notifier: Promise<Notifier> | undefined;
-  const open = () =>
+  const notifier = openedOnFirstUse(() =>
     AwsNotifier.open({
       ...messaging,
       leadHours: reminderOffsets[0]!,
       ...(awsRegion && { region: awsRegion }),
-    });
-  return { deliver: async (message) => (await (notifier ??= open())).deliver(message) };
+    }),
+  );
+  return {
+    deliver: async (message) => {
+      // A client that could not be opened sent nothing: the reminder is released, never left unknown.
+      const opened = await notifier().catch(() => {
+        throw deliveryFailed('The messaging provider could not be reached; try again later.');
+      });
+      return opened.deliver(message);
+    },
+  };
 }
 
 /** The local outbox, emitting receipts through the receipts function when the service runs locally. */
@@ -48,9 +56,10 @@ export const reminderDeps = once(() => {
 /** The worker queue, opened with the first fan-out. */
 function workQueue(queueUrl: string): DueWorkQueue {
   const { awsRegion } = config();
-  let queue: Promise<DueWorkQueue> | undefined;
-  const open = () => SqsDueWorkQueue.open({ queueUrl, ...(awsRegion && { region: awsRegion }) });
-  return { enqueue: async (work) => (await (queue ??= open())).enqueue(work) };
+  const queue = openedOnFirstUse(() =>
+    SqsDueWorkQueue.open({ queueUrl, ...(awsRegion && { region: awsRegion }) }),
+  );
+  return { enqueue: async (work) => (await queue()).enqueue(work) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { BedrockReplyModel } from '../reply-model/bedrock.ts';
 import { embeddedReplyModel } from '../reply-model/embedded.ts';
 import type { ReplyDeps } from '../replies/reply.ts';
 import { dynamoDb } from '../store/dynamodb-table.ts';
-import { config as configuration, once } from './config.ts';
+import { config as configuration, once, openedOnFirstUse } from './config.ts';
 import { reminderDeps } from './reminders.ts';
 
 // What the inbound SMS function works with, chosen once from configuration: the model that reads
@@ -31,9 +31,10 @@ function ehrOutbox(): EhrOutbox {
   const { ehrOutboundQueueUrl: queueUrl, dynamodbEndpoint: endpoint } = config;
   if (queueUrl === undefined)
     return new LocalEhrOutbox(dynamoDb({ ...(endpoint && { endpoint }) }), config.tableName);
-  let outbox: Promise<EhrOutbox> | undefined;
-  const open = () => SqsEhrOutbox.open({ queueUrl, ...(config.awsRegion && { region: config.awsRegion }) });
-  return { publish: async (resources) => (await (outbox ??= open())).publish(resources) };
+  const outbox = openedOnFirstUse(() =>
+    SqsEhrOutbox.open({ queueUrl, ...(config.awsRegion && { region: config.awsRegion }) }),
+  );
+  return { publish: async (resources) => (await outbox()).publish(resources) };
 }
 
 export const replyDeps = once((): ReplyDeps => ({

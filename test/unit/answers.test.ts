@@ -233,6 +233,34 @@ describe("a patient's answer to a reminder", () => {
     expect(notifier.sent[0]?.body).not.toContain(text);
   });
 
+  it('keeps the patient answered when a question follows the "yes": the next slot is not sent', async () => {
+    const readings: Record<string, [Intent, number]> = { 'where do I park?': ['question', 0.9] };
+    // Reminded 31 h ahead, in the 48 h slot; 7 h later (20:00 there) the 24 h slot is open.
+    const policy = { ...POLICY, offsets: [48, 24] };
+    const nextSlot = async (texts: string[]) => {
+      const { store, notifier, ids, reply, listed } = await answeredClinic({ readings });
+      for (const [i, text] of texts.entries()) await reply(text, NOW + i * 60_000);
+      const deps = { store, notifier, policy };
+      const { reminder } = await remind(
+        deps,
+        ids[0]!,
+        { choose: { next: true } },
+        { dryRun: true, now: NOW + 7 * HOUR },
+      );
+      return { reason: reminder.reason, shown: (await listed())?.response?.status };
+    };
+    expect(await nextSlot(['1', 'where do I park?'])).toEqual({
+      reason: 'already_answered',
+      shown: 'needs_attention',
+    });
+    expect(await nextSlot(['2', 'where do I park?', '??'])).toEqual({
+      reason: 'already_answered',
+      shown: 'needs_attention',
+    });
+    // A question alone is no answer: the next slot is decided as before (here the one-a-day cap holds it).
+    expect(await nextSlot(['where do I park?'])).toMatchObject({ reason: 'frequency_cap' });
+  });
+
   it('cancels nothing itself: a cancel request leaves the appointment booked', async () => {
     const { reply, listed } = await answeredClinic();
     await reply('2');

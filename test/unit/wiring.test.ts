@@ -7,7 +7,7 @@ import { createNotificationConsumer } from '../../lib/events/notification.ts';
 import { createQueueConsumer } from '../../lib/events/queue.ts';
 import { createScheduledJob } from '../../lib/events/schedule.ts';
 import { createEndpoint, ok } from '../../lib/http/endpoint.ts';
-import { configuration, once } from '../../lib/wiring/config.ts';
+import { configuration, once, openedOnFirstUse } from '../../lib/wiring/config.ts';
 import { httpEvent, recordingLog, sha256 } from '../support/events.ts';
 
 // Configuration is read on first use, in the composition root: a function whose configuration fails
@@ -61,6 +61,20 @@ describe('configuration in the composition root', () => {
     const made = dependency();
     expect(dependency()).toBe(made);
     expect(builds).toBe(2);
+  });
+
+  it('opens a client with its first use and keeps it, but opens afresh one that failed to open', async () => {
+    let opens = 0;
+    const client = openedOnFirstUse(async () => {
+      opens++;
+      if (opens === 1) throw new Error('credentials not there yet');
+      return { client: opens };
+    });
+    // A failed open kept for the container's life would fail every later message as "unknown".
+    await expect(client()).rejects.toThrow('credentials not there yet');
+    const opened = await client();
+    expect(await client()).toBe(opened);
+    expect(opens).toBe(2);
   });
 });
 
