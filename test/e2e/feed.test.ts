@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, inject, it } from 'vitest';
 import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
 import { runFeed } from '../support/feed-file.ts';
-import { fhirAppointment, fhirFixture, fhirPatient } from '../support/fhir.ts';
+import { fhirAppointment, fhirFixture, fhirPatient, syntheaOutcomes } from '../support/fhir.ts';
 import { call } from './http.ts';
 
 // `npm run feed` against the bundled feed function: FHIR as an EHR really sends it.
@@ -56,13 +56,7 @@ it('takes a transaction as an EHR sends it: urn:uuid references, resources it do
   const feed = await runFeed(inject('lambdaPort'), [transaction]);
   expect(feed.code).toBe(0);
   expect(feed.lines.map((line) => [line.index, line.resourceType, line.outcome])).toEqual([
-    [0, 'Patient', 'created'],
-    [1, 'Organization', 'ignored'],
-    [2, 'Practitioner', 'ignored'],
-    [3, 'Location', 'ignored'],
-    [4, 'Encounter', 'ignored'],
-    [5, 'Observation', 'ignored'],
-    [6, 'Appointment', 'created'],
+    ...syntheaOutcomes('created'),
     [7, 'Patient', 'created'],
   ]);
   expect(feed.lines[7]!.warnings).toEqual([

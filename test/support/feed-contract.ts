@@ -12,7 +12,15 @@ import { remind } from '../../lib/reminders/reminders.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { recordingLog } from './events.ts';
-import { bundleOf, bundleWithUrls, fhirAppointment, fhirFixture, fhirPatient, stampedAt } from './fhir.ts';
+import {
+  bundleOf,
+  bundleWithUrls,
+  fhirAppointment,
+  fhirFixture,
+  fhirPatient,
+  stampedAt,
+  syntheaOutcomes,
+} from './fhir.ts';
 import { CURSOR_KEY, newPatient } from './patients.ts';
 import { HOUR, POLICY } from './reminders.ts';
 
@@ -280,15 +288,7 @@ export function feedContract(name: string, openStore: (clock: () => number) => S
         ),
       ) as unknown;
       const lines = await deliver(export_, 'synthea');
-      expect(lines.map((l) => [l.index, l.resourceType, l.outcome])).toEqual([
-        [0, 'Patient', 'created'],
-        [1, 'Organization', 'ignored'],
-        [2, 'Practitioner', 'ignored'],
-        [3, 'Location', 'ignored'],
-        [4, 'Encounter', 'ignored'],
-        [5, 'Observation', 'ignored'],
-        [6, 'Appointment', 'created'],
-      ]);
+      expect(lines.map((l) => [l.index, l.resourceType, l.outcome])).toEqual(syntheaOutcomes('created'));
       const patientId = lines[0]!.patientId!;
       expect(lines[6]!.patientId).toBe(patientId);
       expect(await store.getPatient(patientId)).toMatchObject({ mrn, phone: '+15553849385' });

@@ -62,6 +62,15 @@ export const fhirFixture = (name: string): Record<string, unknown> =>
     unknown
   >;
 
+/**
+ * What the feed makes of the Synthea transaction's entries, in order: its Patient and Appointment
+ * `applied` (as each test layer names that), every other resource ignored one by one.
+ */
+export const syntheaOutcomes = (applied: string): [number, string, string][] =>
+  ['Patient', 'Organization', 'Practitioner', 'Location', 'Encounter', 'Observation', 'Appointment'].map(
+    (type, index) => [index, type, type === 'Patient' || type === 'Appointment' ? applied : 'ignored'],
+  );
+
 /** As a server sends a resource: with `meta.lastUpdated`, which the published examples leave out. */
 export const stampedAt = (
   resource: Record<string, unknown>,

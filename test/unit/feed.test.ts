@@ -30,6 +30,7 @@ import {
   bundleWithUrls,
   fhirAppointment,
   fhirFixture,
+  syntheaOutcomes,
   fhirPatient,
   PATIENT_ID,
   stampedAt,
@@ -631,15 +632,9 @@ describe('feed: a message', () => {
     const synthea = fhirFixture('synthea-transaction');
     const options = { ...OPTIONS, mrnSystem: 'http://hospital.smarthealthit.org', phoneRegion: 'US' };
     const entries = read(synthea, options);
-    expect(entries.map((e) => [e.index, e.resourceType, 'change' in e ? 'read' : e.outcome])).toEqual([
-      [0, 'Patient', 'read'],
-      [1, 'Organization', 'ignored'],
-      [2, 'Practitioner', 'ignored'],
-      [3, 'Location', 'ignored'],
-      [4, 'Encounter', 'ignored'],
-      [5, 'Observation', 'ignored'],
-      [6, 'Appointment', 'read'],
-    ]);
+    expect(entries.map((e) => [e.index, e.resourceType, 'change' in e ? 'read' : e.outcome])).toEqual(
+      syntheaOutcomes('read'),
+    );
     expect(changeOf(entries[0], 'Patient')).toMatchObject({
       patient: {
         mrn: 'b1a3f1c2-5d0e-4b7a-9a51-0c6e2f7d8e11',
