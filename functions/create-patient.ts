@@ -16,7 +16,7 @@ export const handler = endpoint(
     },
   },
   async ({ body }) => {
-    const { patient, created: isNew } = await createPatientOnce(store(), config(), body);
+    const { patient, created: isNew } = await createPatientOnce(store(), config.records(), body);
     const location = `/api/patients/${patient.id}`;
     // A retry of a create that succeeded: the same patient, found where it was made.
     return isNew ? created(location, patient) : { ...ok(patient), headers: { location } };

@@ -12,5 +12,5 @@ export const handler = endpoint(
     query: AppointmentQuery,
     audit: { action: 'appointments.read', sink: auditTrail, patientIds: (r) => [r?.params.patient_id] },
   },
-  async ({ params, query }) => ok(await listAppointments(store(), config(), params.patient_id, query)),
+  async ({ params, query }) => ok(await listAppointments(store(), config.access(), params.patient_id, query)),
 );

@@ -1,4 +1,4 @@
-import { type Config, InvalidConfiguration, loadConfig } from '../config.ts';
+import { type ConfigSection, InvalidConfiguration, loadSection, type SectionConfig } from '../config.ts';
 import { type Log, logger } from '../log.ts';
 
 // The composition root: the only place adapters are chosen, and nothing in lib/ outside it imports it.
@@ -24,17 +24,32 @@ export function openedOnFirstUse<T>(open: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/** Reads and checks `env` on first use; a bad configuration is logged at ERROR by name, never by value. */
-export function configuration(env: Record<string, string | undefined>, log: Log): () => Config {
-  return once(() => {
-    try {
-      return loadConfig(env);
-    } catch (error) {
-      if (error instanceof InvalidConfiguration)
-        log.error('invalid configuration', { variables: error.variables, problems: error.message });
-      throw error;
-    }
-  });
+/** The configuration by section, each read on first use. */
+export type Configuration = { readonly [S in ConfigSection]: () => SectionConfig<S> };
+
+/**
+ * Reads and checks each section of `env` on first use, so a function checks only what it uses; a bad
+ * section is logged at ERROR by variable name, never by value, and read again next time.
+ */
+export function configuration(env: Record<string, string | undefined>, log: Log): Configuration {
+  const section = <S extends ConfigSection>(name: S) =>
+    once(() => {
+      try {
+        return loadSection(env, name);
+      } catch (error) {
+        if (error instanceof InvalidConfiguration)
+          log.error('invalid configuration', { variables: error.variables, problems: error.message });
+        throw error;
+      }
+    });
+  return {
+    service: section('service'),
+    access: section('access'),
+    records: section('records'),
+    reminders: section('reminders'),
+    messaging: section('messaging'),
+    replies: section('replies'),
+  };
 }
 
 /** The running function's configuration. */

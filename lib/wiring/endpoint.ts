@@ -3,4 +3,4 @@ import { logger } from '../log.ts';
 import { config } from './config.ts';
 
 /** The endpoint wrapper of the running service: a configuration that fails answers 500 problem+json. */
-export const endpoint = createEndpoint({ apiKeys: () => config().apiKeys, log: logger });
+export const endpoint = createEndpoint({ apiKeys: () => config.access().apiKeys, log: logger });

@@ -7,7 +7,7 @@ import { config } from './config.ts';
 // The event wrappers of the running service, logging as the endpoints do. Each reads the configuration
 // as an invocation begins: one that fails fails the invocation, logged by variable name.
 
-const configured = () => void config();
+const configured = () => void config.service();
 
 export const queueConsumer = createQueueConsumer(logger, configured);
 export const scheduledJob = createScheduledJob(logger, configured);

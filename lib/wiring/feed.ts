@@ -6,7 +6,7 @@ import { auditTrail, store } from './store.ts';
 
 /** What the feed function works with, from configuration. */
 export const feedDeps = once((): FeedDeps => {
-  const { mrnSystem, defaultTimeZone, phoneRegion: region } = config();
+  const { mrnSystem, defaultTimeZone, phoneRegion: region } = config.records();
   return {
     store: store(),
     audit: auditTrail,

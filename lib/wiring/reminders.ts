@@ -12,7 +12,8 @@ import { store } from './store.ts';
 
 /** End User Messaging SMS and SES, opened with the first message rather than at every cold start. */
 function awsNotifier(messaging: AwsMessaging): Notifier {
-  const { reminderOffsets, awsRegion } = config();
+  const { reminderOffsets } = config.reminders();
+  const { awsRegion } = config.service();
   const notifier = openedOnFirstUse(() =>
     AwsNotifier.open({
       ...messaging,
@@ -33,7 +34,7 @@ function awsNotifier(messaging: AwsMessaging): Notifier {
 
 /** The local outbox, emitting receipts through the receipts function when the service runs locally. */
 function outboxNotifier(): Notifier {
-  const { localLambdaEndpoint } = config();
+  const { localLambdaEndpoint } = config.messaging();
   return new OutboxNotifier(
     store(),
     Date.now,
@@ -43,7 +44,8 @@ function outboxNotifier(): Notifier {
 
 /** What the reminder functions work with, chosen once from configuration. */
 export const reminderDeps = once(() => {
-  const { messaging, clinicName, quietHours, reminderOffsets, bulkConcurrency } = config();
+  const { messaging } = config.messaging();
+  const { clinicName, quietHours, reminderOffsets, bulkConcurrency } = config.reminders();
   return {
     store: store(),
     notifier: messaging ? awsNotifier(messaging) : outboxNotifier(),
@@ -55,7 +57,7 @@ export const reminderDeps = once(() => {
 
 /** The worker queue, opened with the first fan-out. */
 function workQueue(queueUrl: string): DueWorkQueue {
-  const { awsRegion } = config();
+  const { awsRegion } = config.service();
   const queue = openedOnFirstUse(() =>
     SqsDueWorkQueue.open({ queueUrl, ...(awsRegion && { region: awsRegion }) }),
   );
@@ -67,7 +69,7 @@ function workQueue(queueUrl: string): DueWorkQueue {
  * provider rate for a run, a worker's share for each of the reserved workers; the bench gives its own notifier.
  */
 export function dueRunDeps(perSecond: number, notifier: Notifier = reminderDeps().notifier): DueRunDeps {
-  const { smsMaxPerSecond, reminderQueueUrl } = config();
+  const { smsMaxPerSecond, reminderQueueUrl } = config.reminders();
   const sms = rateLimited(perSecond, (m: OutgoingMessage) => notifier.deliver(m));
   return {
     ...reminderDeps(),
@@ -79,7 +81,10 @@ export function dueRunDeps(perSecond: number, notifier: Notifier = reminderDeps(
 }
 
 /** A scheduled run's: the provider's whole rate. */
-export const scheduledRunDeps = once(() => dueRunDeps(config().smsMaxPerSecond));
+export const scheduledRunDeps = once(() => dueRunDeps(config.reminders().smsMaxPerSecond));
 
 /** A worker's: its share of the provider's rate. */
-export const workerRunDeps = once(() => dueRunDeps(config().smsMaxPerSecond / config().reminderWorkers));
+export const workerRunDeps = once(() => {
+  const { smsMaxPerSecond, reminderWorkers } = config.reminders();
+  return dueRunDeps(smsMaxPerSecond / reminderWorkers);
+});

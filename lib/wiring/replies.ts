@@ -7,32 +7,33 @@ import { BedrockReplyModel } from '../reply-model/bedrock.ts';
 import { embeddedReplyModel } from '../reply-model/embedded.ts';
 import type { ReplyDeps } from '../replies/reply.ts';
 import { dynamoDb } from '../store/dynamodb-table.ts';
-import { config as configuration, once, openedOnFirstUse } from './config.ts';
+import { config, once, openedOnFirstUse } from './config.ts';
 import { reminderDeps } from './reminders.ts';
 
 // What the inbound SMS function works with, chosen once from configuration: the model that reads
 // free text, and where answers are written back for the EHR.
 
 function replyModel(): ReplyModel {
-  const config = configuration();
-  if (config.replyModel === 'embedded') return embeddedReplyModel;
+  const { replyModel: model, replyModelId: modelId } = config.replies();
+  if (model === 'embedded') return embeddedReplyModel;
+  const { awsRegion } = config.service();
   return BedrockReplyModel.open({
-    modelId: config.replyModelId,
-    ...(config.awsRegion && { region: config.awsRegion }),
+    modelId,
+    ...(awsRegion && { region: awsRegion }),
     fallback: embeddedReplyModel,
     // Counted from the log, without the reply: how often the embedded model stood in.
-    onFallback: (reason) => logger.warn('reply model fell back', { model: config.replyModelId, reason }),
+    onFallback: (reason) => logger.warn('reply model fell back', { model: modelId, reason }),
   });
 }
 
 /** The EHR's SQS queue, opened with the first answer; locally, a table of the local engine. */
 function ehrOutbox(): EhrOutbox {
-  const config = configuration();
-  const { ehrOutboundQueueUrl: queueUrl, dynamodbEndpoint: endpoint } = config;
+  const { ehrOutboundQueueUrl: queueUrl } = config.messaging();
+  const { dynamodbEndpoint: endpoint, tableName, awsRegion } = config.service();
   if (queueUrl === undefined)
-    return new LocalEhrOutbox(dynamoDb({ ...(endpoint && { endpoint }) }), config.tableName);
+    return new LocalEhrOutbox(dynamoDb({ ...(endpoint && { endpoint }) }), tableName);
   const outbox = openedOnFirstUse(() =>
-    SqsEhrOutbox.open({ queueUrl, ...(config.awsRegion && { region: config.awsRegion }) }),
+    SqsEhrOutbox.open({ queueUrl, ...(awsRegion && { region: awsRegion }) }),
   );
   return { publish: async (resources) => (await outbox()).publish(resources) };
 }
@@ -42,6 +43,6 @@ export const replyDeps = once((): ReplyDeps => ({
   notifier: reminderDeps().notifier,
   model: replyModel(),
   ehr: ehrOutbox(),
-  clinicName: configuration().clinicName,
-  mrnSystem: configuration().mrnSystem,
+  clinicName: config.reminders().clinicName,
+  mrnSystem: config.records().mrnSystem,
 }));

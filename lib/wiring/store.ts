@@ -4,7 +4,7 @@ import { config, once } from './config.ts';
 
 /** The running service's store, opened once: always DynamoDB (a local engine or AWS). */
 export const store = once(() => {
-  const { tableName, auditRetentionDays, dynamodbEndpoint, awsRegion } = config();
+  const { tableName, auditRetentionDays, dynamodbEndpoint, awsRegion } = config.service();
   return openDynamoStore({
     tableName,
     auditRetentionDays,

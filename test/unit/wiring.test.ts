@@ -28,24 +28,32 @@ describe('configuration in the composition root', () => {
     const env = { ...valid };
     const config = configuration(env, recordingLog().log);
     env.TABLE_NAME = 'changed-after-first-use';
-    const first = config();
+    const first = config.service();
     expect(first.tableName).toBe('changed-after-first-use');
     env.TABLE_NAME = 'changed-again';
-    expect(config()).toBe(first);
+    expect(config.service()).toBe(first);
   });
 
   it('logs a bad configuration at ERROR by variable names, never their values, and throws', () => {
     const { log, lines } = recordingLog();
     const config = configuration(invalid, log);
-    expect(() => config()).toThrow(InvalidConfiguration);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'error', message: 'invalid configuration' });
-    expect(lines[0]!.fields.variables).toEqual(['CURSOR_SECRET', 'NOTIFIER']);
-    expect(JSON.stringify(lines[0])).not.toContain(badSecret);
-    expect(JSON.stringify(lines[0])).not.toContain('pigeon');
-    // Not kept: each invocation of a function that cannot be configured fails and says why.
-    expect(() => config()).toThrow(InvalidConfiguration);
+    expect(() => config.access()).toThrow(InvalidConfiguration);
+    expect(() => config.messaging()).toThrow(InvalidConfiguration);
     expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 'error', message: 'invalid configuration' });
+    expect(lines.map((line) => line.fields.variables)).toEqual([['CURSOR_SECRET'], ['NOTIFIER']]);
+    expect(JSON.stringify(lines)).not.toContain(badSecret);
+    expect(JSON.stringify(lines)).not.toContain('pigeon');
+    // Not kept: each invocation of a function that cannot be configured fails and says why.
+    expect(() => config.access()).toThrow(InvalidConfiguration);
+    expect(lines).toHaveLength(3);
+  });
+
+  it('reads each section on its own: a function is not stopped by a section it does not use', () => {
+    const config = configuration(invalid, recordingLog().log);
+    expect(config.service().tableName).toBe('patients');
+    expect(config.reminders().reminderOffsets).toEqual([168, 48]);
+    expect(() => config.messaging()).toThrow(/NOTIFIER/);
   });
 
   it('builds a dependency once, and tries again after a failure', () => {
@@ -82,7 +90,7 @@ describe('a function whose configuration fails', () => {
   it('answers 500 problem+json internal from the endpoint wrapper, even on a public endpoint', async () => {
     const { log, lines } = recordingLog();
     const config = configuration(invalid, log);
-    const endpoint = createEndpoint({ apiKeys: () => config().apiKeys, log });
+    const endpoint = createEndpoint({ apiKeys: () => config.access().apiKeys, log });
     let handled = false;
     const handler = endpoint({}, async () => {
       handled = true;
@@ -95,7 +103,7 @@ describe('a function whose configuration fails', () => {
     expect(JSON.parse(response.body)).toMatchObject({ status: 500, code: 'internal' });
     expect(lines.find((line) => line.message === 'invalid configuration')).toMatchObject({
       level: 'error',
-      fields: { variables: ['CURSOR_SECRET', 'NOTIFIER'] },
+      fields: { variables: ['CURSOR_SECRET'] },
     });
   });
 
@@ -110,7 +118,7 @@ describe('a function whose configuration fails', () => {
   it('fails the invocation of every event wrapper before any message is handled', async () => {
     const { log } = recordingLog();
     const config = configuration(invalid, log);
-    const prepare = () => void config();
+    const prepare = () => void config.messaging();
     let handled = 0;
     const handle = async () => {
       handled++;
@@ -135,7 +143,8 @@ describe('a function whose configuration fails', () => {
     // A fresh module graph: its InvalidConfiguration is another class than the one imported here.
     await expect(handler()).rejects.toMatchObject({
       name: 'InvalidConfiguration',
-      variables: ['CURSOR_SECRET', 'NOTIFIER'],
+      // It sends reminders: the messaging section is its; the HTTP API's cursor secret is not.
+      variables: ['NOTIFIER'],
     });
   });
 });
