@@ -5,7 +5,8 @@ import type { ProblemCode } from '../lib/errors.ts';
 import { HealthReport, VERSION } from '../lib/health.ts';
 import type { Scope } from '../lib/config.ts';
 import { MAX_BODY_BYTES } from '../lib/http/endpoint.ts';
-import { Problem, PROBLEM_CODES, problemInfo } from '../lib/http/problem.ts';
+import { PROBLEM_CODES, problemInfo } from '../lib/http/problem.ts';
+import { Problem } from '../lib/http/problem-schema.ts';
 import { ENDPOINTS } from '../lib/http/routes.ts';
 import { AppointmentList } from '../lib/listing/schema.ts';
 import {

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { ApiError, ProblemCode } from '../errors.ts';
 
 // The one place where a failure's meaning becomes an HTTP status and title.
@@ -18,17 +17,6 @@ const PROBLEMS: Record<ProblemCode, { status: number; title: string }> = {
 };
 
 export const PROBLEM_CODES = Object.keys(PROBLEMS) as ProblemCode[];
-
-/** RFC 9457 problem details, as every error is answered. */
-export const Problem = z.strictObject({
-  type: z.string(),
-  title: z.string(),
-  status: z.int(),
-  code: z.enum(PROBLEM_CODES as [ProblemCode, ...ProblemCode[]]),
-  detail: z.string(),
-  errors: z.optional(z.array(z.strictObject({ path: z.string(), message: z.string() }))),
-  requestId: z.string(),
-});
 
 /** What a handler answers API Gateway with (payload format 2.0, every field set). */
 export interface HttpResponse {
