@@ -1,7 +1,7 @@
 import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { getPatient } from '#lib/patients/patients.ts';
-import { PatientPath } from '#lib/patients/schema.ts';
+import { PatientPath } from '#lib/patients/read-schema.ts';
 import { auditTrail, store } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(

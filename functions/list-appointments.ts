@@ -2,7 +2,7 @@ import { config } from '#lib/wiring/config.ts';
 import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { listAppointments } from '#lib/listing/appointments.ts';
-import { AppointmentQuery, PatientPath } from '#lib/patients/schema.ts';
+import { AppointmentQuery, PatientPath } from '#lib/patients/read-schema.ts';
 import { auditTrail, store } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(

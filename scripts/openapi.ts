@@ -9,13 +9,8 @@ import { PROBLEM_CODES, problemInfo } from '../lib/http/problem.ts';
 import { Problem } from '../lib/http/problem-schema.ts';
 import { ENDPOINTS } from '../lib/http/routes.ts';
 import { AppointmentList } from '../lib/listing/schema.ts';
-import {
-  AppointmentQuery,
-  CreatedPatient,
-  NewPatient,
-  Patient,
-  PatientPath,
-} from '../lib/patients/schema.ts';
+import { AppointmentQuery, PatientPath } from '../lib/patients/read-schema.ts';
+import { CreatedPatient, NewPatient, Patient } from '../lib/patients/schema.ts';
 import {
   ContactPreferenceBatch,
   ContactPreferenceItem,

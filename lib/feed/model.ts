@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import type { AppointmentStatus, PatientDetails } from '../patients/schema.ts';
+import type { AppointmentStatus } from '../patients/appointment-status.ts';
+import type { PatientDetails } from '../patients/schema.ts';
 
 // What the feed makes of a message: changes to apply, each stamped with its source's lastUpdated, and
 // one outcome line per resource.

@@ -4,7 +4,7 @@ import { type CursorKey, decodeCursor, encodeCursor } from '../patients/cursor.t
 import type { Appointment, AppointmentFilter } from '../patients/model.ts';
 import { getPatient, throwPatientNotFound } from '../patients/patients.ts';
 import type { PatientRecords } from '../patients/records.ts';
-import type { AppointmentQuery } from '../patients/schema.ts';
+import type { AppointmentQuery } from '../patients/read-schema.ts';
 import { isOccurrence, type ReminderLedger } from '../reminders/model.ts';
 import type { AppointmentReminder } from '../reminders/status.ts';
 import type { AppointmentListing } from './model.ts';

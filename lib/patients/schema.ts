@@ -1,14 +1,6 @@
 import * as z from 'zod/mini';
-import {
-  birthDate,
-  clientId,
-  digits,
-  patientId,
-  phone,
-  timestamp,
-  timeZone,
-  trimmedText,
-} from '../fields.ts';
+import { birthDate, clientId, phone, timestamp, timeZone, trimmedText } from '../fields.ts';
+import { APPOINTMENT_STATUSES } from './appointment-status.ts';
 
 // One schema per payload: the runtime check, the TypeScript type and (later) the OpenAPI document.
 
@@ -16,34 +8,7 @@ import {
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** FHIR Appointment.status values. */
-export const APPOINTMENT_STATUSES = [
-  'proposed',
-  'pending',
-  'booked',
-  'arrived',
-  'fulfilled',
-  'cancelled',
-  'noshow',
-  'entered-in-error',
-  'checked-in',
-  'waitlist',
-] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
-/** Statuses of an appointment still to happen: what counts against a patient's upcoming appointments. */
-export const UPCOMING_STATUSES = [
-  'proposed',
-  'pending',
-  'booked',
-  'arrived',
-  'checked-in',
-  'waitlist',
-] as const satisfies readonly AppointmentStatus[];
-
 export const MAX_APPOINTMENTS_PER_PATIENT = 100;
-
-const STATUS = APPOINTMENT_STATUSES.join('|');
 
 export const NewAppointment = z
   .strictObject({
@@ -99,36 +64,6 @@ export const NewPatient = z
     }),
   );
 export type NewPatient = z.infer<typeof NewPatient>;
-
-export const PatientPath = z.strictObject({ patient_id: patientId });
-
-const LIMIT = 'must be a whole number from 1 to 200';
-
-export const AppointmentQuery = z
-  .strictObject({
-    from: z.optional(timestamp),
-    to: z.optional(timestamp),
-    status: z.optional(
-      z
-        .pipe(
-          z.pipe(
-            z.string(),
-            z.transform((list: string) => list.split(',')),
-          ),
-          z.array(z.enum(APPOINTMENT_STATUSES, 'must be a comma-separated list of appointment statuses')),
-        )
-        .check(z.meta({ pattern: `^(${STATUS})(,(${STATUS}))*$`, examples: ['booked,arrived'] })),
-    ),
-    limit: digits(z._default(z.int(LIMIT).check(z.minimum(1, LIMIT), z.maximum(200, LIMIT)), 50), LIMIT),
-    cursor: z.optional(z.string().check(z.maxLength(512))),
-  })
-  .check(
-    z.refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
-      path: ['to'],
-      message: 'must be after from',
-    }),
-  );
-export type AppointmentQuery = z.infer<typeof AppointmentQuery>;
 
 // Responses. Their TypeScript types (lib/patients/model.ts) are inferred from these, and the OpenAPI
 // document is generated from them.

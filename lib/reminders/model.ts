@@ -4,7 +4,7 @@ import type { ResponseStatus } from '../answers/responses.ts';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from '../preferences/model.ts';
 import type { FailureReason, ReminderStatus } from './status.ts';
-import { Reminder as ReminderSchema, type SKIP_REASONS, type Step as StepSchema } from './schema.ts';
+import type { Reminder as ReminderSchema, SKIP_REASONS, Step as StepSchema } from './schema.ts';
 
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type Reminder = z.infer<typeof ReminderSchema>;
@@ -73,7 +73,20 @@ export const isOccurrence = (
   a: { id: string; start: string },
 ) => r.appointmentId === a.id && Date.parse(r.appointmentStart) === Date.parse(a.start);
 
-const REMINDER_FIELDS = Object.keys(ReminderSchema.shape) as (keyof Reminder)[];
+/** The response schema's fields, in its order (a test holds them to it), as for patients. */
+export const REMINDER_FIELDS = [
+  'id',
+  'patientId',
+  'appointmentId',
+  'appointmentStart',
+  'channel',
+  'to',
+  'message',
+  'status',
+  'reason',
+  'notBefore',
+  'createdAt',
+] as const satisfies readonly (keyof Reminder)[];
 
 export const reminderRecord = (source: object): Reminder => inFieldOrder<Reminder>(source, REMINDER_FIELDS);
 const LEDGER_FIELDS = [...REMINDER_FIELDS, 'contactDigest', 'slot'] as (keyof LedgerEntry & string)[];

@@ -4,7 +4,7 @@ import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } fro
 import type { Channel, ContactPreference } from '../preferences/model.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
 import { appointmentRange, appointmentSortKey } from '../patients/appointment-order.ts';
-import { UPCOMING_STATUSES } from '../patients/schema.ts';
+import { UPCOMING_STATUSES } from '../patients/appointment-status.ts';
 import { type Expected, mrnTaken, type PatientDraft, type Sourced } from '../patients/records.ts';
 import { type DueAppointment, emptyLedger } from '../reminders/records.ts';
 import type { Store } from './store.ts';

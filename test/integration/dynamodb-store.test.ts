@@ -2,7 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, getPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
-import { AppointmentQuery } from '../../lib/patients/schema.ts';
+import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
 import { dynamoStore, MRN_CLAIM_LEASE_MS, openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
 import { AUDIT_SHARDS, auditPartition } from '../../lib/store/table.ts';

@@ -7,7 +7,7 @@ import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
 import type { Notifier, OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
-import { AppointmentQuery } from '../../lib/patients/schema.ts';
+import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { toApiTimestamp } from '../../lib/time.ts';

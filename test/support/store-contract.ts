@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.ts';
 import { createPatient, getPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
-import { AppointmentQuery } from '../../lib/patients/schema.ts';
+import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
 import { applyReply } from '../../lib/preferences/replies.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { toApiTimestamp } from '../../lib/time.ts';

@@ -17,13 +17,8 @@ import {
 import { NAME_USES } from '../../lib/feed/patient.ts';
 import { type Described, judge } from '../../lib/feed/order.ts';
 import { validate } from '../../lib/validation.ts';
-import {
-  APPOINTMENT_STATUSES,
-  LANGUAGES,
-  type AppointmentStatus,
-  NewAppointment,
-  NewPatient,
-} from '../../lib/patients/schema.ts';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../lib/patients/appointment-status.ts';
+import { LANGUAGES, NewAppointment, NewPatient } from '../../lib/patients/schema.ts';
 import { phoneRegion } from '../../lib/feed/phone.ts';
 import {
   bundleOf,

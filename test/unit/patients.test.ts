@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createPatient, createPatientOnce, getPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
-import { AppointmentQuery } from '../../lib/patients/schema.ts';
+import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { CURSOR_KEY, dailyAppointments, newPatient } from '../support/patients.ts';
 

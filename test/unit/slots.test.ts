@@ -3,7 +3,7 @@ import type { ResponseStatus } from '../../lib/answers/responses.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
-import { AppointmentQuery } from '../../lib/patients/schema.ts';
+import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
 import { type DueRunDeps, type DueSummary, remindDue } from '../../lib/reminders/due.ts';
 import { sendBulkReminders } from '../../lib/reminders/bulk.ts';

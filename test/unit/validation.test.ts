@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.ts';
 import { validate } from '../../lib/validation.ts';
-import { AppointmentQuery, NewPatient, PatientPath } from '../../lib/patients/schema.ts';
+import { AppointmentQuery, PatientPath } from '../../lib/patients/read-schema.ts';
+import { NewPatient } from '../../lib/patients/schema.ts';
 import { ContactPreferenceItem } from '../../lib/preferences/schema.ts';
 import { CheReminderRequest } from '../../lib/reminders/schema.ts';
 import { canonicalTimeZone, latestDateOnEarth } from '../../lib/time.ts';

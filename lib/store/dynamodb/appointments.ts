@@ -5,7 +5,7 @@ import {
   type AppointmentPosition,
   appointmentRecord,
 } from '../../patients/model.ts';
-import { UPCOMING_STATUSES } from '../../patients/schema.ts';
+import { UPCOMING_STATUSES } from '../../patients/appointment-status.ts';
 import { toApiTimestamp, toSortableUtc } from '../../time.ts';
 import { appointmentRange, appointmentSortKey } from '../../patients/appointment-order.ts';
 import type { Item } from '../dynamodb-table.ts';

@@ -1,0 +1,45 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+// A function builds at its cold start every schema its bundle holds (zod's schemas are built as their
+// module loads, and esbuild cannot leave one out), so what a bundle holds is what a cold start pays
+// (issue 25; docs/performance.md). Bundled as serverless.yml bundles the functions.
+
+async function bundled(entry: string): Promise<string[]> {
+  const { metafile } = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    external: ['@aws-sdk/client-*'],
+    logLevel: 'silent',
+  });
+  return Object.keys(metafile.inputs).filter((file) => file.startsWith('lib/'));
+}
+
+/** Our modules that build schemas as they load: every payload, response and record schema. */
+const schemasIn = (files: string[]) =>
+  files.filter((file) => /schema\.ts$|^lib\/answers\/responses\.ts$|^lib\/reminders\/status\.ts$/.test(file));
+
+describe('what a function builds at its cold start', () => {
+  it('builds no schema for the store nor for the endpoint wrapper: every function loads them', async () => {
+    expect(schemasIn(await bundled('lib/wiring/store.ts'))).toEqual([]);
+    expect(schemasIn(await bundled('lib/wiring/endpoint.ts'))).toEqual([]);
+  });
+
+  it('builds only the path and query schemas of the read endpoints, not the create payload', async () => {
+    expect(schemasIn(await bundled('functions/get-patient.ts'))).toEqual(['lib/patients/read-schema.ts']);
+    expect(schemasIn(await bundled('functions/list-appointments.ts'))).toEqual([
+      'lib/patients/read-schema.ts',
+    ]);
+  });
+
+  it("builds the preferences batch's schema alone for the preferences endpoint", async () => {
+    expect(schemasIn(await bundled('functions/write-contact-preferences.ts'))).toEqual([
+      'lib/preferences/schema.ts',
+    ]);
+  });
+});
