@@ -204,11 +204,11 @@ export async function coldStarts() {
     schemas: {
       file: await bundle(
         join(out, 'schemas', 'schemas.mjs'),
-        "import { config } from './lib/wiring/config.ts'; import './lib/patients/schema.ts'; import './lib/preferences/schema.ts'; import './lib/reminders/schema.ts';" +
-          ' export const handler = async () => ({ statusCode: 200, body: config().clinicName });',
+        "import { loadConfig } from './lib/config.ts'; import './lib/patients/schema.ts'; import './lib/preferences/schema.ts'; import './lib/reminders/schema.ts';" +
+          ' export const handler = async () => ({ statusCode: 200, body: loadConfig(process.env).clinicName });',
       ),
-      measure: 'configuration checked and every schema built, no request',
-      note: 'what every function using the store loads besides its client (the store imports every record model and its schema)',
+      measure: 'every configuration section checked and every schema built, no request',
+      note: 'the most a function builds besides its client: each checks only its own sections, but the store imports every record model and its schema',
     },
     zod: {
       file: await bundle(
