@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
 /** What the service logs with: structured JSON lines, never a request body or a patient's details. */
 export interface Log {
   info(message: string, fields: Record<string, unknown>): void;
@@ -41,5 +45,41 @@ export const logger: Log = {
 export function describeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { errorName: typeof error };
   const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
-  return { errorName: error.name, errorFrames: frames.slice(0, 8).map((line) => line.trim()) };
+  return { errorName: error.name, errorFrames: frames.slice(0, 8).map((line) => originalFrame(line.trim())) };
+}
+
+/**
+ * A bundle's frame as the source file and line it came from, where the bundle's source map says:
+ * `at Xe (file:///var/task/functions/get-patient.mjs:5:1234)` reads `at lib/patients/patients.ts:40:11`
+ * (a minified name says nothing). The map is read with the first stack logged, not at every cold start
+ * as `--enable-source-maps` would (docs/performance.md).
+ */
+function originalFrame(frame: string): string {
+  const match = /^at (?:.+ \()?((?:file:\/\/|\/)[^()]+\.m?js):(\d+):(\d+)\)?$/.exec(frame);
+  if (!match) return frame;
+  const [, location, line, column] = match;
+  const file = location!.startsWith('file:') ? fileURLToPath(location!) : location!;
+  const origin = sourceMapOf(file)?.findOrigin(Number(line), Number(column));
+  if (!origin || !('fileName' in origin)) return frame;
+  // Sources are named from the build folder: what follows its `../` is the path in the repository.
+  const source = origin.fileName.replace(/^(\.\.\/)+/, '');
+  return `at ${source}:${origin.lineNumber}:${origin.columnNumber}`;
+}
+
+/** Each bundle's source map, once read; undefined for a file without one (tests run the sources). */
+const sourceMaps = new Map<string, SourceMap | undefined>();
+
+function sourceMapOf(file: string): SourceMap | undefined {
+  if (!sourceMaps.has(file)) {
+    let map: SourceMap | undefined;
+    try {
+      map = new SourceMap(
+        JSON.parse(readFileSync(`${file}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0],
+      );
+    } catch {
+      map = undefined;
+    }
+    sourceMaps.set(file, map);
+  }
+  return sourceMaps.get(file);
 }
