@@ -93,15 +93,17 @@ export async function awsRequest(request: AwsRequest): Promise<unknown> {
   }
 }
 
-/** Node's HTTP module and a keep-alive agent for each protocol, loaded with its first request. */
-const clients = new Map<string, Promise<{ request: typeof import('node:http').request; agent: unknown }>>();
+/**
+ * Node's HTTP module and a keep-alive agent for each protocol, loaded with its first request. Taken as
+ * Node holds it, not imported: an import builds an ES module of the builtin by reading every export, and
+ * on Node 24 node:http's include undici's WebSocket, which loads undici (15 ms of a cold start there).
+ */
+const clients = new Map<string, { request: typeof import('node:http').request; agent: unknown }>();
 const client = (protocol: string) => {
   let found = clients.get(protocol);
   if (!found) {
-    found = (protocol === 'https:' ? import('node:https') : import('node:http')).then((http) => ({
-      request: http.request,
-      agent: new http.Agent({ keepAlive: true }),
-    }));
+    const http = process.getBuiltinModule(protocol === 'https:' ? 'node:https' : 'node:http');
+    found = { request: http.request, agent: new http.Agent({ keepAlive: true }) };
     clients.set(protocol, found);
   }
   return found;
@@ -117,7 +119,7 @@ async function attemptOnce({
   credentials,
   signal,
 }: AwsRequest) {
-  const http = await client(url.protocol);
+  const http = client(url.protocol);
   // Signed at every try: a signature is only good for a few minutes.
   const signed = aws4.sign(
     { service, region, method: 'POST', host: url.host, path, headers: { ...headers }, body },

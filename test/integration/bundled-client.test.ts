@@ -29,7 +29,8 @@ beforeAll(async () => {
       contents:
         "import { dynamoDb, Table } from './lib/store/dynamodb-table.ts';" +
         ' const table = new Table(dynamoDb({ endpoint: process.env.ENDPOINT }), "t");' +
-        ' await table.get({ PK: "P", SK: "S" }).then(() => console.log("answered"), (e) => console.log(e.code ?? e.name));',
+        ' await table.get({ PK: "P", SK: "S" }).then(() => console.log("answered"), (e) => console.log(e.code ?? e.name));' +
+        ' console.log(process.moduleLoadList.some((name) => name.includes("undici")) ? "undici loaded" : "");',
       loader: 'ts',
       resolveDir: process.cwd(),
     },
@@ -58,5 +59,14 @@ describe('the bundled DynamoDB client', () => {
       timeout: 30_000,
     });
     expect(stdout.trim()).toBe('store_unavailable');
+  });
+
+  it("loads no more of Node than its request needs: not undici, which node:http's exports load on Node 24", async () => {
+    // Importing node:http reads its WebSocket export, and undici with it: 15 ms of a cold start there.
+    const { stdout } = await promisify(execFile)(process.execPath, [join(out, 'client.mjs')], {
+      env: { ...process.env, ENDPOINT: endpoint, AWS_REGION: 'eu-west-2' },
+      timeout: 30_000,
+    });
+    expect(stdout).not.toContain('undici loaded');
   });
 });
