@@ -47,8 +47,9 @@ const GET_ITEM =
   ' const body = JSON.stringify({ TableName: process.env.TABLE_NAME, Key: { PK: { S: "HEALTH" }, SK: { S: "HEALTH" } } });' +
   ' const headers = { "content-type": "application/x-amz-json-1.0", "x-amz-target": "DynamoDB_20120810.GetItem" };' +
   ' const credentials = { accessKeyId: "local", secretAccessKey: "local" };';
+// node:http as the store takes it (lib/aws-request.ts): an import of it loads undici on Node 24.
 const OVER_HTTP =
-  "import { request } from 'node:http';" +
+  "const { request } = process.getBuiltinModule('node:http');" +
   GET_ITEM +
   ' const send = (signed) => new Promise((resolve, reject) => request({ hostname: url.hostname, port: url.port, method: "POST", path: "/", headers: signed },' +
   ' (res) => { let text = ""; res.on("data", (c) => (text += c)); res.on("end", () => resolve({ statusCode: res.statusCode === 200 ? 200 : 500, body: text })); }).on("error", reject).end(body));';
