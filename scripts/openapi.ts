@@ -10,20 +10,16 @@ import { Problem } from '../lib/http/problem-schema.ts';
 import { ENDPOINTS } from '../lib/http/routes.ts';
 import { AppointmentList } from '../lib/listing/schema.ts';
 import { AppointmentQuery, PatientPath } from '../lib/patients/read-schema.ts';
-import { CreatedPatient, NewPatient, Patient } from '../lib/patients/schema.ts';
+import { CreatedPatient, Patient } from '../lib/patients/response-schema.ts';
+import { NewPatient } from '../lib/patients/schema.ts';
+import { PreferencesResult } from '../lib/preferences/response-schema.ts';
+import { ContactPreferenceBatch, ContactPreferenceItem } from '../lib/preferences/schema.ts';
 import {
-  ContactPreferenceBatch,
-  ContactPreferenceItem,
-  PreferencesResult,
-} from '../lib/preferences/schema.ts';
-import {
-  BulkReminderRequest,
   BulkReminderResponse,
-  CheReminderRequest,
   CheReminderResponse,
-  SendReminderRequest,
   SendReminderResponse,
-} from '../lib/reminders/schema.ts';
+} from '../lib/reminders/response-schema.ts';
+import { BulkReminderRequest, CheReminderRequest, SendReminderRequest } from '../lib/reminders/schema.ts';
 import { EXAMPLES, PROBLEM_DETAILS } from './openapi-examples.ts';
 
 // docs/openapi.json, generated from the very schemas the handlers validate with and answer in.

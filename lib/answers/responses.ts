@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { INTENTS, type Intent, VIAS } from './intents.ts';
+import type { Intent } from './intents.ts';
 
 /** What a patient's answer made of an appointment's occurrence, as the clinic sees it. */
 export const RESPONSE_STATUSES = [
@@ -25,14 +24,3 @@ export const RESPONSE_OF: Partial<Record<Intent, ResponseStatus>> = {
   question: 'needs_attention',
   unclear: 'needs_attention',
 };
-
-/** The patient's answer to an appointment's current occurrence, as the appointments listing shows it. */
-export const AppointmentResponse = z.strictObject({
-  status: z.enum(RESPONSE_STATUSES),
-  intent: z.enum(INTENTS),
-  receivedAt: z.iso.datetime({ offset: true }),
-  via: z.enum(VIAS),
-  /** Only when the model decided: how sure it was (0–1). */
-  confidence: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
-});
-export type AppointmentResponse = z.infer<typeof AppointmentResponse>;

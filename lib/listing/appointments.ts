@@ -1,4 +1,4 @@
-import type { AppointmentResponse } from '../answers/responses.ts';
+import type { AppointmentResponse } from '../answers/response-schema.ts';
 import { appointmentRange, isEmptyRange } from '../patients/appointment-order.ts';
 import { type CursorKey, decodeCursor, encodeCursor } from '../patients/cursor.ts';
 import type { Appointment, AppointmentFilter } from '../patients/model.ts';
@@ -6,7 +6,7 @@ import { getPatient, throwPatientNotFound } from '../patients/patients.ts';
 import type { PatientRecords } from '../patients/records.ts';
 import type { AppointmentQuery } from '../patients/read-schema.ts';
 import { isOccurrence, type ReminderLedger } from '../reminders/model.ts';
-import type { AppointmentReminder } from '../reminders/status.ts';
+import type { AppointmentReminder } from '../reminders/response-schema.ts';
 import type { AppointmentListing } from './model.ts';
 
 /**

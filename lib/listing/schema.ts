@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { AppointmentResponse } from '../answers/responses.ts';
-import { Appointment } from '../patients/schema.ts';
-import { AppointmentReminder } from '../reminders/status.ts';
+import { AppointmentResponse } from '../answers/response-schema.ts';
+import { Appointment } from '../patients/response-schema.ts';
+import { AppointmentReminder } from '../reminders/response-schema.ts';
 
 // The listing's response: its TypeScript type is inferred from it, and the OpenAPI document generated.
 

@@ -1,7 +1,7 @@
 import { inFieldOrder } from '../records.ts';
 import type * as z from 'zod/mini';
 import type { AppointmentStatus } from './appointment-status.ts';
-import type { Appointment as AppointmentSchema, Patient as PatientSchema } from './schema.ts';
+import type { Appointment as AppointmentSchema, Patient as PatientSchema } from './response-schema.ts';
 
 // The clinic's records as stored and as returned by the API: types inferred from the response schemas.
 

@@ -1,6 +1,8 @@
 import { inFieldOrder } from '../records.ts';
 import type { QuietHours } from './quiet-hours.ts';
-import type { CHANNELS } from './schema.ts';
+
+/** The ways a patient may be reached, in the clinic's words: a text message or an email. */
+export const CHANNELS = ['sms', 'email'] as const;
 
 /** How a patient may be reached: a patient's contact channel, in their order of preference. */
 export type Channel = (typeof CHANNELS)[number];

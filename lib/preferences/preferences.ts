@@ -5,7 +5,8 @@ import { validate } from '../validation.ts';
 import type { PreferenceRecords } from './records.ts';
 import { toApiTimestamp } from '../time.ts';
 import { type ContactPreference, preferenceRecord } from './model.ts';
-import { ContactPreferenceItem, type PreferencesResult } from './schema.ts';
+import type { PreferencesResult } from './response-schema.ts';
+import { ContactPreferenceItem } from './schema.ts';
 
 type ItemResult = z.infer<typeof PreferencesResult>['results'][number];
 type ItemStatus = ItemResult['status'];

@@ -4,7 +4,7 @@ import { describeError, type Log } from '../log.ts';
 import type { OutgoingMessage } from './notifier.ts';
 import type * as z from 'zod/mini';
 import { DeliveryUnknown, type ReminderDeps, remind } from './reminders.ts';
-import type { BulkReminderResponse } from './schema.ts';
+import type { BulkReminderResponse } from './response-schema.ts';
 
 type BulkResult = z.infer<typeof BulkReminderResponse>['results'][number];
 

@@ -3,8 +3,8 @@ import type { Intent, Via } from '../answers/intents.ts';
 import type { ResponseStatus } from '../answers/responses.ts';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from '../preferences/model.ts';
-import type { FailureReason, ReminderStatus } from './status.ts';
-import type { Reminder as ReminderSchema, SKIP_REASONS, Step as StepSchema } from './schema.ts';
+import type { Reminder as ReminderSchema, Step as StepSchema } from './response-schema.ts';
+import type { FailureReason, ReminderStatus, SKIP_REASONS } from './status.ts';
 
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type Reminder = z.infer<typeof ReminderSchema>;

@@ -7,7 +7,7 @@ import type { Channel } from '../preferences/model.ts';
 import { composeReminder, type Message } from './messages.ts';
 import { isOccurrence, type LedgerEntry, type ReminderLedger, type SkipReason, type Step } from './model.ts';
 import { isWithinQuietHours, type QuietHours, quietHoursEnd } from '../preferences/quiet-hours.ts';
-import { STEP_NAMES } from './schema.ts';
+import { STEP_NAMES } from './status.ts';
 import { openSlot, slotOf } from './slots.ts';
 
 type StepName = Step['name'];

@@ -1,6 +1,3 @@
-import * as z from 'zod/mini';
-import { CHANNELS } from '../preferences/schema.ts';
-
 /**
  * What became of a reminder that was reserved: `sending` until the provider accepts it, `sent` once it
  * has, `delivered` or `failed` once the carrier says so, `unknown` when the sender died in between.
@@ -31,15 +28,29 @@ export const FAILURE_REASONS = [
 ] as const;
 export type FailureReason = Exclude<(typeof FAILURE_REASONS)[number], 'complained'>;
 
-/** The reminder of an appointment's current occurrence, as the appointments listing shows it. */
-export const AppointmentReminder = z.strictObject({
-  id: z.string(),
-  status: z.enum(REMINDER_STATUSES),
-  channel: z.enum(CHANNELS),
-  /** Masked: `+44*******123`, `j***@example.org`. */
-  to: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-  /** Why a reminder failed (or, `complained`, why its address is no longer used); never personal data. */
-  reason: z.optional(z.enum(FAILURE_REASONS)),
-});
-export type AppointmentReminder = z.infer<typeof AppointmentReminder>;
+/** Why a reminder was not sent; the last two are the orchestrator's. */
+export const SKIP_REASONS = [
+  'opted_out',
+  'no_contact_channel',
+  'contact_point_failed',
+  'channel_not_permitted',
+  'quiet_hours',
+  'no_upcoming_appointment',
+  'appointment_not_eligible',
+  'frequency_cap',
+  'already_answered',
+  'no_appointment_in_window',
+  'already_reminded',
+] as const;
+
+/** The steps of every reminder decision, in order. */
+export const STEP_NAMES = [
+  'load_patient',
+  'select_appointment',
+  'resolve_channel',
+  'check_quiet_hours',
+  'check_duplicate',
+  'check_frequency',
+  'compose',
+  'deliver',
+] as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_FIELDS, PATIENT_FIELDS } from '../../lib/patients/model.ts';
-import { Appointment, Patient } from '../../lib/patients/schema.ts';
+import { Appointment, Patient } from '../../lib/patients/response-schema.ts';
 import { REMINDER_FIELDS } from '../../lib/reminders/model.ts';
-import { Reminder } from '../../lib/reminders/schema.ts';
+import { Reminder } from '../../lib/reminders/response-schema.ts';
 
 // A record read from the store is answered in its response schema's field order, whatever order the
 // store kept; the orders are written out in the models so that reading a record builds no schema.

@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import { INTENTS, VIAS } from './intents.ts';
+import { RESPONSE_STATUSES } from './responses.ts';
+
+// The listing's answer of a patient: for its TypeScript type and the OpenAPI document; no function
+// builds it (docs/decisions.md).
+
+/** The patient's answer to an appointment's current occurrence, as the appointments listing shows it. */
+export const AppointmentResponse = z.strictObject({
+  status: z.enum(RESPONSE_STATUSES),
+  intent: z.enum(INTENTS),
+  receivedAt: z.iso.datetime({ offset: true }),
+  via: z.enum(VIAS),
+  /** Only when the model decided: how sure it was (0–1). */
+  confidence: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+});
+export type AppointmentResponse = z.infer<typeof AppointmentResponse>;
