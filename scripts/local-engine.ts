@@ -44,19 +44,39 @@ export async function startDynalite({ port, path }: { port?: number; path?: stri
   };
 }
 
-/** dynalite in a process of its own (in memory), so that it uses another core, as a remote store would. */
-export async function startDynaliteProcess(): Promise<Engine> {
-  const port = await freePort();
+/**
+ * dynalite in a process of its own, so that it uses another core, as a remote store would, and so that
+ * stopping it mid-request cannot throw into this process; kept on disk under `path` when given.
+ */
+export async function startDynaliteProcess({
+  port,
+  path,
+}: { port?: number; path?: string } = {}): Promise<Engine> {
+  const listenPort = port ?? (await freePort());
   const child = spawn(
     process.execPath,
-    ['node_modules/dynalite/cli.js', '--port', String(port), '--createTableMs', '0'],
-    {
-      stdio: 'ignore',
-    },
+    [
+      'node_modules/dynalite/cli.js',
+      '--port',
+      String(listenPort),
+      '--createTableMs',
+      '0',
+      ...(path ? ['--path', path] : []),
+    ],
+    { stdio: 'ignore' },
   );
-  const endpoint = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const endpoint = `http://127.0.0.1:${listenPort}`;
   await waitUntilAnswering(endpoint, child, 'dynalite');
-  return { name: 'dynalite (own process)', endpoint, stop: async () => void child.kill() };
+  return {
+    name: 'dynalite (own process)',
+    endpoint,
+    // Gone once it has exited: its port and its data folder are free to start again.
+    stop: async () => {
+      child.kill();
+      await exited;
+    },
+  };
 }
 
 async function waitUntilAnswering(endpoint: string, child: ChildProcess, name: string) {

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invokedReceipts } from '../../lib/notify/local-receipts.ts';
-import { type Engine, ensureTable, freePort, startDynalite } from '../../scripts/local-engine.ts';
+import { type Engine, ensureTable, freePort, startDynaliteProcess } from '../../scripts/local-engine.ts';
 import { recordingLog } from '../support/events.ts';
 import { patientBody } from '../support/patients.ts';
 import { DEV_KEY, E2E_API_KEYS, type RunningService, startService, TABLE_NAME } from './service.ts';
 
 // A service of its own, on an engine this test stops and starts again: with the store gone the
-// service answers 503 promptly, and it recovers by itself when the store is back.
+// service answers 503 promptly, and it recovers by itself when the store is back. The engine runs in a
+// process of its own: dynalite stopped in this one while a query was reading threw into the test run.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'engine-'));
 let port: number;
@@ -18,7 +19,7 @@ let service: RunningService;
 
 beforeAll(async () => {
   port = await freePort();
-  engine = await startDynalite({ port, path: dataDir });
+  engine = await startDynaliteProcess({ port, path: dataDir });
   await ensureTable(engine.endpoint, TABLE_NAME);
   service = await startService(engine.endpoint, {
     apiKeys: E2E_API_KEYS,
@@ -73,7 +74,7 @@ it(
       expect(answer.body.code).toBe('store_unavailable');
     }
 
-    engine = await startDynalite({ port, path: dataDir });
+    engine = await startDynaliteProcess({ port, path: dataDir });
     expect((await request('GET', '/health')).status).toBe(200);
     const read = await request('GET', `/api/patients/${created.body.id}`);
     expect(read.status).toBe(200);
@@ -101,7 +102,7 @@ it(
       // Alive: it answers, 503 while the store is down.
       expect((await request('GET', '/health')).status).toBe(503);
     } finally {
-      engine = await startDynalite({ port, path: dataDir });
+      engine = await startDynaliteProcess({ port, path: dataDir });
     }
     expect((await request('GET', '/health')).status).toBe(200);
   },
