@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { apiTimestamp } from '../patients/response-schema.ts';
 import { INTENTS, VIAS } from './intents.ts';
 import { RESPONSE_STATUSES } from './responses.ts';
 
@@ -9,7 +10,7 @@ import { RESPONSE_STATUSES } from './responses.ts';
 export const AppointmentResponse = z.strictObject({
   status: z.enum(RESPONSE_STATUSES),
   intent: z.enum(INTENTS),
-  receivedAt: z.iso.datetime({ offset: true }),
+  receivedAt: apiTimestamp,
   via: z.enum(VIAS),
   /** Only when the model decided: how sure it was (0–1). */
   confidence: z.optional(z.number().check(z.minimum(0), z.maximum(1))),

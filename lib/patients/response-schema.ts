@@ -6,7 +6,8 @@ import { LANGUAGES } from './schema.ts';
 // The patient endpoints' answers. Their TypeScript types (lib/patients/model.ts) are inferred from
 // these, and the OpenAPI document is generated from them; no function builds them (docs/decisions.md).
 
-const apiTimestamp = z.iso.datetime({ offset: true });
+/** A timestamp as the API answers with it: ISO 8601 with an offset (every answer of every domain). */
+export const apiTimestamp = z.iso.datetime({ offset: true });
 
 export const Patient = z.strictObject({
   id: z.uuid(),

@@ -1,12 +1,10 @@
 import * as z from 'zod/mini';
-import { Appointment } from '../patients/response-schema.ts';
+import { apiTimestamp, Appointment } from '../patients/response-schema.ts';
 import { CHANNELS } from '../preferences/model.ts';
 import { FAILURE_REASONS, REMINDER_STATUSES, SKIP_REASONS, STEP_NAMES } from './status.ts';
 
 // The reminder endpoints' answers, and the listing's reminder: for their TypeScript types and the
 // OpenAPI document; no function builds them (docs/decisions.md).
-
-const apiTimestamp = z.iso.datetime({ offset: true });
 
 /** A reminder as the API shows it. `sending` is a reservation whose message is on its way. */
 export const Reminder = z.strictObject({
@@ -75,7 +73,7 @@ export const AppointmentReminder = z.strictObject({
   channel: z.enum(CHANNELS),
   /** Masked: `+44*******123`, `j***@example.org`. */
   to: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: apiTimestamp,
   /** Why a reminder failed (or, `complained`, why its address is no longer used); never personal data. */
   reason: z.optional(z.enum(FAILURE_REASONS)),
 });
