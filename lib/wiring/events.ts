@@ -4,8 +4,9 @@ import { createScheduledJob } from '../events/schedule.ts';
 import { logger } from '../log.ts';
 import { config } from './config.ts';
 
-// The event wrappers of the running service, logging as the endpoints do. Each reads the configuration
-// as an invocation begins: one that fails fails the invocation, logged by variable name.
+// The event wrappers of the running service, logging as the endpoints do. Each checks the store's
+// configuration as an invocation begins (one that fails fails the invocation, logged by variable name);
+// the other sections a function uses are checked as its work first reads them.
 
 const configured = () => void config.service();
 
