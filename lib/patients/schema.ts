@@ -1,14 +1,13 @@
 import * as z from 'zod/mini';
 import { birthDate, clientId, phone, timestamp, timeZone, trimmedText } from '../fields.ts';
 import { APPOINTMENT_STATUSES } from './appointment-status.ts';
+import { MAX_APPOINTMENTS_PER_PATIENT } from './limits.ts';
 
 // One schema per payload: the runtime check, the TypeScript type and (later) the OpenAPI document.
 
 /** Languages that have reminder templates. */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-export const MAX_APPOINTMENTS_PER_PATIENT = 100;
 
 export const NewAppointment = z
   .strictObject({

@@ -3,7 +3,7 @@ import { mapWithConcurrency } from '../concurrency.ts';
 import { clientId, patientId } from '../fields.ts';
 import { ApiError, isStoreUnavailable } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
-import { MAX_APPOINTMENTS_PER_PATIENT } from '../patients/schema.ts';
+import { MAX_APPOINTMENTS_PER_PATIENT } from '../patients/limits.ts';
 import type { DueAppointment } from './records.ts';
 import { isOccurrence, type SkipReason } from './model.ts';
 import { decideReminder } from './policy.ts';

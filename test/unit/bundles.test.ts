@@ -36,6 +36,11 @@ describe('what a function builds at its cold start', () => {
     ]);
   });
 
+  it("builds no request schema of the API for the scheduled run: it reads the store's records, not payloads", async () => {
+    expect(schemasIn(await bundled('functions/remind-due.ts'))).toEqual([]);
+    expect(schemasIn(await bundled('functions/remind-due-worker.ts'))).toEqual([]);
+  });
+
   it('builds its own request schemas and no response schema: those are for types and the OpenAPI document', async () => {
     const own = {
       'functions/create-patient.ts': 'lib/patients/schema.ts',
