@@ -1,13 +1,7 @@
-import * as z from 'zod/mini';
-import { VERSION } from './health.ts';
+import type * as z from 'zod/mini';
 import { ENDPOINTS } from './http/routes.ts';
-
-export const ApiIndex = z.strictObject({
-  message: z.string(),
-  version: z.literal(VERSION),
-  /** Keyed "<METHOD> <path>", each a one-line description. */
-  endpoints: z.record(z.string(), z.string()),
-});
+import type { ApiIndex } from './response-schema.ts';
+import { VERSION } from './version.ts';
 
 /** The document served at GET /: the eight endpoints, keyed "<METHOD> <path>". */
 export const apiIndex: z.infer<typeof ApiIndex> = {

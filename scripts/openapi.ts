@@ -1,8 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import { ApiIndex } from '../lib/api-index.ts';
 import type { ProblemCode } from '../lib/errors.ts';
-import { HealthReport, VERSION } from '../lib/health.ts';
 import type { Scope } from '../lib/config.ts';
 import { MAX_BODY_BYTES } from '../lib/http/endpoint.ts';
 import { PROBLEM_CODES, problemInfo } from '../lib/http/problem.ts';
@@ -20,6 +18,8 @@ import {
   SendReminderResponse,
 } from '../lib/reminders/response-schema.ts';
 import { BulkReminderRequest, CheReminderRequest, SendReminderRequest } from '../lib/reminders/schema.ts';
+import { ApiIndex, HealthReport } from '../lib/response-schema.ts';
+import { VERSION } from '../lib/version.ts';
 import { EXAMPLES, PROBLEM_DETAILS } from './openapi-examples.ts';
 
 // docs/openapi.json, generated from the very schemas the handlers validate with and answer in.

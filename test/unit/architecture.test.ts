@@ -20,6 +20,7 @@ const KERNEL = [
   'text',
   'time',
   'validation',
+  'version',
 ].map((name) => `lib/${name}.ts`);
 /** The domain, which owns its ports; adapters and wrappers import it, never the reverse. */
 const DOMAIN = ['answers', 'audit', 'feed', 'listing', 'patients', 'preferences', 'reminders', 'replies'].map(

@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 // (issue 25; docs/performance.md). Bundled as serverless.yml bundles the functions.
 
 async function bundled(entry: string): Promise<string[]> {
+  return Object.keys((await metafile(entry)).inputs).filter((file) => file.startsWith('lib/'));
+}
+
+async function metafile(entry: string) {
   const { metafile } = await build({
     entryPoints: [entry],
     bundle: true,
@@ -17,7 +21,7 @@ async function bundled(entry: string): Promise<string[]> {
     external: ['@aws-sdk/client-*'],
     logLevel: 'silent',
   });
-  return Object.keys(metafile.inputs).filter((file) => file.startsWith('lib/'));
+  return metafile;
 }
 
 /** Our modules of payload and response schemas, which build every one of them as they load. */
@@ -34,6 +38,20 @@ describe('what a function builds at its cold start', () => {
     expect(schemasIn(await bundled('functions/list-appointments.ts'))).toEqual([
       'lib/patients/read-schema.ts',
     ]);
+  });
+
+  it('builds no schema for the two public documents, the index and the health report', async () => {
+    for (const [entry, source] of [
+      ['functions/index.ts', 'lib/api-index.ts'],
+      ['functions/health.ts', 'lib/health.ts'],
+    ] as const) {
+      const { inputs } = await metafile(entry);
+      expect(schemasIn(Object.keys(inputs)), entry).toEqual([]);
+      // Their answers' schemas are types to them: esbuild drops an import used as a type only.
+      expect(inputs[source]!.imports.map(({ path }) => path).filter((path) => path.includes('zod'))).toEqual(
+        [],
+      );
+    }
   });
 
   it("builds no request schema of the API for the scheduled run: it reads the store's records, not payloads", async () => {
