@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
-import { embeddedClassifier } from '../lib/reply-model/embedded.ts';
-import { CORPUS, readCorpus } from '../lib/reply-model/train.ts';
+import { embeddedClassifier } from '../lib/patient-replies/model/embedded.ts';
+import { CORPUS, readCorpus } from '../scripts/reply-model/train.ts';
 import { note, record, round } from './rows.ts';
 
 // 8. The embedded reply model on one core: replies read a second, on the held-out replies (as patients

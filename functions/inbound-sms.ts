@@ -1,6 +1,6 @@
 import { notificationConsumer } from '#lib/wiring/events.ts';
 import { readInboundSms, replyLogFields } from '#lib/notify/inbound.ts';
-import { answerReply } from '#lib/replies/reply.ts';
+import { answerReply } from '#lib/patient-replies/apply/answer.ts';
 import { replyDeps } from '#lib/wiring/replies.ts';
 
 // Patients' SMS replies, from the number's two-way channel: consent keywords, answers to reminders.

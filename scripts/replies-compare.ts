@@ -1,6 +1,6 @@
-import { INTENTS, type Intent } from '../lib/answers/intents.ts';
-import { featureVector } from '../lib/reply-model/features.ts';
-import { CORPUS, type LabelledReply, outOfFold, readCorpus, TRAINING } from '../lib/reply-model/train.ts';
+import { INTENTS, type Intent } from '../lib/reminders/answers.ts';
+import { featureVector } from '../lib/patient-replies/model/features.ts';
+import { CORPUS, type LabelledReply, outOfFold, readCorpus, TRAINING } from './reply-model/train.ts';
 
 // `npm run replies:compare`: how the candidate models read the training replies they did not see
 // (five folds, the most likely intent, no thresholds): the figures docs/replies.md chose the model by.

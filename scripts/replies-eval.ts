@@ -1,6 +1,6 @@
-import { understandReply } from '../lib/answers/understand.ts';
-import { embeddedReplyModel } from '../lib/reply-model/embedded.ts';
-import { CORPUS, evaluate, evaluationTables, readCorpus } from '../lib/reply-model/train.ts';
+import { understandReply } from '../lib/patient-replies/read/understand.ts';
+import { embeddedReplyModel } from '../lib/patient-replies/model/embedded.ts';
+import { CORPUS, evaluate, evaluationTables, readCorpus } from './reply-model/train.ts';
 
 // `npm run replies:eval`: the reply understanding as the service runs it (keywords, answer codes, then the
 // embedded model) on the held-out replies, which training never sees: per-intent precision and recall,

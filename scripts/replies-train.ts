@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
-import { trainFromCorpus } from '../lib/reply-model/train.ts';
+import { trainFromCorpus } from './reply-model/train.ts';
 
-// `npm run replies:train`: retrains the embedded reply model on lib/reply-model/corpus/train.jsonl (never
-// the held-out part) and rewrites lib/reply-model/weights.json, which ships inside the bundles.
+// `npm run replies:train`: retrains the embedded reply model on lib/patient-replies/model/corpus/train.jsonl (never
+// the held-out part) and rewrites lib/patient-replies/model/weights.json, which ships inside the bundles.
 
-const WEIGHTS = 'lib/reply-model/weights.json';
+const WEIGHTS = 'lib/patient-replies/model/weights.json';
 const started = Date.now();
 const weights = trainFromCorpus();
 // Laid out as the repository's formatter would, so that its check in `npm test` passes.

@@ -1,4 +1,4 @@
-import type { EhrOutbox, WriteBackResource } from '../answers/write-back.ts';
+import type { EhrOutbox, WriteBackResource } from '../patient-replies/write-back.ts';
 import type { DynamoDb } from '../store/dynamodb-table.ts';
 
 // The local stand-in for the EHR's queue: a table of its own in the local engine, never the service's

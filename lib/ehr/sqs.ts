@@ -1,5 +1,5 @@
 import type { SendMessageBatchCommandInput } from '@aws-sdk/client-sqs';
-import { ANSWER_SYSTEM, type EhrOutbox, type WriteBackResource } from '../answers/write-back.ts';
+import { ANSWER_SYSTEM, type EhrOutbox, type WriteBackResource } from '../patient-replies/write-back.ts';
 
 /** SQS takes at most ten messages a request; one answer's resources (one or two) fit in one. */
 const BATCH = 10;

@@ -1,4 +1,4 @@
-import type { AppointmentResponse } from '../answers/response-schema.ts';
+import type { AppointmentResponse } from '../patient-replies/response-schema.ts';
 import { appointmentRange, isEmptyRange } from '../patients/appointment-order.ts';
 import { type CursorKey, decodeCursor, encodeCursor } from '../patients/cursor.ts';
 import type { Appointment, AppointmentFilter } from '../patients/model.ts';

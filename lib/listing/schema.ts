@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AppointmentResponse } from '../answers/response-schema.ts';
+import { AppointmentResponse } from '../patient-replies/response-schema.ts';
 import { Appointment } from '../patients/response-schema.ts';
 import { AppointmentReminder } from '../reminders/response-schema.ts';
 

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import type { Intent, Via } from '../answers/intents.ts';
-import type { ResponseStatus } from '../answers/responses.ts';
+import type { Intent, Via } from './answers.ts';
+import type { ResponseStatus } from './responses.ts';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from '../preferences/model.ts';
 import type { Reminder as ReminderSchema, Step as StepSchema } from './response-schema.ts';

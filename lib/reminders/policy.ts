@@ -1,4 +1,4 @@
-import { ANSWERS } from '../answers/responses.ts';
+import { ANSWERS } from './responses.ts';
 import type { Appointment, Patient } from '../patients/model.ts';
 import type { ContactPreference } from '../preferences/model.ts';
 import { contactDigest, contactPoint } from './contact.ts';

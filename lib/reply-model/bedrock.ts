@@ -1,6 +1,6 @@
 import type { ConverseCommandInput, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import { INTENTS, type Intent } from '../answers/intents.ts';
-import type { ModelReading, ReplyModel } from '../answers/reply-model.ts';
+import { INTENTS, type Intent } from '../reminders/answers.ts';
+import type { ModelReading, ReplyModel } from '../patient-replies/read/reply-model.ts';
 import { type AwsRequest, awsRegion, awsRequest } from '../aws-request.ts';
 
 // Amazon Bedrock's Converse API reading a reply, its answer forced into a tool call whose input is the

@@ -1,11 +1,11 @@
-import type { ReplyModel } from '../answers/reply-model.ts';
-import type { EhrOutbox } from '../answers/write-back.ts';
+import type { ReplyModel } from '../patient-replies/read/reply-model.ts';
+import type { EhrOutbox } from '../patient-replies/write-back.ts';
 import { LocalEhrOutbox } from '../ehr/local-table.ts';
 import { SqsEhrOutbox } from '../ehr/sqs.ts';
 import { logger } from '../log.ts';
 import { BedrockReplyModel } from '../reply-model/bedrock.ts';
-import { embeddedReplyModel } from '../reply-model/embedded.ts';
-import type { ReplyDeps } from '../replies/reply.ts';
+import { embeddedReplyModel } from '../patient-replies/model/embedded.ts';
+import type { ReplyDeps } from '../patient-replies/apply/answer.ts';
 import { dynamoDb } from '../store/dynamodb-table.ts';
 import { config, once, openedOnFirstUse } from './config.ts';
 import { reminderDeps } from './reminders.ts';

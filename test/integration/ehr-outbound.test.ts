@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerForEhr } from '../../lib/answers/write-back.ts';
+import type { AnswerForEhr } from '../../lib/patient-replies/write-back.ts';
 import { ehrOutboundTableName, LocalEhrOutbox, readLocalEhrOutbound } from '../../lib/ehr/local-table.ts';
 import { type DynamoDb, dynamoDb } from '../../lib/store/dynamodb-table.ts';
 import {

@@ -1,4 +1,4 @@
-import { type AnswerForEhr, writeBackResources } from '../../lib/answers/write-back.ts';
+import { type AnswerForEhr, writeBackResources } from '../../lib/patient-replies/write-back.ts';
 
 // One fictional answer for the EHR, as the inbound function hands it to writeBackResources.
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { createPatient, getPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
 import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
-import { applyReply } from '../../lib/preferences/replies.ts';
+import { applyReply } from '../../lib/patient-replies/apply/consent.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { CURSOR_KEY, dailyAppointments, newPatient } from './patients.ts';

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../lib/answers/intents.ts';
-import type { ModelReading, ReplyModel } from '../../lib/answers/reply-model.ts';
-import { readableReply, readAnswerCode, readKeyword, understandReply } from '../../lib/answers/understand.ts';
-import type { EhrOutbox, WriteBackResource } from '../../lib/answers/write-back.ts';
+import type { Intent } from '../../lib/reminders/answers.ts';
+import type { ModelReading, ReplyModel } from '../../lib/patient-replies/read/reply-model.ts';
+import {
+  readableReply,
+  readAnswerCode,
+  readKeyword,
+  understandReply,
+} from '../../lib/patient-replies/read/understand.ts';
+import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
-import { answerReply, type ReplyDeps } from '../../lib/replies/reply.ts';
+import { answerReply, type ReplyDeps } from '../../lib/patient-replies/apply/answer.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { CURSOR_KEY, newPatient } from '../support/patients.ts';
@@ -267,11 +272,11 @@ describe("a patient's answer to a reminder", () => {
     expect(await listed()).toMatchObject({ status: 'booked', response: { status: 'cancel_requested' } });
   });
 
-  it('honours "please stop texting me" like STOP: SMS withdrawn, no answer recorded, no acknowledgement', async () => {
+  it("honours a model's opt-out like STOP: SMS withdrawn, no answer recorded, no acknowledgement", async () => {
     const { reply, store, ids, notifier, ehr, listed } = await answeredClinic({
-      readings: { 'please stop texting me': ['opt-out', 0.6] },
+      readings: { 'I would rather not get these': ['opt-out', 0.6] },
     });
-    expect(await reply('please stop texting me')).toEqual({
+    expect(await reply('I would rather not get these')).toEqual({
       intent: 'opt-out',
       via: 'model',
       confidence: 0.6,

@@ -23,7 +23,7 @@ const KERNEL = [
   'version',
 ].map((name) => `lib/${name}.ts`);
 /** The domain, which owns its ports; adapters and wrappers import it, never the reverse. */
-const DOMAIN = ['answers', 'audit', 'feed', 'listing', 'patients', 'preferences', 'reminders', 'replies'].map(
+const DOMAIN = ['audit', 'feed', 'listing', 'patient-replies', 'patients', 'preferences', 'reminders'].map(
   (name) => `lib/${name}`,
 );
 /** Adapters (store, notify, queue, ehr, reply-model), wrappers (http, events) and the wiring. */

@@ -202,7 +202,8 @@ describe('the configuration table of the README', () => {
   const serverlessReads = [...readFileSync('serverless.yml', 'utf8').matchAll(/\$\{env:([A-Z_0-9]+)/g)].map(
     ([, name]) => name!,
   );
-  const scriptsRead = readdirSync('scripts')
+  const scriptsRead = readdirSync('scripts', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
     .map((file) => readFileSync(`scripts/${file}`, 'utf8'))
     .flatMap((text) => [...text.matchAll(/process\.env\.([A-Z_0-9]+)/g)].map(([, name]) => name!));
 

@@ -1,6 +1,6 @@
 import type { SendMessageBatchCommandInput } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import type { WriteBackResource } from '../../lib/answers/write-back.ts';
+import type { WriteBackResource } from '../../lib/patient-replies/write-back.ts';
 import { SqsEhrOutbox } from '../../lib/ehr/sqs.ts';
 import { writtenBack } from '../support/answers.ts';
 

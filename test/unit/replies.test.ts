@@ -3,10 +3,10 @@ import {
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   readKeyword as replyIntent,
-} from '../../lib/answers/understand.ts';
+} from '../../lib/patient-replies/read/understand.ts';
 import { readInboundSms, replyLogFields } from '../../lib/notify/inbound.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
-import { applyReply } from '../../lib/preferences/replies.ts';
+import { applyReply } from '../../lib/patient-replies/apply/consent.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { newPatient } from '../support/patients.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResponseStatus } from '../../lib/answers/responses.ts';
+import type { ResponseStatus } from '../../lib/reminders/responses.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';

@@ -1,8 +1,8 @@
 import type { AppointmentResponse, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { INTENTS, type Intent } from '../../lib/answers/intents.ts';
-import { RESPONSE_OF, RESPONSE_STATUSES, type ResponseStatus } from '../../lib/answers/responses.ts';
-import { type AnswerForEhr, writeBackResources } from '../../lib/answers/write-back.ts';
+import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
+import { RESPONSE_OF, RESPONSE_STATUSES, type ResponseStatus } from '../../lib/reminders/responses.ts';
+import { type AnswerForEhr, writeBackResources } from '../../lib/patient-replies/write-back.ts';
 import { derivedId } from '../../lib/ids.ts';
 import { answerForEhr, MRN_SYSTEM, REPLY } from '../support/answers.ts';
 

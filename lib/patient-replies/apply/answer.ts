@@ -1,26 +1,26 @@
-import type { Understanding } from '../answers/intents.ts';
-import type { ReplyModel } from '../answers/reply-model.ts';
-import { ANSWERS, RESPONSE_OF, type ResponseStatus } from '../answers/responses.ts';
-import { readableReply, understandReply } from '../answers/understand.ts';
-import { type EhrOutbox, writeBackResources } from '../answers/write-back.ts';
-import { ApiError } from '../errors.ts';
-import { derivedId } from '../ids.ts';
-import type { Notifier } from '../reminders/notifier.ts';
-import type { Appointment } from '../patients/model.ts';
-import { applyReply } from '../preferences/replies.ts';
-import { contactDigest, maskContact } from '../reminders/contact.ts';
+import type { Understanding } from '../../reminders/answers.ts';
+import type { ReplyModel } from '../read/reply-model.ts';
+import { ANSWERS, RESPONSE_OF, type ResponseStatus } from '../../reminders/responses.ts';
+import { readableReply, understandReply } from '../read/understand.ts';
+import { type EhrOutbox, writeBackResources } from '../write-back.ts';
+import { ApiError } from '../../errors.ts';
+import { derivedId } from '../../ids.ts';
+import type { Notifier } from '../../reminders/notifier.ts';
+import type { Appointment } from '../../patients/model.ts';
+import { applyReply } from './consent.ts';
+import { contactDigest, maskContact } from '../../reminders/contact.ts';
 import {
   type Acknowledgement,
   isOccurrence,
   type LedgerEntry,
   type OccurrenceResponse,
   type ReminderLedger,
-} from '../reminders/model.ts';
-import type { ReminderState } from '../reminders/policy.ts';
-import type { PatientRecords } from '../patients/records.ts';
-import type { PreferenceRecords } from '../preferences/records.ts';
-import type { ReminderRecords } from '../reminders/records.ts';
-import { toApiTimestamp } from '../time.ts';
+} from '../../reminders/model.ts';
+import type { ReminderState } from '../../reminders/policy.ts';
+import type { PatientRecords } from '../../patients/records.ts';
+import type { PreferenceRecords } from '../../preferences/records.ts';
+import type { ReminderRecords } from '../../reminders/records.ts';
+import { toApiTimestamp } from '../../time.ts';
 import { acknowledgementKind, composeAcknowledgement } from './acknowledgements.ts';
 
 // What a patient's SMS reply does. Consent first: an opt-out (keyword or free text) withdraws SMS for

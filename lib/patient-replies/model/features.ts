@@ -1,18 +1,10 @@
+import { normalise } from '../read/normalise.ts';
+
 // What the embedded classifier sees of a reply: its words, word pairs and the letters inside words
 // (so "confrim", "stpo" and "síii" land near "confirm", "stop" and "si"), hashed into a fixed number
 // of buckets so that the weights are one array and no vocabulary ships with them.
 
 const WORDS = /\p{L}+|\p{N}+|\p{Extended_Pictographic}|[?!]/gu;
-
-/** Lower case, accents dropped, full-width folded, a letter held down three times or more kept twice. */
-export function normalise(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{Mark}/gu, '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/(\p{L})\1{2,}/gu, '$1$1');
-}
 
 /** The reply's words: letters, digits, each emoji, and ? and ! (a question reads differently). */
 export const words = (text: string): string[] => normalise(text).match(WORDS) ?? [];

@@ -1,7 +1,7 @@
 import type { Appointment, AppointmentResponse, Patient, Reference, Task } from '@medplum/fhirtypes';
 import { derivedId } from '../ids.ts';
-import type { Intent } from './intents.ts';
-import type { ResponseStatus } from './responses.ts';
+import type { Intent } from '../reminders/answers.ts';
+import type { ResponseStatus } from '../reminders/responses.ts';
 
 // Patients' answers as the clinic's EHR takes them: FHIR R4 resources on an outbound queue
 // (docs/ehr-write-back.md). Pure: the resources are built here, and an adapter (SQS on AWS, the local

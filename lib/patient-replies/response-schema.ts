@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { apiTimestamp } from '../patients/response-schema.ts';
-import { INTENTS, VIAS } from './intents.ts';
-import { RESPONSE_STATUSES } from './responses.ts';
+import { INTENTS, VIAS } from '../reminders/answers.ts';
+import { RESPONSE_STATUSES } from '../reminders/responses.ts';
 
 // The listing's answer of a patient: for its TypeScript type and the OpenAPI document; no function
 // builds it (docs/decisions.md).

@@ -1,9 +1,9 @@
-import type { Appointment, Patient } from '../patients/model.ts';
-import type { Language } from '../patients/schema.ts';
-import type { ResponseStatus } from '../answers/responses.ts';
-import { localDateTime } from '../reminders/messages.ts';
-import type { Acknowledgement } from '../reminders/model.ts';
-import { toGsm7Where } from '../reminders/sms.ts';
+import type { Appointment, Patient } from '../../patients/model.ts';
+import type { Language } from '../../patients/schema.ts';
+import type { ResponseStatus } from '../../reminders/responses.ts';
+import { localDateTime } from '../../reminders/messages.ts';
+import type { Acknowledgement } from '../../reminders/model.ts';
+import { toGsm7Where } from '../../reminders/sms.ts';
 
 // What the patient is told of their answer: that it was understood and who acts on it. Never their
 // name (a phone may be shared), the visit's type or anything clinical; never their own words back.

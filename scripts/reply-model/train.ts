@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { INTENTS, type Intent } from '../answers/intents.ts';
+import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
 import {
-  asksToStop,
   decide,
-  mayConfirm,
   ReplyClassifier,
   type Thresholds,
   type Weights,
-} from './classifier.ts';
-import { featureVector } from './features.ts';
+} from '../../lib/patient-replies/model/classifier.ts';
+import { asksToStop, mayConfirm } from '../../lib/patient-replies/read/safety.ts';
+import { featureVector } from '../../lib/patient-replies/model/features.ts';
 
 // Training the embedded reply model: multinomial logistic regression over hashed features, by full-batch
 // gradient descent (Adam) from zero, so the same corpus always gives the same weights. Used by
@@ -23,8 +22,8 @@ export interface LabelledReply {
 }
 
 export const CORPUS = {
-  train: 'lib/reply-model/corpus/train.jsonl',
-  heldOut: 'lib/reply-model/corpus/held-out.jsonl',
+  train: 'lib/patient-replies/model/corpus/train.jsonl',
+  heldOut: 'lib/patient-replies/model/corpus/held-out.jsonl',
 } as const;
 
 export function readCorpus(path: string): LabelledReply[] {

@@ -1,6 +1,7 @@
-import { withoutUnsafeCharacters } from '../text.ts';
-import type { Intent, Understanding } from './intents.ts';
+import { withoutUnsafeCharacters } from '../../text.ts';
+import type { Intent, Understanding } from '../../reminders/answers.ts';
 import type { ReplyModel } from './reply-model.ts';
+import { asksToStop, mayConfirm } from './safety.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
 // keywords keep their exact meaning, answer codes and plain yes/no words are read as written, and the
@@ -83,6 +84,10 @@ export async function understandReply(raw: string, model: ReplyModel): Promise<U
   const answer = readAnswerCode(text);
   if (answer !== undefined) return { intent: answer, via: 'answer-code' };
   if (!READABLE.test(text)) return { intent: 'unclear', via: 'model', confidence: 0 };
+  // The safety rules hold whichever model answers: a stop phrase is an opt-out before any model is
+  // asked, and no model confirms a reply without a word that confirms.
+  if (asksToStop(text)) return { intent: 'opt-out', via: 'model', confidence: 1 };
   const { intent, confidence } = await model.read(text);
+  if (intent === 'confirm' && !mayConfirm(text)) return { intent: 'unclear', via: 'model', confidence };
   return { intent, via: 'model', confidence };
 }

@@ -1,4 +1,4 @@
-import type { ReplyModel } from '../answers/reply-model.ts';
+import type { ReplyModel } from '../read/reply-model.ts';
 import { ReplyClassifier, type Weights } from './classifier.ts';
 import weights from './weights.json' with { type: 'json' };
 

@@ -1,9 +1,9 @@
-import { storeUnavailable } from '../errors.ts';
-import type { Channel } from './model.ts';
-import type { PatientRecords } from '../patients/records.ts';
-import type { PreferenceRecords } from './records.ts';
-import { toApiTimestamp } from '../time.ts';
-import { type ContactPreference, preferenceRecord } from './model.ts';
+import { storeUnavailable } from '../../errors.ts';
+import type { Channel } from '../../preferences/model.ts';
+import type { PatientRecords } from '../../patients/records.ts';
+import type { PreferenceRecords } from '../../preferences/records.ts';
+import { toApiTimestamp } from '../../time.ts';
+import { type ContactPreference, preferenceRecord } from '../../preferences/model.ts';
 
 /** What a reply did to the preferences of the patients with its number. */
 export interface ConsentOutcome {

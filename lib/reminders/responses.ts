@@ -1,4 +1,4 @@
-import type { Intent } from './intents.ts';
+import type { Intent } from './answers.ts';
 
 /** What a patient's answer made of an appointment's occurrence, as the clinic sees it. */
 export const RESPONSE_STATUSES = [

@@ -1,4 +1,4 @@
-import type { Intent } from './intents.ts';
+import type { Intent } from '../../reminders/answers.ts';
 
 /** What a model made of a reply: its intent, and how sure it is (0–1), below its threshold `unclear`. */
 export interface ModelReading {
