@@ -6,7 +6,7 @@ import {
   isTimestampText,
   latestDateOnEarth,
 } from './time.ts';
-import { SAFE_TEXT_PATTERN, UNSAFE_CHARACTERS } from './text.ts';
+import { INVISIBLE_CHARACTERS, SAFE_TEXT_PATTERN, UNSAFE_CHARACTERS } from './text.ts';
 
 // Field rules of the contract, each written once and reused by every payload and by configuration.
 
@@ -115,6 +115,10 @@ export const trimmedText = (max: number) =>
     z.refine(
       (text) => !UNSAFE_CHARACTERS.test(text),
       'must not contain control characters, line breaks, direction overrides or invalid UTF-8',
+    ),
+    z.refine(
+      (text) => !INVISIBLE_CHARACTERS.test(text),
+      'must not contain invisible characters (zero-width spaces, soft hyphens and the like)',
     ),
     z.meta({ pattern: SAFE_TEXT_PATTERN }),
   );

@@ -46,6 +46,14 @@ describe('free text is data: no character that could reshape a message', () => {
     ['a lone surrogate', 'Ana\ud800'],
     ['what invalid UTF-8 decodes to', 'Ana\ufffd'],
     ['a C1 control', 'Ana\u0085x'],
+    ['a zero-width space', 'Ja\u200Bmie'],
+    ['a soft hyphen', 'Ja\u00ADmie'],
+    ['a word joiner', 'Ja\u2060mie'],
+    ['a byte order mark inside a word', 'Ja\uFEFFmie'],
+    ['a zero-width joiner between Latin letters', 'Ja\u200Dmie'],
+    ['a zero-width non-joiner between Latin letters', 'Ja\u200Cmie'],
+    ['a Hangul filler, which shows as a blank', '\u3164'],
+    ['tag characters, which smuggle unseen words', 'Ana\u{E0041}\u{E0042}'],
   ])('rejects %s in every text field, naming the field', (_, text) => {
     expect(patientErrors({ givenName: text, familyName: text })).toEqual(['givenName', 'familyName']);
     expect(appointmentErrors({ location: text, clinician: text, type: text })).toEqual([
@@ -57,6 +65,10 @@ describe('free text is data: no character that could reshape a message', () => {
 
   it('keeps accents, scripts other than Latin, and emoji', () => {
     expect(patientErrors({ givenName: 'Siobhán 美咲', familyName: "O'Brien-Núñez 👍🏽" })).toEqual([]);
+  });
+
+  it('keeps the joiners that are spelling in the scripts that join letters (Persian, Hindi)', () => {
+    expect(patientErrors({ givenName: 'می\u200Cخواهم', familyName: 'क्\u200Dष' })).toEqual([]);
   });
 });
 
