@@ -1,6 +1,6 @@
 import { notificationConsumer } from '#lib/wiring/events.ts';
 import { readReceipt } from '#lib/notify/receipts.ts';
-import { recordDelivery } from '#lib/reminders/reminders.ts';
+import { recordDelivery } from '#lib/reminders/delivery-reports.ts';
 import { store } from '#lib/wiring/store.ts';
 
 // Delivery events of both configuration sets (End User Messaging SMS and SES, each through its SNS topic).
@@ -14,6 +14,10 @@ export const handler = notificationConsumer('receipts', async (message) => {
     event,
     reminderId,
     status,
-    outcome: await recordDelivery(store(), { reminderId, status, permanent, ...(reason && { reason }) }),
+    outcome: await recordDelivery(
+      store(),
+      { reminderId, status, permanent, ...(reason && { reason }) },
+      Date.now(),
+    ),
   };
 });

@@ -35,6 +35,8 @@ export class AwsError extends Error {
     override readonly name: string,
     message: string,
     readonly statusCode: number,
+    /** The item a failed conditional write returned, as DynamoDB's JSON (ReturnValuesOnConditionCheckFailure). */
+    readonly item?: unknown,
   ) {
     super(message);
   }
@@ -171,7 +173,7 @@ async function attemptOnce({
  * proxy's error page, is kept as the message and the status code says what it was.
  */
 function serviceError(status: number, text: string, header: string | string[] | undefined): AwsError {
-  let parsed: { __type?: string; message?: string; Message?: string } = {};
+  let parsed: { __type?: string; message?: string; Message?: string; Item?: unknown } = {};
   try {
     parsed = JSON.parse(text) as typeof parsed;
   } catch {
@@ -183,5 +185,6 @@ function serviceError(status: number, text: string, header: string | string[] | 
     name,
     parsed.message ?? parsed.Message ?? (text.slice(0, 200) || `HTTP ${status}`),
     status,
+    parsed.Item,
   );
 }

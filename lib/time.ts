@@ -97,3 +97,15 @@ function resolvedByFormatter(zone: string): string | undefined {
 export function latestDateOnEarth(now: Date = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
+
+/**
+ * How far a time a client writes may lie ahead of the service's clock: clocks drift by seconds, not
+ * minutes, and a time in the future would stay "newest" until it came, outranking what is said later.
+ */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+/** Whether a client's time lies further ahead of `now` than clocks drift apart. */
+export const isAheadOfClock = (instant: string, now: number): boolean =>
+  Date.parse(instant) > now + MAX_CLOCK_AHEAD_MS;
+
+export const AHEAD_OF_CLOCK = `must not be more than ${MAX_CLOCK_AHEAD_MS / 60_000} minutes ahead of the service's clock`;

@@ -65,7 +65,7 @@ export async function applyMessage(
   message: unknown,
   delivery: Delivery,
 ): Promise<FeedLine[]> {
-  const entries = readMessage(message, deps.options);
+  const entries = readMessage(message, { ...deps.options, now: delivery.now });
   // A transaction is admitted whole before anything of it is written; a batch entry by entry.
   const admitted = isTransaction(message)
     ? wholeOrNothing(await admitAll(deps.store, entries, delivery.now))
@@ -210,7 +210,7 @@ async function applyAppointment(
     )
       continue;
     // Also on a replay: the fence of a first delivery that died after its write must still be put up.
-    if (stored !== undefined) await fenceReminders(store, patientId);
+    if (stored !== undefined) await fenceReminders(store, patientId, now);
     return judgement.write ? { ...result, action: 'appointment.write', status: stored ? 200 : 201 } : result;
   }
   throw busy();

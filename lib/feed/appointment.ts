@@ -1,9 +1,9 @@
 import type { FieldError } from '../errors.ts';
-import { clientId, patientId, timestamp } from '../fields.ts';
+import { clientId, patientId } from '../fields.ts';
 import { NewAppointment } from '../patients/schema.ts';
 import { toApiTimestamp, toSortableUtc } from '../time.ts';
-import { applyRules, type Checked, FhirAppointment, readElements } from './fhir.ts';
-import type { AppointmentChange, FeedOptions, PatientReference, ResolveInBundle } from './model.ts';
+import { applyRules, type Checked, FhirAppointment, lastUpdatedOf, readElements } from './fhir.ts';
+import type { AppointmentChange, PatientReference, ReadOptions, ResolveInBundle } from './model.ts';
 import { DEFAULT_MRN_SYSTEM } from '../config.ts';
 
 type Actor = NonNullable<FhirAppointment['participant'][number]['actor']>;
@@ -20,7 +20,7 @@ interface Participant {
  */
 export function readAppointment(
   resource: unknown,
-  options: FeedOptions,
+  options: ReadOptions,
   /** The entries of the message's Bundle, which a reference may name by their fullUrl. */
   resolve: ResolveInBundle = () => undefined,
 ): Checked<AppointmentChange> {
@@ -31,7 +31,7 @@ export function readAppointment(
 
 function appointmentChange(
   fhir: Partial<FhirAppointment>,
-  options: FeedOptions,
+  options: ReadOptions,
   resolve: ResolveInBundle,
 ): Checked<AppointmentChange> {
   const mrnSystem = options.mrnSystem ?? DEFAULT_MRN_SYSTEM;
@@ -97,7 +97,7 @@ function appointmentChange(
     for (const error of rules.errors)
       if (error.path === 'Appointment.start' && error.message === 'is required')
         error.message = `is required unless status is ${START_OPTIONAL.join(', ')} (FHIR app-3)`;
-  const stamp = applyRules(timestamp, fhir.meta?.lastUpdated, {}, 'Appointment.meta.lastUpdated');
+  const stamp = lastUpdatedOf(fhir.meta?.lastUpdated, 'Appointment.meta.lastUpdated', options.now);
   if (!rules.ok) errors.push(...rules.errors);
   if (!stamp.ok) errors.push(...stamp.errors);
   // Our appointment id: the create endpoint may make one up, the feed must be told it.

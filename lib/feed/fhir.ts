@@ -17,6 +17,8 @@ import type {
 } from '@medplum/fhirtypes';
 import * as z from 'zod/mini';
 import type { FieldError } from '../errors.ts';
+import { timestamp } from '../fields.ts';
+import { AHEAD_OF_CLOCK, isAheadOfClock } from '../time.ts';
 import { fieldErrors, forPeople } from '../validation.ts';
 
 // The parts of FHIR R4 resources the feed reads, checked before they are read. Element names are
@@ -189,3 +191,14 @@ export function applyRules<S extends z.ZodMiniType>(
 /** `Patient.birthDate: must not be in the future; …`, each path and rule once, never a value. */
 export const describeErrors = (errors: readonly FieldError[]): string =>
   [...new Set(errors.map(({ path, message }) => `${path}: ${message}`))].join('; ');
+
+/**
+ * A resource's `meta.lastUpdated`, checked: a timestamp, and not ahead of the service's clock by more
+ * than clocks drift, or it would outrank every later change of the record until its time came.
+ */
+export function lastUpdatedOf(value: unknown, path: string, now: number): Checked<string> {
+  const stamp = applyRules(timestamp, value, {}, path);
+  if (stamp.ok && isAheadOfClock(stamp.value, now))
+    return { ok: false, errors: [{ path, message: AHEAD_OF_CLOCK }] };
+  return stamp;
+}

@@ -1,6 +1,6 @@
 import { readAppointment } from './appointment.ts';
 import { BUNDLE_TYPES, checkElements, describeErrors, FhirBundle } from './fhir.ts';
-import type { FeedEntry, FeedOptions, Ignored, Rejection, ResolveInBundle } from './model.ts';
+import type { FeedEntry, Ignored, ReadOptions, Rejection, ResolveInBundle } from './model.ts';
 import { readPatient } from './patient.ts';
 
 /**
@@ -13,7 +13,7 @@ export const MAX_RESOURCES_PER_MESSAGE = 100;
  * Reads one queue message (its parsed JSON) — a FHIR R4 Patient, Appointment, or Bundle of them — into
  * one entry per resource: the change it asks for, or its rejection with a reason a person can act on.
  */
-export function readMessage(message: unknown, options: FeedOptions): FeedEntry[] {
+export function readMessage(message: unknown, options: ReadOptions): FeedEntry[] {
   if (resourceTypeOf(message) !== 'Bundle') return [readResource(0, message, options)];
 
   const bundle = checkElements(FhirBundle, message, 'Bundle');
@@ -54,7 +54,7 @@ type Entry = NonNullable<FhirBundle['entry']>[number];
 function readEntry(
   entry: readonly Entry[],
   index: number,
-  options: FeedOptions,
+  options: ReadOptions,
   resolve: ResolveInBundle,
 ): FeedEntry {
   const { resource, request } = entry[index]!;
@@ -138,7 +138,7 @@ const UNUSED = 'the feed uses Patient and Appointment resources only; nothing of
 function readResource(
   index: number,
   resource: unknown,
-  options: FeedOptions,
+  options: ReadOptions,
   resolve: ResolveInBundle = () => undefined,
 ): FeedEntry {
   const resourceType = resourceTypeOf(resource);

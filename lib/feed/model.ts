@@ -5,6 +5,12 @@ import type { PatientDetails } from '../patients/schema.ts';
 // What the feed makes of a message: changes to apply, each stamped with its source's lastUpdated, and
 // one outcome line per resource.
 
+/** How a message is read: the clinic's options, and the service's clock as it is read. */
+export type ReadOptions = FeedOptions & {
+  /** No `meta.lastUpdated` may lie further ahead of it than clocks drift apart. */
+  now: number;
+};
+
 export interface FeedOptions {
   /** The identifier system of the clinic's record number; DEFAULT_MRN_SYSTEM unless configured. */
   mrnSystem?: string;

@@ -1,10 +1,9 @@
 import type { HumanName } from '@medplum/fhirtypes';
 import type { FieldError } from '../errors.ts';
-import { timestamp } from '../fields.ts';
 import { LANGUAGES, PatientDetails } from '../patients/schema.ts';
 import { toSortableUtc } from '../time.ts';
-import { applyRules, type Checked, FhirPatient, readElements } from './fhir.ts';
-import type { FeedOptions, PatientChange } from './model.ts';
+import { applyRules, type Checked, FhirPatient, lastUpdatedOf, readElements } from './fhir.ts';
+import type { PatientChange, ReadOptions } from './model.ts';
 import { mobileNumber } from './phone.ts';
 import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION } from '../config.ts';
 import { TIMEZONE_EXTENSION } from './systems.ts';
@@ -19,11 +18,11 @@ const BCP_47_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
  * A FHIR R4 Patient as the change it asks for, checked by the create endpoint's field rules; errors
  * name the FHIR path of the offending value.
  */
-export function readPatient(resource: unknown, options: FeedOptions): Checked<PatientChange> {
+export function readPatient(resource: unknown, options: ReadOptions): Checked<PatientChange> {
   return readElements(FhirPatient, resource, 'Patient', (fhir) => patientChange(fhir, options));
 }
 
-function patientChange(fhir: Partial<FhirPatient>, options: FeedOptions): Checked<PatientChange> {
+function patientChange(fhir: Partial<FhirPatient>, options: ReadOptions): Checked<PatientChange> {
   const errors: FieldError[] = [];
   const warnings: string[] = [];
   const values: Record<string, unknown> = {};
@@ -57,7 +56,7 @@ function patientChange(fhir: Partial<FhirPatient>, options: FeedOptions): Checke
   take('timeZone', timeZone(fhir, errors));
 
   const rules = applyRules(PatientDetails, values, sources, 'Patient');
-  const stamp = applyRules(timestamp, fhir.meta?.lastUpdated, {}, 'Patient.meta.lastUpdated');
+  const stamp = lastUpdatedOf(fhir.meta?.lastUpdated, 'Patient.meta.lastUpdated', options.now);
   if (!rules.ok) errors.push(...rules.errors);
   if (!stamp.ok) errors.push(...stamp.errors);
   if (!rules.ok || !stamp.ok || mrn === undefined || errors.length > 0) return { ok: false, errors };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { phone } from '../fields.ts';
-import { maskContact } from '../reminders/contact.ts';
+import { maskContact } from '../preferences/contact.ts';
 import { parseSnsMessage } from './sns-message.ts';
 
 /** A patient's SMS as End User Messaging SMS publishes it to the two-way topic (other fields pass unread). */

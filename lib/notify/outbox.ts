@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { maskContact } from '../reminders/contact.ts';
+import { maskContact } from '../preferences/contact.ts';
 import type { Channel } from '../preferences/model.ts';
 import type { OutboxRecords } from './model.ts';
 import { toApiTimestamp } from '../time.ts';

@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentResponse, Patient, Reference, Task } from '@medplum/fhirtypes';
 import { derivedId } from '../ids.ts';
+import { toApiTimestamp } from '../time.ts';
 import type { Intent } from '../reminders/answers.ts';
 import type { ResponseStatus } from '../reminders/responses.ts';
 
@@ -24,9 +25,23 @@ export interface AnswerForEhr {
   status: ResponseStatus;
   intent: Intent;
   receivedAt: string;
+  /**
+   * When the answer was recorded, as the EHR orders resources: later than anything written back before
+   * about this appointment (answers received in one millisecond included). The carrier's time by default.
+   */
+  lastUpdated?: string;
   /** What the patient wrote, as read upstream: it goes into the Task's note and nowhere else. */
   replyText: string;
 }
+
+/** A reply that answers no appointment, for staff to read: whose it is, when, and what it said. */
+export type UnmatchedReply = Pick<
+  AnswerForEhr,
+  'answerId' | 'patientId' | 'mrn' | 'receivedAt' | 'replyText'
+>;
+
+/** The EHR orders one appointment's resources by meta.lastUpdated: an answer's Task comes 1 ms after its response. */
+export const RESOURCES_PER_ANSWER = 2;
 
 /** The identifier system of an answer: both resources of one answer carry its id. */
 export const ANSWER_SYSTEM = 'urn:clinical-assistant:answer';
@@ -69,42 +84,79 @@ export function writeBackResources(
   answer: AnswerForEhr,
   { mrnSystem }: { mrnSystem: string },
 ): WriteBackResource[] {
-  // Made afresh for each resource, so that no two resources share an object a consumer might change.
-  const identifier = () => [{ system: ANSWER_SYSTEM, value: answer.answerId }];
   const appointment = (): Reference<Appointment> => ({ reference: `Appointment/${answer.appointmentId}` });
-  const patient = (): Reference<Patient> => ({
-    type: 'Patient',
-    identifier:
-      answer.mrn !== undefined
-        ? { system: mrnSystem, value: answer.mrn }
-        : { system: PATIENT_ID_SYSTEM, value: answer.patientId },
-  });
+  const lastUpdated = Date.parse(answer.lastUpdated ?? answer.receivedAt);
   const response: AppointmentResponse = {
     resourceType: 'AppointmentResponse',
     id: derivedId(`appointment-response/${answer.answerId}`),
-    meta: { lastUpdated: answer.receivedAt },
-    identifier: identifier(),
+    meta: { lastUpdated: toApiTimestamp(lastUpdated) },
+    identifier: identifier(answer),
     appointment: appointment(),
     start: answer.appointmentStart,
     participantStatus: PARTICIPANT_STATUS[answer.status],
-    actor: patient(),
+    actor: patient(answer, mrnSystem),
   };
   const staff = TASKS[answer.status];
   if (staff === undefined) return [response];
-  const task: Task = {
+  const task = staffTask(answer, mrnSystem, {
+    code: staff.code,
+    description: DESCRIPTION_OF[answer.intent] ?? staff.description,
+    lastUpdated: lastUpdated + 1,
+    focus: appointment(),
+  });
+  return [response, task];
+}
+
+/**
+ * A reply that answers no appointment (none was reminded in the last week, or the visit has begun) is
+ * still a patient writing to the clinic: a Task for staff, for the patient, with no appointment in focus.
+ */
+export function unmatchedReplyTask(reply: UnmatchedReply, { mrnSystem }: { mrnSystem: string }): Task {
+  return staffTask(reply, mrnSystem, {
+    code: "Read the patient's reply and answer it",
+    description: 'The patient sent a message that answers no reminder of the last week.',
+    lastUpdated: Date.parse(reply.receivedAt),
+  });
+}
+
+// Made afresh for each resource, so that no two resources share an object a consumer might change.
+const identifier = ({ answerId }: Pick<AnswerForEhr, 'answerId'>) => [
+  { system: ANSWER_SYSTEM, value: answerId },
+];
+
+const patient = (
+  { mrn, patientId }: Pick<AnswerForEhr, 'mrn' | 'patientId'>,
+  mrnSystem: string,
+): Reference<Patient> => ({
+  type: 'Patient',
+  identifier:
+    mrn !== undefined ? { system: mrnSystem, value: mrn } : { system: PATIENT_ID_SYSTEM, value: patientId },
+});
+
+/** A request to the clinic's staff whose note is the patient's reply: the one place its text goes. */
+function staffTask(
+  reply: UnmatchedReply,
+  mrnSystem: string,
+  {
+    code,
+    description,
+    lastUpdated,
+    focus,
+  }: { code: string; description: string; lastUpdated: number; focus?: Reference<Appointment> },
+): Task {
+  return {
     resourceType: 'Task',
-    id: derivedId(`task/${answer.answerId}`),
-    meta: { lastUpdated: answer.receivedAt },
-    identifier: identifier(),
+    id: derivedId(`task/${reply.answerId}`),
+    meta: { lastUpdated: toApiTimestamp(lastUpdated) },
+    identifier: identifier(reply),
     status: 'requested',
     intent: 'order',
     priority: 'routine',
-    code: { text: staff.code },
-    description: DESCRIPTION_OF[answer.intent] ?? staff.description,
-    focus: appointment(),
-    for: patient(),
-    authoredOn: answer.receivedAt,
-    note: [{ text: answer.replyText, time: answer.receivedAt }],
+    code: { text: code },
+    description,
+    ...(focus && { focus }),
+    for: patient(reply, mrnSystem),
+    authoredOn: reply.receivedAt,
+    note: [{ text: reply.replyText, time: reply.receivedAt }],
   };
-  return [response, task];
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Patient } from '../patients/model.ts';
-import type { Channel } from '../preferences/model.ts';
+import type { Channel } from './model.ts';
 
 /** Where a channel reaches the patient, if they gave one. */
 export const contactPoint = (patient: Patient, channel: Channel): string | undefined =>

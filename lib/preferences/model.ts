@@ -7,6 +7,13 @@ export const CHANNELS = ['sms', 'email'] as const;
 /** How a patient may be reached: a patient's contact channel, in their order of preference. */
 export type Channel = (typeof CHANNELS)[number];
 
+/** Without a preference, a patient may be reminded on the contact points they gave, SMS first. */
+export const DEFAULT_CHANNELS: readonly Channel[] = ['sms', 'email'];
+
+/** The channels the patient's preference allows, in its order; with none, the default. */
+export const permittedChannels = (preference: ContactPreference | undefined): readonly Channel[] =>
+  preference?.channels ?? DEFAULT_CHANNELS;
+
 /**
  * Where a preference version came from when not from the clinic's own system: the patient's SMS reply
  * withdrawing consent (STOP and the like), or restoring it (START, UNSTOP).

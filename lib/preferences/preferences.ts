@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini';
 import { mapWithConcurrency } from '../concurrency.ts';
-import { ApiError, isStoreUnavailable, notFound, storeUnavailable } from '../errors.ts';
+import { ApiError, isStoreUnavailable, notFound, storeUnavailable, validationFailed } from '../errors.ts';
 import { validate } from '../validation.ts';
-import type { PreferenceRecords } from './records.ts';
-import { toApiTimestamp } from '../time.ts';
+import type { PreferenceRecords, PreferenceTarget } from './records.ts';
+import { AHEAD_OF_CLOCK, isAheadOfClock, toApiTimestamp } from '../time.ts';
 import { type ContactPreference, preferenceRecord } from './model.ts';
 import type { PreferencesResult } from './response-schema.ts';
 import { ContactPreferenceItem } from './schema.ts';
@@ -16,8 +16,9 @@ const PATIENTS_PER_GROUP = 50;
 /** Groups worked on at once; the store bounds its batch requests in flight across all of them. */
 const GROUPS_IN_FLIGHT = 4;
 
-type Verdict =
-  { status: 'stale' | 'rejected'; error?: ApiError } | { status: 'written'; preference?: ContactPreference };
+type Verdict = (
+  { status: 'stale' | 'rejected'; error?: ApiError } | { status: 'written'; preference?: ContactPreference }
+) & { smsStoppedByPatient?: true };
 
 /**
  * Applies a batch of contact preferences, each item on its own and in input order. An item older than
@@ -32,7 +33,11 @@ export async function writeContactPreferences(
   const received = toApiTimestamp(now);
   const parsed = items.map((item, index) => {
     try {
-      return validate(ContactPreferenceItem, item, ['preferences', index]);
+      const valid = validate(ContactPreferenceItem, item, ['preferences', index]);
+      // A time ahead of the clock would stay the newest until it came, outranking what is said later.
+      if (valid.updatedAt !== undefined && isAheadOfClock(valid.updatedAt, now.getTime()))
+        return validationFailed([{ path: `preferences[${index}].updatedAt`, message: AHEAD_OF_CLOCK }]);
+      return valid;
     } catch (error) {
       return error as ApiError;
     }
@@ -47,7 +52,7 @@ export async function writeContactPreferences(
   // Each group is read, judged and written on its own, so one group's writes overlap the next one's reads.
   await mapWithConcurrency(groups, GROUPS_IN_FLIGHT, async (indexes) => {
     const group = indexes.map((index) => [index, parsed[index] as ContactPreferenceItem] as const);
-    let current: Map<string, ContactPreference | null>;
+    let current: Map<string, PreferenceTarget>;
     try {
       current = await store.findPreferenceTargets(group.map(([, item]) => item.patientId));
     } catch (error) {
@@ -58,15 +63,19 @@ export async function writeContactPreferences(
     }
     groupsRead++;
     for (const [index, item] of group) {
-      if (!current.has(item.patientId)) {
+      const target = current.get(item.patientId);
+      if (target === undefined) {
         verdicts[index] = { status: 'rejected', error: notFound('No patient has this id.') };
         continue;
       }
       const preference = preferenceRecord({ ...item, updatedAt: toApiTimestamp(item.updatedAt ?? received) });
-      const verdict = judge(preference, current.get(item.patientId) ?? null);
+      const verdict = judge(preference, target.preference);
       // Later items of the batch for the same patient are judged against this one, as if sent one by one.
-      if (verdict.status === 'written' && verdict.preference) current.set(item.patientId, preference);
-      verdicts[index] = verdict;
+      if (verdict.status === 'written' && verdict.preference)
+        current.set(item.patientId, { ...target, preference });
+      // Kept as the clinic asked, SMS included; the patient's stop still holds until their START.
+      const stopped = target.textsStopped && item.channels.includes('sms');
+      verdicts[index] = stopped ? { ...verdict, smsStoppedByPatient: true } : verdict;
     }
     const toWrite = group.flatMap(([index]) => {
       const verdict = verdicts[index]!;
@@ -87,6 +96,7 @@ export async function writeContactPreferences(
       patientId,
       status: verdict.status,
       ...(verdict.status === 'rejected' && verdict.error && { error: describe(verdict.error) }),
+      ...(verdict.smsStoppedByPatient && { smsStoppedByPatient: true }),
     };
   });
   const count = (status: ItemStatus) => results.filter((r) => r.status === status).length;

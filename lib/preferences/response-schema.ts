@@ -23,6 +23,11 @@ export const PreferencesResult = z.strictObject({
           errors: z.optional(z.array(z.strictObject({ path: z.string(), message: z.string() }))),
         }),
       ),
+      /**
+       * Present when the item asks for SMS and the patient stopped texts to their number: the item is
+       * kept as sent, and no text goes to them until they reply START.
+       */
+      smsStoppedByPatient: z.optional(z.literal(true)),
     }),
   ),
 });

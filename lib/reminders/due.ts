@@ -8,7 +8,8 @@ import type { DueAppointment } from './records.ts';
 import { isOccurrence, type SkipReason } from './model.ts';
 import { decideReminder } from './policy.ts';
 import { openSlot } from './slots.ts';
-import { markUnknown, passSlot, type ReminderDeps, remind } from './reminders.ts';
+import { markUnknown } from './delivery-reports.ts';
+import { passSlot, type ReminderDeps, remind } from './reminders.ts';
 
 // The scheduled run: every booked appointment whose open slot (REMINDER_OFFSETS) has no reminder yet is
 // decided by the one `remind` the endpoints use. What quiet hours or the cap hold back stays in the due
@@ -87,7 +88,7 @@ export async function remindDue(deps: DueRunDeps, now: number): Promise<DueSumma
   }
   const missed = await mapWithConcurrency(started, deps.concurrency, (d) =>
     // Not counted now is counted by the next run: the appointment stays in the index until then.
-    countMissed(deps, d).catch((error: unknown) => {
+    countMissed(deps, d, now).catch((error: unknown) => {
       deps.log.warn('missed reminder not counted', { patientId: d.patientId, ...describeError(error) });
       return false;
     }),
@@ -117,7 +118,7 @@ export async function remindPatient(
         // A reservation still `sending` stays due, so that a later run finds it if its sender died.
         const stuck = original.status === 'sending' && Date.parse(original.createdAt) <= now - STUCK_AFTER_MS;
         if (stuck) {
-          await markUnknown(deps.store, patientId, original.id);
+          await markUnknown(deps.store, patientId, original.id, now);
           deps.log.warn('reminder left sending: marked unknown', {
             patientId,
             appointmentId,
@@ -151,7 +152,7 @@ export async function remindPatient(
  * An appointment that started while still due. It is missed when the patient was never reminded of it and
  * could have been (quiet hours, the cap or failures held it back until too late); it leaves the index either way.
  */
-async function countMissed(deps: DueRunDeps, due: DueAppointment): Promise<boolean> {
+async function countMissed(deps: DueRunDeps, due: DueAppointment, now: number): Promise<boolean> {
   const state = await deps.store.loadReminderState(due.patientId);
   // Judged just before the start: the same decision a last run would have made.
   const verdict =
@@ -178,7 +179,7 @@ async function countMissed(deps: DueRunDeps, due: DueAppointment): Promise<boole
   if (!(await deps.store.leaveDueIndex(due))) return false;
   // The visit has started: a reservation still `sending` will never be settled by its sender now.
   for (const reminder of reminders)
-    if (reminder.status === 'sending') await markUnknown(deps.store, due.patientId, reminder.id);
+    if (reminder.status === 'sending') await markUnknown(deps.store, due.patientId, reminder.id, now);
   if (!missed) return false;
   deps.log.warn('reminder missed', {
     patientId: due.patientId,

@@ -49,6 +49,11 @@ export interface OccurrenceResponse {
   receivedAt: string;
   /** The carrier's id of the reply: the same reply delivered again is known by it and acts once. */
   inboundMessageId: string;
+  /**
+   * The `meta.lastUpdated` its resources went to the EHR with: later than any written back before for
+   * this occurrence. Absent on answers kept before it was (their carrier time served).
+   */
+  lastUpdated?: string;
   /** Sent for this occurrence in the last day, newest last. */
   acknowledgements: Acknowledgement[];
   /**

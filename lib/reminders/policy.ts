@@ -1,7 +1,8 @@
 import { ANSWERS } from './responses.ts';
 import type { Appointment, Patient } from '../patients/model.ts';
-import type { ContactPreference } from '../preferences/model.ts';
-import { contactDigest, contactPoint } from './contact.ts';
+import { type ContactPreference, permittedChannels } from '../preferences/model.ts';
+import { type SmsConsent, stopsTextsTo } from '../preferences/sms-consent.ts';
+import { contactDigest, contactPoint } from '../preferences/contact.ts';
 import { frequencyCapEnd, remindersWithinCap } from './frequency.ts';
 import type { Channel } from '../preferences/model.ts';
 import { composeReminder, type Message } from './messages.ts';
@@ -22,6 +23,8 @@ export interface ReminderState {
   ledger: ReminderLedger;
   /** Per channel, the contactDigest of a contact point a receipt said failed for good. */
   failedContactPoints?: Partial<Record<Channel, string>>;
+  /** The patient's own word on texts to their number, as copied beside their records. */
+  smsConsent?: SmsConsent;
 }
 
 export interface ReminderPolicy {
@@ -177,16 +180,37 @@ function selectAppointment(
 }
 
 /**
+ * Whether the patient stopped texts to their number: by their own STOP or stop in their own words (kept
+ * apart from the clinic's preferences), or by a STOP kept as a preference version before stops were.
+ */
+export const textsStopped = ({ patient, preference, smsConsent }: ReminderState): boolean =>
+  stopsTextsTo(smsConsent, patient.phone) || preference?.source === 'sms-stop';
+
+/** The channels the patient may be reached on now: their preference's, without SMS once they stopped it. */
+export const reachableChannels = (state: ReminderState): readonly Channel[] => {
+  const permitted = permittedChannels(state.preference);
+  return textsStopped(state) ? permitted.filter((channel) => channel !== 'sms') : permitted;
+};
+
+/**
  * The first permitted channel with a live contact point: one that failed for good (a bounce, an
- * invalid number) is passed over for the next; when every one has, `contact_point_failed`.
+ * invalid number) is passed over for the next; when every one has, `contact_point_failed`. A patient
+ * who stopped texts and can be reached no other way opted out.
  */
 function resolveChannel(
-  { patient, preference, failedContactPoints = {} }: ReminderState,
+  state: ReminderState,
   requested: Channel | undefined,
 ): { channel: Channel; address: string; detail: string } | Stop {
-  // Without a preference record the patient may be reminded on the contact points they gave, SMS first.
-  const permitted: readonly Channel[] = preference?.channels ?? ['sms', 'email'];
-  if (permitted.length === 0) return { reason: 'opted_out', detail: 'the patient opted out of reminders' };
+  const { patient, preference, failedContactPoints = {} } = state;
+  const stopped = textsStopped(state);
+  const optedOut = { reason: 'opted_out', detail: 'the patient opted out of reminders' } as const;
+  const textsOff = {
+    reason: 'opted_out',
+    detail: 'the patient stopped texts to their number, and no other channel reaches them',
+  } as const;
+  const permitted = reachableChannels(state);
+  if (permittedChannels(preference).length === 0) return optedOut;
+  if (requested === 'sms' && stopped) return textsOff;
   if (requested !== undefined && !permitted.includes(requested)) {
     return {
       reason: 'channel_not_permitted',
@@ -203,14 +227,19 @@ function resolveChannel(
       continue;
     }
     const source = preference ? 'preference' : 'no preference: contact points, SMS first';
-    const passedOver = failed.length > 0 ? `; ${failed.join(' and ')} failed for good` : '';
-    return { channel, address, detail: `${channel} (${requested ? 'requested' : source}${passedOver})` };
+    const passedOver = [
+      ...(failed.length > 0 ? [`${failed.join(' and ')} failed for good`] : []),
+      ...(stopped ? ['texts stopped by the patient'] : []),
+    ];
+    const notes = passedOver.length > 0 ? `; ${passedOver.join('; ')}` : '';
+    return { channel, address, detail: `${channel} (${requested ? 'requested' : source}${notes})` };
   }
   if (failed.length > 0)
     return {
       reason: 'contact_point_failed',
       detail: `the ${failed.join(' and ')} contact point failed for good: the patient needs a new one`,
     };
+  if (stopped) return textsOff;
   return { reason: 'no_contact_channel', detail: `no contact point for ${candidates.join(' or ')}` };
 }
 

@@ -1,4 +1,5 @@
 import type { Channel } from '../preferences/model.ts';
+import type { LedgerRecords } from './ledger.ts';
 import type { ReminderLedger } from './model.ts';
 import type { ReminderState } from './policy.ts';
 
@@ -15,12 +16,9 @@ export interface DueAppointment {
  * The port through which reminders are kept: each patient's ledger, the due index, whose a reminder is
  * and which contact points failed for good.
  */
-export interface ReminderRecords {
+export interface ReminderRecords extends LedgerRecords {
   /** Everything the reminder decision reads about one patient; undefined when the patient does not exist. */
   loadReminderState(patientId: string): Promise<ReminderState | undefined>;
-  loadReminderLedger(patientId: string): Promise<ReminderLedger>;
-  /** Replaces the ledger if it is still at `expectedVersion` (0: none yet); false if it moved on. */
-  saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number): Promise<boolean>;
 
   /**
    * Booked appointments waiting in the due index whose start is after `after` and at or before the

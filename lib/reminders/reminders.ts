@@ -3,12 +3,21 @@ import { derivedId } from '../ids.ts';
 import type { Log } from '../log.ts';
 import type { Notifier } from './notifier.ts';
 import type { Appointment } from '../patients/model.ts';
+import type { SmsConsentRecords } from '../preferences/records.ts';
+import { phoneDigest, stopsTextsTo } from '../preferences/sms-consent.ts';
 import type { DueAppointment, ReminderRecords } from './records.ts';
 import { toApiTimestamp } from '../time.ts';
-import { contactDigest, maskContact } from './contact.ts';
-import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord, type Step } from './model.ts';
-import { mayReplace } from './delivery-status.ts';
-import { type Decision, decideReminder, type ReminderAsk, type ReminderPolicy } from './policy.ts';
+import { contactDigest, maskContact } from '../preferences/contact.ts';
+import { AlongsideFailed, changeLedger, type LedgerChange } from './ledger.ts';
+import { releaseReminder, reserveReminder, settleReminder } from './ledger-changes.ts';
+import { type LedgerEntry, type Reminder, reminderRecord, type Step } from './model.ts';
+import {
+  type Decision,
+  decideReminder,
+  type ReminderAsk,
+  type ReminderPolicy,
+  type ReminderState,
+} from './policy.ts';
 import { nextSlot, openSlot } from './slots.ts';
 import type { ReminderStatus } from './status.ts';
 
@@ -17,7 +26,7 @@ import type { ReminderStatus } from './status.ts';
 // is only ever replaced by a write conditional on the version the decision was made from.
 
 export interface ReminderDeps {
-  store: ReminderRecords;
+  store: ReminderRecords & SmsConsentRecords;
   notifier: Notifier;
   policy: ReminderPolicy;
   /** Where a sent reminder whose bookkeeping failed is told (ids and codes only). */
@@ -50,18 +59,15 @@ const notSettled = (entry: LedgerEntry, cause: unknown) => ({
   code: cause instanceof ApiError ? cause.code : 'internal',
 });
 
-/** Takes back a reservation this call won and sent nothing for, so that a later attempt may send. */
-const release = (store: ReminderRecords, patientId: string, reserved: ReminderLedger, reminderId: string) =>
-  updateLedger(store, patientId, reserved, (reminders) => reminders.filter((r) => r.id !== reminderId));
-
 export type Outcome =
   | { result: 'sent'; reminder: Reminder; decision: Decision }
   | { result: 'planned'; reminder: Reminder; decision: Decision }
   | { result: 'duplicate'; reminder: Reminder; decision: Decision }
   | { result: 'skipped'; reminder: Reminder; decision: Decision };
 
-/** How often a decision is retaken when concurrent requests keep moving the ledger on. */
-const MAX_DECISIONS = 8;
+type Reservation = { reserved: LedgerEntry; decision: Extract<Decision, { kind: 'send' }> } | Outcome;
+
+const contended = () => conflict("This patient's reminders are changing too fast to decide; try again.");
 
 export async function remind(
   deps: ReminderDeps,
@@ -69,95 +75,160 @@ export async function remind(
   ask: ReminderAsk,
   { dryRun, now }: { dryRun: boolean; now: number },
 ): Promise<Outcome> {
-  for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
-    const state = await deps.store.loadReminderState(patientId);
+  const { store, policy } = deps;
+  const read = async () => {
+    const state = await store.loadReminderState(patientId);
     if (state === undefined) throw notFound('No patient has this id.');
     const { choose } = ask;
-    if ('appointmentId' in choose && !state.appointments.some((a) => a.id === choose.appointmentId)) {
+    if ('appointmentId' in choose && !state.appointments.some((a) => a.id === choose.appointmentId))
       throw notFound('This patient has no appointment with this id.');
-    }
-    const decision = decideReminder(state, ask, now, deps.policy);
+    return state;
+  };
+  // Decided on the ledger as read, and reserved by writing it back at that version: of racing calls,
+  // one wins; the others decide again and find the reservation (a duplicate) or the cap reached.
+  const decideAndReserve = (state: ReminderState): LedgerChange<Reservation> => {
+    const decision = decideReminder(state, ask, now, policy);
     if (decision.kind === 'skip')
       return {
-        result: 'skipped',
-        reminder: skippedReminder(patientId, decision, now, deps.policy.offsets),
-        decision,
+        result: {
+          result: 'skipped',
+          reminder: skippedReminder(patientId, decision, now, policy.offsets),
+          decision,
+        },
       };
     if (decision.kind === 'duplicate')
-      return { result: 'duplicate', reminder: reminderRecord(decision.original), decision };
-
-    const entry: LedgerEntry = {
-      id: reminderIdFor(patientId, decision.appointment, decision.slot),
-      patientId,
-      appointmentId: decision.appointment.id,
-      appointmentStart: decision.appointment.start,
-      channel: decision.channel,
-      to: maskContact(decision.channel, decision.address),
-      contactDigest: contactDigest(decision.channel, decision.address),
-      message: decision.message.body,
-      status: 'sending',
-      createdAt: toApiTimestamp(now),
-      slot: decision.slot,
-    };
+      return { result: { result: 'duplicate', reminder: reminderRecord(decision.original), decision } };
+    const entry = plannedEntry(patientId, decision, now);
     if (dryRun) {
       finishTrace(decision.steps, 'planned', 'dry run: nothing sent or stored');
-      return { result: 'planned', reminder: reminderRecord({ ...entry, status: 'planned' }), decision };
+      return {
+        result: { result: 'planned', reminder: reminderRecord({ ...entry, status: 'planned' }), decision },
+      };
     }
-    // Reserve before sending: whoever wins this write is the only one to send for this appointment.
-    const reserved = withReminders(state.ledger, [...current(state.ledger.reminders, now), entry]);
-    const [won, owner] = await Promise.allSettled([
-      deps.store.saveReminderLedger(patientId, reserved, state.ledger.version),
+    return { ledger: reserveReminder(state.ledger, entry), result: { reserved: entry, decision } };
+  };
+  let reservation: Reservation;
+  try {
+    reservation = await changeLedger(store, patientId, decideAndReserve, {
+      read,
+      now,
+      contended,
       // Beside the reservation, not after it: a receipt can only come once the message has left.
-      deps.store.saveReminderOwner(entry.id, patientId),
-    ]);
-    // A reservation whose write was not answered may have landed: only a known winner ever sends.
-    if (won.status === 'rejected') throw won.reason;
-    if (!won.value) continue;
-    if (owner.status === 'rejected') {
-      await release(deps.store, patientId, reserved, entry.id);
-      throw owner.reason;
-    }
-
-    try {
-      await deps.notifier.deliver({
-        patientId,
-        reminderId: entry.id,
-        appointmentStart: entry.appointmentStart,
-        channel: entry.channel,
-        to: decision.address,
-        ...(decision.message.subject !== undefined && { subject: decision.message.subject }),
-        body: decision.message.body,
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === 'delivery_failed')) {
-        // Anything but the provider's refusal (a deadline, a lost answer) may come after it took the
-        // message: the reservation stays, marked unknown, so that it is never sent again.
-        await updateLedger(deps.store, patientId, reserved, (reminders) =>
-          settle(reminders, entry.id, 'unknown'),
-        ).catch((cause: unknown) => deps.log?.warn('reminder left sending', notSettled(entry, cause)));
-        finishTrace(decision.steps, 'failed', 'whether the provider took the message is not known');
-        throw new DeliveryUnknown(error, reminderRecord({ ...entry, status: 'unknown' }));
-      }
-      // Nothing went out: release the reservation so that a later attempt may send.
-      await release(deps.store, patientId, reserved, entry.id);
-      finishTrace(decision.steps, 'failed', 'the provider did not accept the message');
-      throw error;
-    }
-    // Sent, whatever the bookkeeping below meets: a ledger left `sending` is settled by the message's
-    // receipt, or marked unknown by the scheduled run, and never sent again.
-    await Promise.all([
-      updateLedger(deps.store, patientId, reserved, (reminders) => settle(reminders, entry.id, 'sent')),
-      // Reminded in this slot: scheduled runs look at the occurrence again at its next slot, if any.
-      passSlot(
-        deps,
-        { patientId, appointmentId: entry.appointmentId, start: entry.appointmentStart },
-        decision.slot,
-      ),
-    ]).catch((cause: unknown) => deps.log?.warn('sent reminder not settled', notSettled(entry, cause)));
-    finishTrace(decision.steps, 'sent', `sent by ${entry.channel}`);
-    return { result: 'sent', reminder: reminderRecord({ ...entry, status: 'sent' }), decision };
+      alongside: (r) => ('reserved' in r ? store.saveReminderOwner(r.reserved.id, patientId) : undefined),
+    });
+  } catch (error) {
+    if (!(error instanceof AlongsideFailed)) throw error;
+    const { reserved } = error.result as { reserved: LedgerEntry };
+    await changeLedger(
+      store,
+      patientId,
+      ({ ledger }) => ({ ledger: releaseReminder(ledger, reserved.id), result: undefined }),
+      { now },
+    );
+    throw error.cause;
   }
-  throw conflict("This patient's reminders are changing too fast to decide; try again.");
+  if (!('reserved' in reservation)) return reservation;
+  return deliverReserved(deps, reservation.reserved, reservation.decision, now);
+}
+
+/** The ledger entry a decision to send reserves. */
+function plannedEntry(
+  patientId: string,
+  decision: Extract<Decision, { kind: 'send' }>,
+  now: number,
+): LedgerEntry {
+  return {
+    id: reminderIdFor(patientId, decision.appointment, decision.slot),
+    patientId,
+    appointmentId: decision.appointment.id,
+    appointmentStart: decision.appointment.start,
+    channel: decision.channel,
+    to: maskContact(decision.channel, decision.address),
+    contactDigest: contactDigest(decision.channel, decision.address),
+    message: decision.message.body,
+    status: 'sending',
+    createdAt: toApiTimestamp(now),
+    slot: decision.slot,
+  };
+}
+
+/** Sends what this call reserved, and settles the ledger by what the provider said. */
+async function deliverReserved(
+  deps: ReminderDeps,
+  entry: LedgerEntry,
+  decision: Extract<Decision, { kind: 'send' }>,
+  now: number,
+): Promise<Outcome> {
+  const { store } = deps;
+  const { patientId } = entry;
+  const settle = (status: ReminderStatus) =>
+    changeLedger(
+      store,
+      patientId,
+      ({ ledger }) => ({ ledger: settleReminder(ledger, entry.id, status), result: undefined }),
+      { now },
+    );
+  const release = () =>
+    changeLedger(
+      store,
+      patientId,
+      ({ ledger }) => ({ ledger: releaseReminder(ledger, entry.id), result: undefined }),
+      { now },
+    );
+  // Checked once the reservation stands: a stop that landed after the decision read the patient is found
+  // here, so no SMS leaves after a stop, however the two race (docs/decisions.md).
+  if (entry.channel === 'sms') {
+    const consent = await store.findSmsConsent(phoneDigest(decision.address));
+    if (stopsTextsTo(consent, decision.address)) {
+      await Promise.all([release(), store.copySmsConsent(patientId, consent!)]);
+      finishTrace(decision.steps, 'stopped', 'the patient stopped texts to this number');
+      const { appointment, channel, steps } = decision;
+      const stopped = { kind: 'skip', reason: 'opted_out', appointment, channel, steps } as const;
+      return {
+        result: 'skipped',
+        reminder: skippedReminder(patientId, stopped, now, deps.policy.offsets),
+        decision: stopped,
+      };
+    }
+  }
+  try {
+    await deps.notifier.deliver({
+      patientId,
+      reminderId: entry.id,
+      appointmentStart: entry.appointmentStart,
+      channel: entry.channel,
+      to: decision.address,
+      ...(decision.message.subject !== undefined && { subject: decision.message.subject }),
+      body: decision.message.body,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'delivery_failed')) {
+      // Anything but the provider's refusal (a deadline, a lost answer) may come after it took the
+      // message: the reservation stays, marked unknown, so that it is never sent again.
+      await settle('unknown').catch((cause: unknown) =>
+        deps.log?.warn('reminder left sending', notSettled(entry, cause)),
+      );
+      finishTrace(decision.steps, 'failed', 'whether the provider took the message is not known');
+      throw new DeliveryUnknown(error, reminderRecord({ ...entry, status: 'unknown' }));
+    }
+    // Nothing went out: release the reservation so that a later attempt may send.
+    await release();
+    finishTrace(decision.steps, 'failed', 'the provider did not accept the message');
+    throw error;
+  }
+  // Sent, whatever the bookkeeping below meets: a ledger left `sending` is settled by the message's
+  // receipt, or marked unknown by the scheduled run, and never sent again.
+  await Promise.all([
+    settle('sent'),
+    // Reminded in this slot: scheduled runs look at the occurrence again at its next slot, if any.
+    passSlot(
+      deps,
+      { patientId, appointmentId: entry.appointmentId, start: entry.appointmentStart },
+      decision.slot,
+    ),
+  ]).catch((cause: unknown) => deps.log?.warn('sent reminder not settled', notSettled(entry, cause)));
+  finishTrace(decision.steps, 'sent', `sent by ${entry.channel}`);
+  return { result: 'sent', reminder: reminderRecord({ ...entry, status: 'sent' }), decision };
 }
 
 /**
@@ -200,108 +271,10 @@ function finishTrace(steps: Step[], outcome: Step['outcome'], detail: string) {
 }
 
 /**
- * How long the ledger keeps a reminder: far longer than the frequency cap's week, so the appointments
- * listing shows what became of recent visits' reminders, and bounded, so the ledger stays one small item.
- */
-export const LEDGER_RETENTION_MS = 90 * 24 * 3_600_000;
-
-/** The ledger keeps reminders of the retention period and of visits yet to come. */
-const current = (reminders: readonly LedgerEntry[], now: number) =>
-  reminders.filter(
-    (r) => Date.parse(r.createdAt) > now - LEDGER_RETENTION_MS || Date.parse(r.appointmentStart) > now,
-  );
-
-const withReminders = (ledger: ReminderLedger, reminders: LedgerEntry[]): ReminderLedger => ({
-  ...ledger,
-  version: ledger.version + 1,
-  reminders,
-});
-
-/** The reminders with one settled further, if its status allows (a receipt may have come first). */
-const settle = (
-  reminders: LedgerEntry[],
-  reminderId: string,
-  status: ReminderStatus,
-  reason?: LedgerEntry['reason'],
-) =>
-  reminders.map((r) =>
-    r.id === reminderId && mayReplace(r.status, status) ? { ...r, status, ...(reason && { reason }) } : r,
-  );
-
-/** What a messaging provider reported of a reminder it took. */
-export interface DeliveryReport {
-  reminderId: string;
-  status: 'delivered' | 'failed';
-  reason?: LedgerEntry['reason'];
-  /** The address must not be used again: it does not exist, refuses us, or marked us as spam. */
-  permanent?: boolean;
-}
-
-/**
- * Settles a reminder by its delivery report, in whatever order reports come: a status only ever moves
- * further (sending, unknown, sent, delivered, failed). `unknown_reminder` for an id this service never
- * reserved, or whose patient's ledger no longer keeps it.
- */
-export async function recordDelivery(
-  store: ReminderRecords,
-  report: DeliveryReport,
-): Promise<'settled' | 'unchanged' | 'unknown_reminder'> {
-  const patientId = await store.findReminderOwner(report.reminderId);
-  if (patientId === undefined) return 'unknown_reminder';
-  const ledger = await store.loadReminderLedger(patientId);
-  const entry = ledger.reminders.find((r) => r.id === report.reminderId);
-  if (entry === undefined) return 'unknown_reminder';
-  // Remembered however the reminder's status ends: the next decision passes this address over.
-  if (report.permanent && entry.contactDigest !== undefined)
-    await store.saveFailedContactPoint(patientId, entry.channel, entry.contactDigest);
-  if (!mayReplace(entry.status, report.status)) return 'unchanged';
-  await updateLedger(store, patientId, ledger, (reminders) =>
-    settle(reminders, report.reminderId, report.status, report.reason),
-  );
-  return 'settled';
-}
-
-/**
- * Marks a reminder whose sender died between reserving and sending as `unknown`: whether the message
- * left is not known, so it is shown for the clinic to follow up and never sent again.
- */
-export async function markUnknown(
-  store: ReminderRecords,
-  patientId: string,
-  reminderId: string,
-): Promise<void> {
-  await updateLedger(store, patientId, await store.loadReminderLedger(patientId), (reminders) =>
-    settle(reminders, reminderId, 'unknown'),
-  );
-}
-
-/**
  * Moves the patient's ledger on a version without changing its reminders, after an appointment changed:
  * a reservation decided on what was read before the change then fails its conditional write and decides
  * again, so a cancelled or moved appointment is never reminded as it was.
  */
-export async function fenceReminders(store: ReminderRecords, patientId: string): Promise<void> {
-  await updateLedger(store, patientId, await store.loadReminderLedger(patientId), (reminders) => reminders);
-}
-
-/** Applies a change to the ledger, re-reading it when another request wrote in between. */
-async function updateLedger(
-  store: ReminderRecords,
-  patientId: string,
-  known: ReminderLedger,
-  change: (reminders: LedgerEntry[]) => LedgerEntry[],
-): Promise<void> {
-  let ledger = known;
-  for (let attempt = 0; attempt < MAX_DECISIONS; attempt++) {
-    if (
-      await store.saveReminderLedger(
-        patientId,
-        withReminders(ledger, change(ledger.reminders)),
-        ledger.version,
-      )
-    )
-      return;
-    ledger = await store.loadReminderLedger(patientId);
-  }
-  throw new ApiError('store_unavailable', 'The reminder ledger could not be updated; try again shortly.');
+export function fenceReminders(store: ReminderRecords, patientId: string, now: number): Promise<void> {
+  return changeLedger(store, patientId, ({ ledger }) => ({ ledger, result: undefined }), { now });
 }

@@ -213,15 +213,33 @@ export class Table {
   }
 
   /** Writes the item when the condition holds; false when it does not. */
-  putIf(item: Item, condition: string, values?: Item): Promise<boolean> {
-    return conditional(
-      this.send('PutItem', {
+  async putIf(item: Item, condition: string, values?: Item): Promise<boolean> {
+    return (await this.putIfOrRead(item, condition, values)).written;
+  }
+
+  /**
+   * Writes the item when the condition holds; when it does not, the item that stopped it, where the
+   * engine returns it (DynamoDB and DynamoDB Local do, dynalite does not), so a retry needs no read.
+   */
+  async putIfOrRead(
+    item: Item,
+    condition: string,
+    values?: Item,
+  ): Promise<{ written: true } | { written: false; current?: Item }> {
+    try {
+      await this.send('PutItem', {
         TableName: this.name,
         Item: item,
         ConditionExpression: condition,
         ...(values ? { ExpressionAttributeValues: values } : {}),
-      }),
-    );
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      });
+      return { written: true };
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      const { item: current } = error as { item?: unknown };
+      return current === undefined ? { written: false } : { written: false, current: fromDynamo(current) };
+    }
   }
 
   /** Updates the item at `key` when the condition holds; false when it does not. */

@@ -5,6 +5,7 @@ import { auditRecords } from './dynamodb/audit.ts';
 import { patientRecords } from './dynamodb/patients.ts';
 import { preferenceRecords } from './dynamodb/preferences.ts';
 import { reminderRecords } from './dynamodb/reminders.ts';
+import { smsConsentRecords } from './dynamodb/sms-consent.ts';
 import type { Store } from './store.ts';
 import { keys } from './table.ts';
 
@@ -45,6 +46,7 @@ export function dynamoStore(
     ...appointmentRecords(records),
     ...preferenceRecords(records),
     ...reminderRecords(records),
+    ...smsConsentRecords(records),
     ...auditRecords(records),
     async ping() {
       await records.table.get({ PK: keys.health, SK: keys.health });

@@ -2,6 +2,8 @@ import type { AuditEntry } from '../audit/audit.ts';
 import type { OutboxMessage } from '../notify/model.ts';
 import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } from '../patients/model.ts';
 import type { Channel, ContactPreference } from '../preferences/model.ts';
+import type { PreferenceTarget } from '../preferences/records.ts';
+import { type SmsConsent, saidAfter, stopsTextsTo } from '../preferences/sms-consent.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
 import { appointmentRange, appointmentSortKey } from '../patients/appointment-order.ts';
 import { UPCOMING_STATUSES } from '../patients/appointment-status.ts';
@@ -22,6 +24,9 @@ export class MemoryStore implements Store {
   readonly #failedContactPoints = new Map<string, Partial<Record<Channel, string>>>();
   /** The due index: `<patient id>/<appointment id>` of booked appointments → start and slot waited at. */
   readonly #due = new Map<string, DueAppointment>();
+  /** Patients' own word on texts: per number (by digest), and the copy beside each patient. */
+  readonly #smsConsents = new Map<string, SmsConsent>();
+  readonly #smsConsentCopies = new Map<string, SmsConsent>();
   /** The feed's `meta.lastUpdated` of each record it wrote: `<patient id>` or `<patient id>/<appointment id>`. */
   readonly #lastUpdated = new Map<string, string>();
 
@@ -161,9 +166,14 @@ export class MemoryStore implements Store {
   }
 
   async findPreferenceTargets(patientIds: readonly string[]) {
-    const found = new Map<string, ContactPreference | null>();
+    const found = new Map<string, PreferenceTarget>();
     for (const id of patientIds) {
-      if (this.#patients.has(id)) found.set(id, structuredClone(this.#newestPreference(id)) ?? null);
+      const patient = this.#patients.get(id);
+      if (patient === undefined) continue;
+      const preference = structuredClone(this.#newestPreference(id)) ?? null;
+      const textsStopped =
+        stopsTextsTo(this.#smsConsentCopies.get(id), patient.phone) || preference?.source === 'sms-stop';
+      found.set(id, { preference, textsStopped });
     }
     return found;
   }
@@ -198,6 +208,9 @@ export class MemoryStore implements Store {
       appointments: structuredClone(this.#appointments.get(patientId) ?? []),
       ...(preference && { preference: structuredClone(preference) }),
       ledger: await this.loadReminderLedger(patientId),
+      ...(this.#smsConsentCopies.has(patientId) && {
+        smsConsent: structuredClone(this.#smsConsentCopies.get(patientId)!),
+      }),
       ...(this.#failedContactPoints.has(patientId) && {
         failedContactPoints: structuredClone(this.#failedContactPoints.get(patientId)),
       }),
@@ -216,8 +229,43 @@ export class MemoryStore implements Store {
   }
 
   async saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number) {
-    if ((this.#ledgers.get(patientId)?.version ?? 0) !== expectedVersion) return false;
+    const current = this.#ledgers.get(patientId);
+    // Like DynamoDB, a lost write hands back the ledger that won.
+    if ((current?.version ?? 0) !== expectedVersion)
+      return current
+        ? { saved: false as const, current: structuredClone(current) }
+        : { saved: false as const };
     this.#ledgers.set(patientId, structuredClone(ledger));
+    return { saved: true as const };
+  }
+
+  async findSmsConsent(phoneDigest: string) {
+    return structuredClone(this.#smsConsents.get(phoneDigest));
+  }
+
+  async saveSmsConsent(consent: SmsConsent) {
+    return this.#keepIfSaidLater(this.#smsConsents, consent.phoneDigest, consent);
+  }
+
+  async copySmsConsent(patientId: string, consent: SmsConsent) {
+    const { confirmedAt: _, ...copy } = consent;
+    this.#keepIfSaidLater(this.#smsConsentCopies, patientId, copy);
+  }
+
+  async confirmSmsStop(consent: SmsConsent, at: string, since: string) {
+    const kept = this.#smsConsents.get(consent.phoneDigest);
+    if (!kept?.stopped || kept.inboundMessageId !== consent.inboundMessageId) return false;
+    if (kept.confirmedAt !== undefined && Date.parse(kept.confirmedAt) >= Date.parse(since)) return false;
+    kept.confirmedAt = at;
+    return true;
+  }
+
+  /** As the engine's conditional update: said later, else nothing; when it was last confirmed stays. */
+  #keepIfSaidLater(map: Map<string, SmsConsent>, key: string, consent: SmsConsent): boolean {
+    const kept = map.get(key);
+    if (kept !== undefined && !saidAfter(consent, kept)) return false;
+    const { confirmedAt: _, ...said } = consent;
+    map.set(key, { ...structuredClone(said), ...(kept?.confirmedAt && { confirmedAt: kept.confirmedAt }) });
     return true;
   }
 

@@ -3,7 +3,7 @@ import type { StoreHealth } from '../health.ts';
 import type { AppointmentListing } from '../listing/model.ts';
 import type { OutboxRecords } from '../notify/model.ts';
 import type { PatientRecords } from '../patients/records.ts';
-import type { PreferenceRecords } from '../preferences/records.ts';
+import type { PreferenceRecords, SmsConsentRecords } from '../preferences/records.ts';
 import type { ReminderRecords } from '../reminders/records.ts';
 
 /**
@@ -13,6 +13,7 @@ import type { ReminderRecords } from '../reminders/records.ts';
 export type Store = PatientRecords &
   AppointmentListing &
   PreferenceRecords &
+  SmsConsentRecords &
   ReminderRecords &
   OutboxRecords &
   AuditRecords &

@@ -8,6 +8,9 @@ import { toSortableUtc } from '../time.ts';
 //   PATIENT#<id>      PREFERENCE                  the latest preference seen: batched stale checks
 //   PATIENT#<id>      REMINDERS                   the reminder ledger (versioned, optimistic)
 //   PATIENT#<id>      FAILED#<channel>            the digest of a contact point that failed for good
+//   PATIENT#<id>      SMS-CONSENT                 a copy of the patient's number's SMS consent, read with
+//                                                 the rest by a reminder decision
+//   SMS-CONSENT#<digest> CONSENT                  the patient's own stop or start of texts to a number
 //   PREFERENCES#<id>  <updatedAt UTC>             every preference version; the newest is in force
 //   OUTBOX#<id>       <sent UTC>#<message id>     messages of the local notifier
 //   MRN#<mrn>         CLAIM                       the claim that keeps a record number unique
@@ -51,6 +54,9 @@ export const keys = {
   preferenceVersions: (patientId: string) => `PREFERENCES#${patientId}`,
   ledger: 'REMINDERS',
   failedContactPoint: (channel: string) => `FAILED#${channel}`,
+  smsConsentCopy: 'SMS-CONSENT',
+  smsConsent: (phoneDigest: string) => `SMS-CONSENT#${phoneDigest}`,
+  consent: 'CONSENT',
   outbox: (patientId: string) => `OUTBOX#${patientId}`,
   mrn: (mrn: string) => `MRN#${mrn}`,
   claim: 'CLAIM',

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { snsEvent } from '../../lib/events/local-invoke.ts';
-import { maskContact } from '../../lib/reminders/contact.ts';
+import { maskContact } from '../../lib/preferences/contact.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { localDynamoDb } from '../../scripts/local-engine.ts';
 import { invokeFunction } from '../../scripts/invoke.ts';

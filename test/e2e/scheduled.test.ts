@@ -5,7 +5,7 @@ import { type Engine, ensureTable, startDynalite } from '../../scripts/local-eng
 import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { DEFAULT_MRN_SYSTEM } from '../../lib/config.ts';
 import { TIMEZONE_EXTENSION } from '../../lib/feed/systems.ts';
-import { maskContact } from '../../lib/reminders/contact.ts';
+import { maskContact } from '../../lib/preferences/contact.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { invokeFunction } from '../../scripts/invoke.ts';
 import { middayZone } from '../support/clock.ts';
@@ -152,7 +152,9 @@ describe('npm run remind-due', () => {
       [answered, reminder(answered, 4, now - 100 * HOUR, 168)],
       [upgraded, reminder(upgraded, 5, now - 10 * HOUR)],
     ] as const)
-      expect(await store.saveReminderLedger(id, { version: 1, reminders: [entry] }, 0)).toBe(true);
+      expect(await store.saveReminderLedger(id, { version: 1, reminders: [entry] }, 0)).toEqual({
+        saved: true,
+      });
     // The patient answers "1" to the week's reminder: confirmed.
     const confirmed = await runLocal('sms:inbound', [number(4), '1'], service.lambdaPort);
     expect(JSON.parse(confirmed.stdout.trim().split('\n').at(-1)!)).toMatchObject({ response: 'confirmed' });

@@ -3,7 +3,9 @@ import { ApiError } from '../../lib/errors.ts';
 import { createPatient, getPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
 import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
-import { applyReply } from '../../lib/patient-replies/apply/consent.ts';
+import { applyConsent } from '../../lib/patient-replies/apply/consent.ts';
+import { phoneDigest, type SmsConsent } from '../../lib/preferences/sms-consent.ts';
+import { reachableChannels } from '../../lib/reminders/policy.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { CURSOR_KEY, dailyAppointments, newPatient } from './patients.ts';
@@ -207,10 +209,22 @@ export function storeContract(name: string, openStore: () => Store) {
       const targets = await store.findPreferenceTargets([a.id, b.id, unknown, a.id]);
       expect([...targets.entries()].sort()).toEqual(
         [
-          [a.id, preference],
-          [b.id, null],
+          [a.id, { preference, textsStopped: false }],
+          [b.id, { preference: null, textsStopped: false }],
         ].sort(),
       );
+      // A stop kept beside the patient, for the phone they have now, is what stops texts.
+      const stop = {
+        phoneDigest: phoneDigest(b.phone!),
+        stopped: true,
+        saidAt: '2026-06-02T00:00:00Z',
+        inboundMessageId: 'stop',
+        saidBy: 'keyword' as const,
+      };
+      await store.copySmsConsent(b.id, stop);
+      await store.copySmsConsent(a.id, { ...stop, phoneDigest: phoneDigest('+447700900000') });
+      const after = await store.findPreferenceTargets([a.id, b.id]);
+      expect([after.get(a.id)?.textsStopped, after.get(b.id)?.textsStopped]).toEqual([false, true]);
     });
 
     it('keeps the newest preference in force whatever order versions are written in', async () => {
@@ -256,12 +270,16 @@ export function storeContract(name: string, openStore: () => Store) {
         status: 'sending' as const,
         createdAt: '2029-12-31T09:00:00Z',
       };
-      expect(await store.saveReminderLedger(id, { version: 1, reminders: [entry] }, 0)).toBe(true);
-      expect(await store.saveReminderLedger(id, { version: 1, reminders: [] }, 0)).toBe(false);
+      const first = { version: 1, reminders: [entry] };
+      expect(await store.saveReminderLedger(id, first, 0)).toEqual({ saved: true });
+      // A lost write hands back the ledger that won where the engine returns it (not dynalite).
+      const lost = await store.saveReminderLedger(id, { version: 1, reminders: [] }, 0);
+      expect(lost.saved).toBe(false);
+      if (!lost.saved && lost.current) expect(lost.current).toEqual(first);
       expect(
         await store.saveReminderLedger(id, { version: 2, reminders: [{ ...entry, status: 'sent' }] }, 1),
-      ).toBe(true);
-      expect(await store.saveReminderLedger(id, { version: 2, reminders: [] }, 1)).toBe(false);
+      ).toEqual({ saved: true });
+      expect((await store.saveReminderLedger(id, { version: 2, reminders: [] }, 1)).saved).toBe(false);
       expect(await store.loadReminderLedger(id)).toEqual({
         version: 2,
         reminders: [{ ...entry, status: 'sent' }],
@@ -287,7 +305,7 @@ export function storeContract(name: string, openStore: () => Store) {
       expect(await store.loadReminderLedger(id)).toEqual({ version: 1, reminders: [] });
       expect(
         await store.saveReminderLedger(id, { version: 2, reminders: [], responses: [response] }, 1),
-      ).toBe(true);
+      ).toEqual({ saved: true });
       expect((await store.loadReminderState(id))?.ledger).toEqual({
         version: 2,
         reminders: [],
@@ -395,7 +413,7 @@ export function storeContract(name: string, openStore: () => Store) {
       expect(await store.findPatientsByPhone(fresh)).toEqual([patient.id]);
     });
 
-    it('keeps every version when a STOP races a CRM batch, and the newest updatedAt is in force', async () => {
+    it("keeps a patient's stop whatever a racing CRM batch says, newer or older", async () => {
       for (const crmIsNewer of [true, false]) {
         const store = openStore();
         const phone = `+4477008${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
@@ -406,15 +424,81 @@ export function storeContract(name: string, openStore: () => Store) {
           channels: ['sms' as const, 'email' as const],
           updatedAt: toApiTimestamp(stopAt + (crmIsNewer ? 1 : -1)),
         };
+        const stop = {
+          from: phone,
+          intent: 'opt-out' as const,
+          inboundMessageId: 'stop-1',
+          saidBy: 'keyword' as const,
+        };
         await Promise.all([
-          applyReply(store, { from: phone, intent: 'opt-out' }, stopAt),
+          applyConsent(store, { ...stop, receivedAt: stopAt }, stopAt),
           store.savePreferences([crm]),
         ]);
-        const versions = await store.listPreferenceVersions(patient.id, 10);
-        expect(versions).toHaveLength(2);
-        expect(versions[0]).toMatchObject(crmIsNewer ? crm : { source: 'sms-stop', channels: ['email'] });
-        expect((await store.loadReminderState(patient.id))?.preference).toEqual(versions[0]);
+        const state = await store.loadReminderState(patient.id);
+        expect(state?.preference).toEqual(crm);
+        expect(reachableChannels(state!)).toEqual(['email']);
       }
+    });
+
+    it("keeps a number's stop or start said last, by carrier time then message id, whatever order writes land in", async () => {
+      const store = openStore();
+      const patient = await createPatient(store, defaults, newPatient({ mrn: undefined }));
+      const said = (stopped: boolean, saidAt: string, inboundMessageId: string): SmsConsent => ({
+        phoneDigest: `digest-${patient.id}`,
+        stopped,
+        saidAt,
+        inboundMessageId,
+        saidBy: 'keyword',
+      });
+      const stop = said(true, '2026-11-22T12:00:00.000Z', 'm-2');
+      expect(await store.saveSmsConsent(stop)).toBe(true);
+      expect(await store.saveSmsConsent(said(false, '2026-11-22T11:59:59.999Z', 'm-9'))).toBe(false);
+      expect(await store.saveSmsConsent(said(false, '2026-11-22T12:00:00.000Z', 'm-1'))).toBe(false);
+      expect(await store.findSmsConsent(stop.phoneDigest)).toEqual(stop);
+      const start = said(false, '2026-11-22T12:00:00.000Z', 'm-3');
+      expect(await store.saveSmsConsent(start)).toBe(true);
+      expect(await store.findSmsConsent(stop.phoneDigest)).toEqual(start);
+
+      await store.copySmsConsent(patient.id, stop);
+      await store.copySmsConsent(patient.id, said(false, '2026-11-22T11:00:00.000Z', 'm-0'));
+      expect((await store.loadReminderState(patient.id))?.smsConsent).toEqual(stop);
+    });
+
+    it("confirms a stop at most once in the interval, only while it is the number's stop, and remembers it across a START", async () => {
+      const store = openStore();
+      const digest = `digest-${Math.random()}`;
+      const stop = {
+        phoneDigest: digest,
+        stopped: true,
+        saidAt: '2026-11-22T12:00:00.000Z',
+        inboundMessageId: 'a',
+        saidBy: 'free-text' as const,
+      };
+      await store.saveSmsConsent(stop);
+      expect(await store.confirmSmsStop(stop, '2026-11-22T12:00:01.000Z', '2026-11-21T12:00:01.000Z')).toBe(
+        true,
+      );
+      expect(await store.confirmSmsStop(stop, '2026-11-22T12:00:02.000Z', '2026-11-21T12:00:02.000Z')).toBe(
+        false,
+      );
+      await store.saveSmsConsent({
+        ...stop,
+        stopped: false,
+        saidAt: '2026-11-22T12:01:00.000Z',
+        inboundMessageId: 'b',
+      });
+      expect(await store.confirmSmsStop(stop, '2026-11-22T12:02:00.000Z', '2026-11-21T12:02:00.000Z')).toBe(
+        false,
+      );
+      const again = { ...stop, saidAt: '2026-11-22T13:00:00.000Z', inboundMessageId: 'c' };
+      await store.saveSmsConsent(again);
+      // A new stop within the day: its confirmation would be the second to this number in 24 hours.
+      expect(await store.confirmSmsStop(again, '2026-11-22T13:00:01.000Z', '2026-11-21T13:00:01.000Z')).toBe(
+        false,
+      );
+      expect(await store.confirmSmsStop(again, '2026-11-23T12:00:02.000Z', '2026-11-22T12:00:02.000Z')).toBe(
+        true,
+      );
     });
   });
 }

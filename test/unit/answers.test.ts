@@ -11,6 +11,7 @@ import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/wri
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
+import { reachableChannels } from '../../lib/reminders/policy.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
 import { answerReply, type ReplyDeps } from '../../lib/patient-replies/apply/answer.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
@@ -207,7 +208,7 @@ describe("a patient's answer to a reminder", () => {
     expect(later.acknowledged).toBe(true);
   });
 
-  it('acts once on a reply delivered again: no second acknowledgement, no second write-back', async () => {
+  it('acts once on a reply delivered again: no second acknowledgement, the same resources written back', async () => {
     const { reply, notifier, ehr } = await answeredClinic();
     await reply('1', NOW, 'same-message');
     expect(await reply('1', NOW, 'same-message')).toMatchObject({
@@ -216,7 +217,61 @@ describe("a patient's answer to a reminder", () => {
       repeat: 'duplicate',
     });
     expect(notifier.sent).toHaveLength(1);
-    expect(ehr.published).toHaveLength(1);
+    // A delivery cut short after the answer was recorded is written back by the next: same ids, same times.
+    expect(ehr.published).toHaveLength(2);
+    expect(ehr.published[1]).toEqual(ehr.published[0]);
+  });
+
+  it('writes back nothing for an answer a newer one superseded, and no answer when two race', async () => {
+    const { reply, ehr, listed } = await answeredClinic();
+    await reply('2', NOW);
+    await reply('1', NOW - 5);
+    expect(
+      ehr.published.flat().map((r) => r.resourceType === 'AppointmentResponse' && r.participantStatus),
+    ).toEqual(['declined']);
+    // Two answers racing: only what stands is written back, each with its own meta.lastUpdated.
+    const racing = await answeredClinic();
+    await Promise.all([racing.reply('1', NOW, 'in-a'), racing.reply('2', NOW + 5, 'in-b')]);
+    expect((await racing.listed())?.response?.status).toBe('cancel_requested');
+    const statuses = racing.ehr.published.map((resources) => resources[0]!);
+    expect(statuses.at(-1)).toMatchObject({ participantStatus: 'declined' });
+    const times = statuses.map((r) => r.meta?.lastUpdated);
+    expect(new Set(times).size).toBe(times.length);
+    expect((await listed())?.response?.status).toBe('cancel_requested');
+  });
+
+  it('orders two answers the carrier received in the same millisecond by the greater message id', async () => {
+    for (const [confirmId, cancelId, stands] of [
+      ['in-b', 'in-a', 'confirmed'],
+      ['in-a', 'in-b', 'cancel_requested'],
+    ] as const) {
+      const { reply, ehr, listed } = await answeredClinic();
+      await reply('1', NOW, confirmId);
+      await reply('2', NOW, cancelId);
+      expect((await listed())?.response?.status, `${confirmId} vs ${cancelId}`).toBe(stands);
+      const written = ehr.published.flat().filter((r) => r.resourceType === 'AppointmentResponse');
+      // Both went, in order, when the second stands; only the first when it does not.
+      expect(written).toHaveLength(stands === 'confirmed' ? 1 : 2);
+      const times = ehr.published.flat().map((r) => Date.parse(r.meta!.lastUpdated!));
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(new Set(times).size).toBe(times.length);
+    }
+  });
+
+  it('passes a reply that answers no appointment to staff, as a Task for its patient without an appointment', async () => {
+    const old = await answeredClinic({ remindAt: NOW - 8 * 24 * HOUR });
+    expect(await old.reply('where do I park?')).toMatchObject({ appointment: 'none', passedToStaff: true });
+    expect(old.ehr.published).toEqual([
+      [
+        expect.objectContaining({
+          resourceType: 'Task',
+          for: { type: 'Patient', identifier: { system: 'urn:clinical-assistant:mrn', value: 'MRN-0' } },
+          note: [expect.objectContaining({ text: 'where do I park?' })],
+        }),
+      ],
+    ]);
+    expect(old.ehr.published[0]?.[0]).not.toHaveProperty('focus');
+    expect(old.notifier.sent).toEqual([]);
   });
 
   it('lets the newest answer stand: an older reply arriving late changes nothing', async () => {
@@ -283,12 +338,18 @@ describe("a patient's answer to a reminder", () => {
       acknowledged: false,
       patients: 1,
       changed: 1,
+      confirmed: true,
     });
-    expect((await store.listPreferenceVersions(ids[0]!, 1))[0]).toMatchObject({
-      channels: ['email'],
-      source: 'sms-stop',
-    });
-    expect([notifier.sent, ehr.published, (await listed())?.response]).toEqual([[], [], null]);
+    expect(reachableChannels((await store.loadReminderState(ids[0]!))!)).toEqual(['email']);
+    expect([ehr.published, (await listed())?.response]).toEqual([[], null]);
+    // The one confirmation a stop in the patient's own words gets: nothing clinical, how to undo it.
+    expect(notifier.sent).toEqual([
+      expect.objectContaining({
+        channel: 'sms',
+        to: PHONE,
+        body: 'Riverside Family Clinic: you will get no more texts from us. Reply START to get them again.',
+      }),
+    ]);
   });
 
   it('never lets a model give consent back: only START does', async () => {
@@ -297,8 +358,9 @@ describe("a patient's answer to a reminder", () => {
     });
     await reply('STOP');
     expect(await reply('you can text me again')).toMatchObject({ intent: 'opt-in', changed: 0 });
-    expect((await store.listPreferenceVersions(ids[0]!, 1))[0]?.source).toBe('sms-stop');
+    expect(reachableChannels((await store.loadReminderState(ids[0]!))!)).toEqual(['email']);
     expect(await reply('START')).toMatchObject({ intent: 'opt-in', via: 'keyword', changed: 1 });
+    expect(reachableChannels((await store.loadReminderState(ids[0]!))!)).toEqual(['sms', 'email']);
   });
 
   it('records the answer of a patient who no longer takes SMS, without texting them', async () => {
@@ -321,6 +383,7 @@ describe("a patient's answer to a reminder", () => {
     const old = await answeredClinic({ remindAt: NOW - 8 * 24 * HOUR });
     // Reminded eight days ago for an appointment still ahead of it then; it must be the one in the ledger.
     expect(await old.reply('1')).toMatchObject({ appointment: 'none' });
+    expect((await old.listed())?.response).toBeNull();
     const { reply } = await answeredClinic();
     expect(await reply('1', NOW, 'from-a-stranger', '+447700900999')).toMatchObject({
       patients: 0,

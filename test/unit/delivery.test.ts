@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Notifier } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
-import { recordDelivery, remind } from '../../lib/reminders/reminders.ts';
+import { recordDelivery } from '../../lib/reminders/delivery-reports.ts';
+import { remind } from '../../lib/reminders/reminders.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { newPatient } from '../support/patients.ts';
@@ -29,19 +30,21 @@ describe('delivery receipts: what became of a reminder', () => {
   it('settles a sent reminder as delivered, or failed with the reason, found by its id alone', async () => {
     const { store, reminderId, status } = await reminded(silentProvider);
     expect(await status()).toEqual([['sent', undefined]]);
-    expect(await recordDelivery(store, { reminderId, status: 'failed', reason: 'carrier-unreachable' })).toBe(
-      'settled',
-    );
+    expect(
+      await recordDelivery(store, { reminderId, status: 'failed', reason: 'carrier-unreachable' }, NOW),
+    ).toBe('settled');
     expect(await status()).toEqual([['failed', 'carrier-unreachable']]);
   });
 
   it('is safe out of order and repeated: a delivered reminder never goes back, a failure stays', async () => {
     const { store, reminderId, status } = await reminded(silentProvider);
-    expect(await recordDelivery(store, { reminderId, status: 'delivered' })).toBe('settled');
-    expect(await recordDelivery(store, { reminderId, status: 'delivered' })).toBe('unchanged');
+    expect(await recordDelivery(store, { reminderId, status: 'delivered' }, NOW)).toBe('settled');
+    expect(await recordDelivery(store, { reminderId, status: 'delivered' }, NOW)).toBe('unchanged');
     expect(await status()).toEqual([['delivered', undefined]]);
-    expect(await recordDelivery(store, { reminderId, status: 'failed', reason: 'bounced' })).toBe('settled');
-    expect(await recordDelivery(store, { reminderId, status: 'delivered' })).toBe('unchanged');
+    expect(await recordDelivery(store, { reminderId, status: 'failed', reason: 'bounced' }, NOW)).toBe(
+      'settled',
+    );
+    expect(await recordDelivery(store, { reminderId, status: 'delivered' }, NOW)).toBe('unchanged');
     expect(await status()).toEqual([['failed', 'bounced']]);
   });
 
@@ -52,7 +55,11 @@ describe('delivery receipts: what became of a reminder', () => {
         { id: 'a2', start: toApiTimestamp(NOW + 50 * HOUR) },
       ],
     });
-    await recordDelivery(store, { reminderId, status: 'failed', reason: 'invalid-number', permanent: true });
+    await recordDelivery(
+      store,
+      { reminderId, status: 'failed', reason: 'invalid-number', permanent: true },
+      NOW,
+    );
     const patientId = await store.findReminderOwner(reminderId);
     const deps = { store, notifier: silentProvider(), policy: POLICY };
     const next = await remind(
@@ -66,19 +73,23 @@ describe('delivery receipts: what became of a reminder', () => {
 
   it('does not remember a temporary failure: the same phone is used again', async () => {
     const { store, reminderId } = await reminded(silentProvider);
-    await recordDelivery(store, {
-      reminderId,
-      status: 'failed',
-      reason: 'carrier-unreachable',
-      permanent: false,
-    });
+    await recordDelivery(
+      store,
+      {
+        reminderId,
+        status: 'failed',
+        reason: 'carrier-unreachable',
+        permanent: false,
+      },
+      NOW,
+    );
     const patientId = await store.findReminderOwner(reminderId);
     expect((await store.loadReminderState(patientId!))?.failedContactPoints).toBeUndefined();
   });
 
   it('answers unknown_reminder for an id the service never reserved', async () => {
     const { store } = await reminded(silentProvider);
-    expect(await recordDelivery(store, { reminderId: 'not-ours', status: 'delivered' })).toBe(
+    expect(await recordDelivery(store, { reminderId: 'not-ours', status: 'delivered' }, NOW)).toBe(
       'unknown_reminder',
     );
   });

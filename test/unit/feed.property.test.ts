@@ -10,7 +10,7 @@ import { PatientDetails } from '../../lib/patients/schema.ts';
 import { toSortableUtc } from '../../lib/time.ts';
 import { bundleOf, fhirAppointment, fhirPatient } from '../support/fhir.ts';
 
-const OPTIONS = { defaultTimeZone: 'UTC' };
+const OPTIONS = { defaultTimeZone: 'UTC', now: Date.parse('2026-11-26T00:00:00Z') };
 
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
 const text = fc.string({ minLength: 1, maxLength: 100 }).filter((s) => s.trim().length > 0);

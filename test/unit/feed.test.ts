@@ -11,7 +11,7 @@ import {
   type AppointmentChange,
   FEED_OUTCOMES,
   type FeedEntry,
-  type FeedOptions,
+  type ReadOptions,
   type PatientChange,
 } from '../../lib/feed/model.ts';
 import { NAME_USES } from '../../lib/feed/patient.ts';
@@ -32,7 +32,7 @@ import {
 } from '../support/fhir.ts';
 import { patientBody } from '../support/patients.ts';
 
-const OPTIONS: FeedOptions = { defaultTimeZone: 'Europe/London' };
+const OPTIONS: ReadOptions = { defaultTimeZone: 'Europe/London', now: Date.parse('2026-11-26T00:00:00Z') };
 
 const read = (message: unknown, options = OPTIONS) => readMessage(message, options);
 
@@ -300,6 +300,18 @@ describe('feed: a Patient', () => {
     expect(errorOf(fhirPatient({ meta: { lastUpdated: '2026-11-20T10:00:00' } }))).toBe(
       'Patient.meta.lastUpdated: must be an ISO 8601 timestamp with an offset, e.g. 2026-12-01T09:30:00Z',
     );
+  });
+
+  it('rejects a meta.lastUpdated more than five minutes ahead of the clock: it would outrank every later change', () => {
+    const ahead = (ms: number) => ({ meta: { lastUpdated: new Date(OPTIONS.now + ms).toISOString() } });
+    const reason = "must not be more than 5 minutes ahead of the service's clock";
+    expect(errorOf(fhirPatient(ahead(5 * 60_000 + 1)))).toBe(`Patient.meta.lastUpdated: ${reason}`);
+    expect(errorOf(fhirAppointment(ahead(2 * 3_600_000)))).toBe(`Appointment.meta.lastUpdated: ${reason}`);
+    expect(errorOf(fhirPatient({ meta: { lastUpdated: '9999-12-31T00:00:00Z' } }))).toBe(
+      `Patient.meta.lastUpdated: ${reason}`,
+    );
+    // Clocks drift by seconds: a minute ahead is taken.
+    expect(only(fhirPatient(ahead(60_000)))).toHaveProperty('change');
   });
 
   it('rejects elements of the wrong JSON type, naming their FHIR path', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskContact } from '../../lib/reminders/contact.ts';
+import { maskContact } from '../../lib/preferences/contact.ts';
 import { composeReminder, MAX_SMS_SEGMENTS } from '../../lib/reminders/messages.ts';
 import { smsEncoding, smsSegments, toGsm7Where } from '../../lib/reminders/sms.ts';
 import { UNSAFE_CHARACTERS } from '../../lib/text.ts';

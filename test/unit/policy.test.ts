@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactDigest } from '../../lib/reminders/contact.ts';
+import { contactDigest } from '../../lib/preferences/contact.ts';
 import { type Decision, decideReminder, type ReminderAsk } from '../../lib/reminders/policy.ts';
 import { STEP_NAMES } from '../../lib/reminders/status.ts';
 import { toApiTimestamp } from '../../lib/time.ts';

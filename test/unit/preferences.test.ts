@@ -8,6 +8,8 @@ import { writeContactPreferences } from '../../lib/preferences/preferences.ts';
 import { ContactPreferenceBatch } from '../../lib/preferences/schema.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { newPatient } from '../support/patients.ts';
+import { applyConsent } from '../../lib/patient-replies/apply/consent.ts';
+import { reachableChannels } from '../../lib/reminders/policy.ts';
 
 async function withPatients(count = 2) {
   const store = new MemoryStore();
@@ -133,6 +135,65 @@ describe('bulk contact preferences', () => {
     expect(answer.results.map((r) => r.index)).toEqual([...Array(103).keys()]);
     expect(answer).toMatchObject({ received: 103, written: 102, stale: 1, rejected: 0 });
     expect((await inForce(first))?.channels).toEqual([]);
+  });
+
+  it('rejects an updatedAt more than five minutes ahead of the clock, naming it: it would outrank every later word', async () => {
+    const { store, ids, inForce } = await withPatients(1);
+    const now = new Date('2026-11-26T12:00:00Z');
+    const answer = await writeContactPreferences(
+      store,
+      [
+        { patientId: ids[0], channels: ['sms'], updatedAt: '2099-01-01T00:00:00Z' },
+        { patientId: ids[0], channels: ['sms'], updatedAt: '2026-11-26T12:05:01Z' },
+        { patientId: ids[0], channels: ['email'], updatedAt: '2026-11-26T12:01:00Z' },
+      ],
+      now,
+    );
+    expect(answer.results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'written']);
+    expect(answer.results[0]?.error).toEqual({
+      code: 'validation_failed',
+      detail: 'The request has an invalid field: preferences[0].updatedAt.',
+      errors: [
+        {
+          path: 'preferences[0].updatedAt',
+          message: "must not be more than 5 minutes ahead of the service's clock",
+        },
+      ],
+    });
+    expect((await inForce(ids[0]!))?.channels).toEqual(['email']);
+  });
+
+  it('keeps SMS stopped for a patient who said stop, whatever the batch asks, and says so per item', async () => {
+    const { store, ids, inForce } = await withPatients(2);
+    const { phone } = (await store.getPatient(ids[0]!))!;
+    await applyConsent(
+      store,
+      {
+        from: phone!,
+        intent: 'opt-out',
+        inboundMessageId: 'stop',
+        receivedAt: Date.parse('2026-11-26T11:00:00Z'),
+        saidBy: 'keyword',
+      },
+      Date.parse('2026-11-26T11:00:00Z'),
+    );
+    const answer = await writeContactPreferences(
+      store,
+      [
+        { patientId: ids[0], channels: ['sms', 'email'], quietHours: { start: '22:00', end: '07:00' } },
+        { patientId: ids[0], channels: ['email'], updatedAt: '2026-11-26T11:59:00Z' },
+      ],
+      new Date('2026-11-26T12:00:00Z'),
+    );
+    expect(answer.results).toEqual([
+      { index: 0, patientId: ids[0], status: 'written', smsStoppedByPatient: true },
+      { index: 1, patientId: ids[0], status: 'stale' },
+    ]);
+    // Applied for its other channels and its quiet hours; SMS stays stopped until the patient's START.
+    const state = (await store.loadReminderState(ids[0]!))!;
+    expect(state.preference).toMatchObject({ channels: ['sms', 'email'], quietHours: { start: '22:00' } });
+    expect(reachableChannels(state)).toEqual(['email']);
+    expect(await inForce(ids[1]!)).toBeUndefined();
   });
 
   it('stamps an item sent without updatedAt with the time the batch was received', async () => {

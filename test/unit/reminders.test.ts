@@ -7,7 +7,7 @@ import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { sendBulkReminders } from '../../lib/reminders/bulk.ts';
 import { runCheOrchestration } from '../../lib/reminders/che.ts';
-import { contactDigest } from '../../lib/reminders/contact.ts';
+import { contactDigest } from '../../lib/preferences/contact.ts';
 import { DeliveryUnknown, remind } from '../../lib/reminders/reminders.ts';
 import { BulkReminderRequest, CheReminderRequest } from '../../lib/reminders/schema.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';

@@ -6,7 +6,9 @@ import {
 } from '../../lib/patient-replies/read/understand.ts';
 import { readInboundSms, replyLogFields } from '../../lib/notify/inbound.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
-import { applyReply } from '../../lib/patient-replies/apply/consent.ts';
+import { applyConsent } from '../../lib/patient-replies/apply/consent.ts';
+import { phoneDigest } from '../../lib/preferences/sms-consent.ts';
+import { reachableChannels } from '../../lib/reminders/policy.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { newPatient } from '../support/patients.ts';
 
@@ -118,9 +120,17 @@ describe('an inbound SMS from the two-way topic', () => {
   });
 });
 
-describe('a reply applied to the preferences of every patient with its number', () => {
+describe("a patient's stop or start, kept for their number", () => {
   const NOW = Date.parse('2026-11-22T12:00:00Z');
   const PHONE = '+447700900321';
+  let messages = 0;
+  const said = (intent: 'opt-out' | 'opt-in', receivedAt: number, inboundMessageId = `m-${++messages}`) => ({
+    from: PHONE,
+    intent,
+    inboundMessageId,
+    receivedAt,
+    saidBy: 'keyword' as const,
+  });
 
   async function clinic() {
     const store = new MemoryStore();
@@ -131,74 +141,80 @@ describe('a reply applied to the preferences of every patient with its number', 
       create({ phone: PHONE, email: undefined }),
       create({ phone: '+447700900999' }),
     ]);
-    const newest = async (id: string) => (await store.listPreferenceVersions(id, 1))[0];
-    return { store, first: first.id, second: second.id, other: other.id, newest };
+    const channels = async (id: string) => reachableChannels((await store.loadReminderState(id))!);
+    return { store, first: first.id, second: second.id, other: other.id, channels };
   }
 
-  it('withdraws SMS at once for each of them, as a new version saying it came from the reply', async () => {
-    const { store, first, second, other, newest } = await clinic();
-    await store.savePreferences([
-      {
-        patientId: first,
-        channels: ['sms', 'email'],
-        quietHours: { start: '20:00', end: '09:00' },
-        updatedAt: '2026-11-01T00:00:00Z',
-      },
+  it('stops texts to the number for every patient with it, as a fact of its own, not a preference version', async () => {
+    const { store, first, second, other, channels } = await clinic();
+    expect(await applyConsent(store, said('opt-out', NOW), NOW)).toMatchObject({ patients: 2, changed: 2 });
+    expect(await store.findSmsConsent(phoneDigest(PHONE))).toMatchObject({
+      stopped: true,
+      saidBy: 'keyword',
+    });
+    expect([await channels(first), await channels(second), await channels(other)]).toEqual([
+      ['email'],
+      ['email'],
+      ['sms', 'email'],
     ]);
-    expect(await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW)).toEqual({
-      patients: 2,
-      changed: 2,
-    });
-    expect(await newest(first)).toEqual({
-      patientId: first,
-      channels: ['email'],
-      quietHours: { start: '20:00', end: '09:00' },
-      updatedAt: '2026-11-22T12:00:00Z',
-      source: 'sms-stop',
-    });
-    // No preference before: the default (SMS, then email) without SMS.
-    expect(await newest(second)).toMatchObject({ channels: ['email'], source: 'sms-stop' });
-    expect(await newest(other)).toBeUndefined();
-    expect(await store.listPreferenceVersions(first, 10)).toHaveLength(2);
+    expect(await store.listPreferenceVersions(first, 10)).toEqual([]);
   });
 
-  it('restores with START the preference in force before the STOP, and only while the STOP is the newest', async () => {
-    const { store, first, second, newest } = await clinic();
-    const before = { patientId: first, channels: ['sms' as const], updatedAt: '2026-11-01T00:00:00Z' };
-    await store.savePreferences([before]);
-    await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW);
-    expect(await newest(first)).toMatchObject({ channels: [] });
-    // The clinic's system decides after the STOP for the second patient: START leaves that alone.
+  it('is lifted by no preference the clinic writes after it: only START gives texts back', async () => {
+    const { store, first, channels } = await clinic();
+    await applyConsent(store, said('opt-out', NOW), NOW);
     await store.savePreferences([
-      { patientId: second, channels: ['email'], updatedAt: '2026-11-22T12:30:00Z' },
+      { patientId: first, channels: ['sms', 'email'], updatedAt: '2099-01-01T00:00:00Z' },
     ]);
+    expect(await channels(first)).toEqual(['email']);
+    expect(await applyConsent(store, said('opt-in', NOW + 60_000), NOW + 60_000)).toMatchObject({
+      changed: 2,
+    });
+    expect(await channels(first)).toEqual(['sms', 'email']);
+  });
 
-    expect(await applyReply(store, { from: PHONE, intent: 'opt-in' }, NOW + 3_600_000)).toEqual({
-      patients: 2,
-      changed: 1,
-    });
-    expect(await newest(first)).toEqual({
-      ...before,
-      updatedAt: '2026-11-22T13:00:00Z',
-      source: 'sms-start',
-    });
-    expect(await newest(second)).toEqual({
-      patientId: second,
-      channels: ['email'],
-      updatedAt: '2026-11-22T12:30:00Z',
-    });
-    expect(await applyReply(store, { from: PHONE, intent: 'opt-in' }, NOW + 7_200_000)).toMatchObject({
-      changed: 0,
-    });
+  it('is decided by the reply said last, however late it arrives: an older START lifts no newer stop', async () => {
+    const { store, first, channels } = await clinic();
+    await applyConsent(store, said('opt-out', NOW), NOW);
+    expect(await applyConsent(store, said('opt-in', NOW - 1), NOW + 5)).toMatchObject({ changed: 0 });
+    expect(await channels(first)).toEqual(['email']);
+  });
+
+  it('orders a STOP and a START received in the same millisecond by the greater carrier message id', async () => {
+    for (const [stopId, startId, stopped] of [
+      ['b', 'a', true],
+      ['a', 'b', false],
+    ] as const) {
+      const { store, first, channels } = await clinic();
+      await applyConsent(store, said('opt-in', NOW, startId), NOW);
+      await applyConsent(store, said('opt-out', NOW, stopId), NOW);
+      expect(await channels(first), `${stopId} over ${startId}`).toEqual(
+        stopped ? ['email'] : ['sms', 'email'],
+      );
+    }
   });
 
   it('changes nothing for a second STOP', async () => {
-    const { store, first } = await clinic();
-    await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW);
-    expect(await applyReply(store, { from: PHONE, intent: 'opt-out' }, NOW + 1)).toEqual({
+    const { store } = await clinic();
+    await applyConsent(store, said('opt-out', NOW), NOW);
+    expect(await applyConsent(store, said('opt-out', NOW + 1), NOW + 1)).toMatchObject({
       patients: 2,
       changed: 0,
     });
-    expect(await store.listPreferenceVersions(first, 10)).toHaveLength(1);
+  });
+
+  it('lifts with START a STOP kept as a preference version before stops were kept apart', async () => {
+    const { store, first } = await clinic();
+    const before = { patientId: first, channels: ['sms' as const], updatedAt: '2026-11-01T00:00:00Z' };
+    await store.savePreferences([
+      before,
+      { ...before, channels: [], updatedAt: '2026-11-02T00:00:00Z', source: 'sms-stop' },
+    ]);
+    expect(await applyConsent(store, said('opt-in', NOW), NOW)).toMatchObject({ changed: 1 });
+    expect((await store.listPreferenceVersions(first, 1))[0]).toEqual({
+      ...before,
+      updatedAt: '2026-11-22T12:00:00Z',
+      source: 'sms-start',
+    });
   });
 });

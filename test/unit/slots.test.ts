@@ -78,7 +78,7 @@ function clinic() {
         { ...ledger, version: ledger.version + 1, responses: [response] },
         ledger.version,
       ),
-    ).toBe(true);
+    ).toEqual({ saved: true });
   };
   return { store, deps, patient, week, reminders, answer, runs, now: () => clock };
 }
@@ -346,7 +346,7 @@ describe('upgrading from one reminder per occurrence', () => {
           { version: 1, reminders: [legacy(id, 'visit', start, sentAt)] },
           0,
         ),
-      ).toBe(true);
+      ).toEqual({ saved: true });
     }
     for (const id of [remindedByRun, remindedEarly])
       expect(

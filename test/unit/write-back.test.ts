@@ -46,7 +46,7 @@ describe('what an answer writes back to the EHR', () => {
       {
         resourceType: 'AppointmentResponse',
         id: derivedId('appointment-response/inbound-0001'),
-        meta: { lastUpdated: '2026-11-28T09:15:02.000Z' },
+        meta: { lastUpdated: '2026-11-28T09:15:02Z' },
         identifier: [{ system: 'urn:clinical-assistant:answer', value: 'inbound-0001' }],
         appointment: { reference: 'Appointment/visit-1' },
         start: '2026-12-01T14:30:00.000Z',
@@ -61,7 +61,8 @@ describe('what an answer writes back to the EHR', () => {
     expect(task).toEqual({
       resourceType: 'Task',
       id: derivedId('task/inbound-0001'),
-      meta: { lastUpdated: '2026-11-28T09:15:02.000Z' },
+      // A millisecond after its AppointmentResponse: no two resources of one appointment share a time.
+      meta: { lastUpdated: '2026-11-28T09:15:02.001Z' },
       identifier: [{ system: 'urn:clinical-assistant:answer', value: 'inbound-0001' }],
       status: 'requested',
       intent: 'order',

@@ -1,35 +1,37 @@
-import type { Understanding } from '../../reminders/answers.ts';
-import type { ReplyModel } from '../read/reply-model.ts';
-import { ANSWERS, RESPONSE_OF, type ResponseStatus } from '../../reminders/responses.ts';
-import { readableReply, understandReply } from '../read/understand.ts';
-import { type EhrOutbox, writeBackResources } from '../write-back.ts';
 import { ApiError } from '../../errors.ts';
 import { derivedId } from '../../ids.ts';
-import type { Notifier } from '../../reminders/notifier.ts';
 import type { Appointment } from '../../patients/model.ts';
-import { applyReply } from './consent.ts';
-import { contactDigest, maskContact } from '../../reminders/contact.ts';
+import { contactDigest, maskContact } from '../../preferences/contact.ts';
+import type { SmsConsentRecords } from '../../preferences/records.ts';
+import { phoneDigest, stopsTextsTo } from '../../preferences/sms-consent.ts';
+import type { Understanding } from '../../reminders/answers.ts';
+import { changeLedger } from '../../reminders/ledger.ts';
 import {
   type Acknowledgement,
   isOccurrence,
   type LedgerEntry,
   type OccurrenceResponse,
-  type ReminderLedger,
 } from '../../reminders/model.ts';
-import type { ReminderState } from '../../reminders/policy.ts';
-import type { PatientRecords } from '../../patients/records.ts';
-import type { PreferenceRecords } from '../../preferences/records.ts';
+import type { Notifier } from '../../reminders/notifier.ts';
+import { reachableChannels, type ReminderState } from '../../reminders/policy.ts';
 import type { ReminderRecords } from '../../reminders/records.ts';
+import { RESPONSE_OF, type ResponseStatus } from '../../reminders/responses.ts';
 import { toApiTimestamp } from '../../time.ts';
-import { acknowledgementKind, composeAcknowledgement } from './acknowledgements.ts';
+import type { ReplyModel } from '../read/reply-model.ts';
+import { readableReply, understandReply } from '../read/understand.ts';
+import { type EhrOutbox, unmatchedReplyTask, writeBackResources } from '../write-back.ts';
+import { composeAcknowledgement } from './acknowledgements.ts';
+import { recordAnswer, releaseAcknowledgement } from './answer-ledger.ts';
+import { applyConsent, type ConsentRecords, confirmStop } from './consent.ts';
 
-// What a patient's SMS reply does. Consent first: an opt-out (keyword or free text) withdraws SMS for
-// every patient with the number, START restores it, HELP changes nothing. Any other answer concerns the
+// What a patient's SMS reply does. Consent first: an opt-out (keyword or free text) stops texts to the
+// number, START lets them through again, HELP changes nothing. Any other answer concerns the
 // appointment of the newest SMS reminder sent to that number in the last week: it sets that
-// occurrence's response, is written back to the EHR, and is acknowledged once a day at most.
+// occurrence's response, is written back to the EHR, and is acknowledged once a day at most. A reply
+// that answers no appointment still reaches staff, as a Task for the patient.
 
-/** An answer finds its patient by phone, reads and writes the ledger, and may change the preference. */
-export type ReplyRecords = PatientRecords & PreferenceRecords & ReminderRecords;
+/** An answer finds its patient by phone, reads and writes the ledger, and may stop or start texts. */
+export type ReplyRecords = ConsentRecords & ReminderRecords & SmsConsentRecords;
 
 export interface ReplyDeps {
   store: ReplyRecords;
@@ -54,29 +56,35 @@ export interface ReplyOutcome extends Understanding {
   /** The response set on the appointment the answer concerns, when one was set. */
   response?: ResponseStatus;
   acknowledged: boolean;
-  /** Patients with the number, where it was looked up; of them, those whose preference changed. */
+  /** Patients with the number, where it was looked up; of them, those whose texts it stopped or started. */
   patients: number;
   changed: number;
+  /** For a stop in the patient's own words: whether its one confirmation went out. */
+  confirmed?: boolean;
   /** How the answer was tied to an appointment: `none` or `several` change no appointment. */
   appointment?: 'matched' | 'none' | 'several';
+  /** A reply that answers no appointment was passed to staff as a Task for its patient. */
+  passedToStaff?: boolean;
   /** This reply had already been applied (a redelivery), or a newer answer already stands. */
   repeat?: 'duplicate' | 'superseded';
 }
 
 /** Replies concern a reminder sent to their number at most this long before. */
 export const ANSWER_WINDOW_MS = 7 * 86_400_000;
-/** An acknowledgement of one kind goes to a patient at most once in this time for one appointment. */
-const ACKNOWLEDGEMENT_INTERVAL_MS = 86_400_000;
-/** How often an answer is written again when reminders keep moving the patient's ledger on. */
-const MAX_ATTEMPTS = 8;
 
 export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: number): Promise<ReplyOutcome> {
   const understanding = await understandReply(reply.text, deps.model);
   const { intent, via } = understanding;
   const quiet = { ...understanding, acknowledged: false };
   // A model may widen opt-out, never narrow it: only the carrier keyword gives consent back.
-  if (intent === 'opt-out' || (intent === 'opt-in' && via === 'keyword'))
-    return { ...quiet, ...(await applyReply(deps.store, { from: reply.from, intent }, now)) };
+  if (intent === 'opt-out' || (intent === 'opt-in' && via === 'keyword')) {
+    const saidBy = via === 'keyword' ? 'keyword' : 'free-text';
+    const applied = await applyConsent(deps.store, { ...reply, intent, saidBy }, now);
+    const { consent, before, ...counts } = applied;
+    if (intent === 'opt-in') return { ...quiet, ...counts };
+    const confirmed = await confirmStop(deps, { from: reply.from, consent, ...(before && { before }) }, now);
+    return { ...quiet, ...counts, ...(saidBy === 'free-text' && { confirmed }) };
+  }
   // HELP is answered by the carrier; a free-text "who is this?" needs a person, like a question.
   const status =
     RESPONSE_OF[intent] ?? (intent === 'help' && via === 'model' ? 'needs_attention' : undefined);
@@ -89,73 +97,58 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     return state && appointment ? [{ state, appointment }] : [];
   });
   const counts = { patients: patientIds.length, changed: 0 };
-  if (tied.length !== 1) return { ...quiet, ...counts, appointment: tied.length === 0 ? 'none' : 'several' };
-
-  let [{ state, appointment }] = tied as [(typeof tied)[number]];
-  let published = false;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const responses = state.ledger.responses ?? [];
-    const previous = responses.find((r) => isOccurrence(r, appointment));
-    const matched = { ...quiet, ...counts, appointment: 'matched' as const };
-    if (previous?.inboundMessageId === reply.inboundMessageId)
-      return { ...matched, response: previous.status, repeat: 'duplicate' };
-    if (previous !== undefined && Date.parse(previous.receivedAt) >= reply.receivedAt)
-      return { ...matched, repeat: 'superseded' };
-
-    // Written back before it is recorded: a failure in between is retried, and the same ids go again.
-    if (!published) {
-      await deps.ehr.publish(
-        writeBackResources(
-          {
-            answerId: reply.inboundMessageId,
-            patientId: state.patient.id,
-            ...(state.patient.mrn !== undefined && { mrn: state.patient.mrn }),
-            appointmentId: appointment.id,
-            appointmentStart: appointment.start,
-            status,
-            intent,
-            receivedAt: toApiTimestamp(reply.receivedAt),
-            replyText: readableReply(reply.text),
-          },
-          { mrnSystem: deps.mrnSystem },
-        ),
-      );
-      published = true;
-    }
-
-    const kind = acknowledgementKind(status);
-    const recent = (previous?.acknowledgements ?? []).filter(
-      (a) => Date.parse(a.at) > now - ACKNOWLEDGEMENT_INTERVAL_MS,
-    );
-    const acknowledge = smsAllowed(state) && !recent.some((a) => a.kind === kind);
-    const response: OccurrenceResponse = {
-      appointmentId: appointment.id,
-      appointmentStart: appointment.start,
-      status,
-      intent,
-      via,
-      ...(understanding.confidence !== undefined && { confidence: understanding.confidence }),
-      receivedAt: toApiTimestamp(reply.receivedAt),
-      inboundMessageId: reply.inboundMessageId,
-      acknowledgements: acknowledge ? [...recent, { kind, at: toApiTimestamp(now) }] : recent,
-      // A question after "yes" is no new answer: the patient has answered, and is not asked again.
-      ...(!ANSWERS.has(status) &&
-        previous && { answered: ANSWERS.has(previous.status) ? previous.status : previous.answered }),
-    };
-    const ledger = withResponse(state.ledger, response, now);
-    if (!(await deps.store.saveReminderLedger(state.patient.id, ledger, state.ledger.version))) {
-      const reloaded = await deps.store.loadReminderState(state.patient.id);
-      const again = reloaded && answeredAppointment(reloaded, reply.from, now);
-      if (!reloaded || !again) return { ...quiet, ...counts, appointment: 'none' };
-      [state, appointment] = [reloaded, again];
-      continue;
-    }
-    const acknowledged =
-      acknowledge &&
-      (await sendAcknowledgement(deps, { state, appointment, ledger, response, from: reply.from }));
-    return { ...matched, response: status, acknowledged };
+  if (tied.length > 1) return { ...quiet, ...counts, appointment: 'several' };
+  if (tied.length === 0) {
+    const [state] = states;
+    // The number is one patient's: what they wrote reaches staff, though it answers no reminder.
+    if (states.length !== 1 || state === undefined) return { ...quiet, ...counts, appointment: 'none' };
+    await deps.ehr.publish([unmatchedTask(deps, state, reply)]);
+    return { ...quiet, ...counts, appointment: 'none', passedToStaff: true };
   }
-  throw new ApiError('store_unavailable', "The patient's ledger kept changing; the reply will be retried.");
+
+  const [first] = tied as [(typeof tied)[number]];
+  const patientId = first.state.patient.id;
+  type Read =
+    (ReminderState & { appointment: Appointment }) | { ledger: ReminderState['ledger']; gone: true };
+  const read = async (): Promise<Read> => {
+    const state = await deps.store.loadReminderState(patientId);
+    const appointment = state && answeredAppointment(state, reply.from, now);
+    return state && appointment ? { ...state, appointment } : { ledger: first.state.ledger, gone: true };
+  };
+  const decided = await changeLedger(
+    deps.store,
+    patientId,
+    (state: Read) => {
+      if ('gone' in state) return { result: undefined };
+      const answer = {
+        status,
+        understanding,
+        ...reply,
+        appointment: state.appointment,
+        textable: textable(state),
+      };
+      const recorded = recordAnswer(state.ledger, answer, now);
+      return { ...('recorded' in recorded && { ledger: recorded.ledger }), result: { recorded, state } };
+    },
+    { known: { ...first.state, appointment: first.appointment }, read, now },
+  );
+  // The occurrence was moved, cancelled or begun while the answer was being written.
+  if (decided === undefined) return { ...quiet, ...counts, appointment: 'none' };
+  const { recorded, state } = decided;
+  const matched = { ...quiet, ...counts, appointment: 'matched' as const };
+  if ('repeat' in recorded && recorded.repeat === 'superseded') return { ...matched, repeat: 'superseded' };
+  const standing = 'recorded' in recorded ? recorded.recorded : recorded.standing;
+  const reserved = 'recorded' in recorded ? recorded.acknowledgement : undefined;
+  const acknowledged =
+    reserved !== undefined &&
+    (await sendAcknowledgement(deps, { state, response: standing, reserved, from: reply.from, now }));
+  // Written back once it stands, so a superseded answer writes nothing; a redelivery writes the same
+  // resources again (same ids and times), so an answer recorded and then cut short is never lost.
+  await deps.ehr.publish(
+    writeBackResources(answerForEhr(state, standing, reply), { mrnSystem: deps.mrnSystem }),
+  );
+  if ('repeat' in recorded) return { ...matched, response: standing.status, repeat: 'duplicate' };
+  return { ...matched, response: status, acknowledged };
 }
 
 /**
@@ -180,80 +173,80 @@ function answeredAppointment(state: ReminderState, from: string, now: number): A
   return state.appointments.find((a) => a.status === 'booked' && isOccurrence(newest, a));
 }
 
-/** SMS is allowed by the patient's preference (with none, it is). */
-const smsAllowed = ({ preference }: ReminderState) => preference?.channels.includes('sms') ?? true;
+/** Whether the patient may be texted an acknowledgement: their preference allows SMS, and they did not stop it. */
+const textable = (state: ReminderState) => reachableChannels(state).includes('sms');
 
-/** The ledger with this occurrence's response replaced, keeping those of visits yet to come or recent. */
-function withResponse(ledger: ReminderLedger, response: OccurrenceResponse, now: number): ReminderLedger {
-  const kept = (ledger.responses ?? []).filter(
-    (r) =>
-      !(r.appointmentId === response.appointmentId && r.appointmentStart === response.appointmentStart) &&
-      Date.parse(r.appointmentStart) > now - ANSWER_WINDOW_MS,
+const answerForEhr = (state: ReminderState, standing: OccurrenceResponse, reply: InboundReply) => ({
+  answerId: standing.inboundMessageId,
+  patientId: state.patient.id,
+  ...(state.patient.mrn !== undefined && { mrn: state.patient.mrn }),
+  appointmentId: standing.appointmentId,
+  appointmentStart: standing.appointmentStart,
+  status: standing.status,
+  intent: standing.intent,
+  receivedAt: standing.receivedAt,
+  ...(standing.lastUpdated !== undefined && { lastUpdated: standing.lastUpdated }),
+  replyText: readableReply(reply.text),
+});
+
+const unmatchedTask = (deps: ReplyDeps, state: ReminderState, reply: InboundReply) =>
+  unmatchedReplyTask(
+    {
+      answerId: reply.inboundMessageId,
+      patientId: state.patient.id,
+      ...(state.patient.mrn !== undefined && { mrn: state.patient.mrn }),
+      receivedAt: toApiTimestamp(reply.receivedAt),
+      replyText: readableReply(reply.text),
+    },
+    { mrnSystem: deps.mrnSystem },
   );
-  return { ...ledger, version: ledger.version + 1, responses: [...kept, response] };
-}
 
-/** Sends the acknowledgement reserved in the ledger; when the provider refuses it, the reservation goes. */
+/**
+ * Sends the acknowledgement reserved with the answer, once the number is seen not stopped: a STOP that
+ * landed after the reservation was read is found here, and the acknowledgement is given back unsent,
+ * as it is when the provider refuses it.
+ */
 async function sendAcknowledgement(
   deps: ReplyDeps,
   sent: {
-    state: ReminderState;
-    appointment: Appointment;
-    ledger: ReminderLedger;
+    state: ReminderState & { appointment: Appointment };
     response: OccurrenceResponse;
+    reserved: Acknowledgement;
     from: string;
+    now: number;
   },
 ): Promise<boolean> {
-  const { state, appointment, response } = sent;
-  const reserved = response.acknowledgements.at(-1)!;
+  const { state, response, reserved, from, now } = sent;
+  const { patient, appointment } = state;
+  const patientId = patient.id;
+  const giveBack = () =>
+    changeLedger(
+      deps.store,
+      patientId,
+      ({ ledger }) => ({
+        ledger: releaseAcknowledgement(ledger, response.inboundMessageId, reserved),
+        result: undefined,
+      }),
+      { now },
+    );
+  const consent = await deps.store.findSmsConsent(phoneDigest(from));
+  if (stopsTextsTo(consent, from)) {
+    await giveBack();
+    return false;
+  }
   try {
     await deps.notifier.deliver({
-      patientId: state.patient.id,
+      patientId,
       reminderId: derivedId(`acknowledgement/${response.inboundMessageId}`),
       appointmentStart: appointment.start,
       channel: 'sms',
-      to: sent.from,
-      body: composeAcknowledgement(state.patient, appointment, reserved.kind, deps.clinicName),
+      to: from,
+      body: composeAcknowledgement(patient, appointment, reserved.kind, deps.clinicName),
     });
     return true;
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'delivery_failed')) throw error;
-    await releaseAcknowledgement(
-      deps.store,
-      state.patient.id,
-      sent.ledger,
-      response.inboundMessageId,
-      reserved,
-    );
+    await giveBack();
     return false;
-  }
-}
-
-/** Takes back an acknowledgement that never left, so that a later answer may be acknowledged. */
-async function releaseAcknowledgement(
-  store: ReplyRecords,
-  patientId: string,
-  known: ReminderLedger,
-  inboundMessageId: string,
-  reserved: Acknowledgement,
-) {
-  const release = (r: OccurrenceResponse) =>
-    r.inboundMessageId !== inboundMessageId
-      ? r
-      : {
-          ...r,
-          acknowledgements: r.acknowledgements.filter(
-            (a) => a.kind !== reserved.kind || a.at !== reserved.at,
-          ),
-        };
-  let ledger = known;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const released = {
-      ...ledger,
-      version: ledger.version + 1,
-      responses: (ledger.responses ?? []).map(release),
-    };
-    if (await store.saveReminderLedger(patientId, released, ledger.version)) return;
-    ledger = await store.loadReminderLedger(patientId);
   }
 }

@@ -1,4 +1,6 @@
 import { type ContactPreference, preferenceRecord } from '../../preferences/model.ts';
+import type { PreferenceTarget } from '../../preferences/records.ts';
+import { phoneDigest, type SmsConsent } from '../../preferences/sms-consent.ts';
 import { toSortableUtc } from '../../time.ts';
 import type { Store } from '../store.ts';
 import { keys } from '../table.ts';
@@ -26,17 +28,38 @@ export function preferenceRecords({ table }: Records) {
       const ids = [...new Set(patientIds)];
       const items = await table.getAll(
         ids.flatMap((id) =>
-          [keys.profile, keys.preferenceSummary].map((SK) => ({ PK: keys.patient(id), SK })),
+          [keys.profile, keys.preferenceSummary, keys.smsConsentCopy].map((SK) => ({
+            PK: keys.patient(id),
+            SK,
+          })),
         ),
-        // The profile is read only to learn that the patient exists: none of its personal fields.
-        ['PK', 'SK', 'patientId', 'channels', 'quietHours', 'updatedAt'],
+        // Of the profile, that the patient exists and the phone a stop is kept for: no other personal field.
+        [
+          'PK',
+          'SK',
+          'patientId',
+          'channels',
+          'quietHours',
+          'updatedAt',
+          'source',
+          'phone',
+          'phoneDigest',
+          'stopped',
+        ],
       );
       const byKey = new Map(items.map((item) => [`${item.PK}|${item.SK}`, item]));
-      const found = new Map<string, ContactPreference | null>();
+      const found = new Map<string, PreferenceTarget>();
       for (const id of ids) {
-        if (!byKey.has(`${keys.patient(id)}|${keys.profile}`)) continue;
-        const summary = byKey.get(`${keys.patient(id)}|${keys.preferenceSummary}`);
-        found.set(id, summary ? preferenceRecord(summary) : null);
+        const at = (SK: string) => byKey.get(`${keys.patient(id)}|${SK}`);
+        const profile = at(keys.profile);
+        if (profile === undefined) continue;
+        const summary = at(keys.preferenceSummary);
+        const preference = summary ? preferenceRecord(summary) : null;
+        const copy = at(keys.smsConsentCopy) as Pick<SmsConsent, 'phoneDigest' | 'stopped'> | undefined;
+        const phone = profile.phone as string | undefined;
+        const stopped =
+          copy?.stopped === true && phone !== undefined && copy.phoneDigest === phoneDigest(phone);
+        found.set(id, { preference, textsStopped: stopped || preference?.source === 'sms-stop' });
       }
       return found;
     },

@@ -1,6 +1,8 @@
 import { appointmentRecord, patientRecord } from '../../patients/model.ts';
+import type { LedgerWrite } from '../../reminders/ledger.ts';
 import type { ReminderLedger } from '../../reminders/model.ts';
 import type { Channel } from '../../preferences/model.ts';
+import { type SmsConsent, smsConsentRecord } from '../../preferences/sms-consent.ts';
 import type { ReminderState } from '../../reminders/policy.ts';
 import { emptyLedger } from '../../reminders/records.ts';
 import type { Store } from '../store.ts';
@@ -23,6 +25,7 @@ export function reminderRecords({ table }: Records) {
       if (profile === undefined) return undefined;
       const ledger = items.find((item) => item.SK === keys.ledger);
       const failed = items.filter((item) => String(item.SK).startsWith(keys.failedContactPoint('')));
+      const smsConsent = items.find((item) => item.SK === keys.smsConsentCopy);
       return {
         patient: patientRecord(profile),
         appointments: items
@@ -30,6 +33,7 @@ export function reminderRecords({ table }: Records) {
           .map(appointmentRecord),
         ...(newestPreference[0] && { preference: newestPreference[0] }),
         ledger: ledger ? toLedger(ledger) : emptyLedger(),
+        ...(smsConsent && { smsConsent: smsConsentRecord(smsConsent as unknown as SmsConsent) }),
         ...(failed.length > 0 && {
           failedContactPoints: Object.fromEntries(failed.map((item) => [item.channel, String(item.digest)])),
         }),
@@ -41,11 +45,19 @@ export function reminderRecords({ table }: Records) {
       return item ? toLedger(item) : emptyLedger();
     },
 
-    saveReminderLedger(patientId: string, ledger: ReminderLedger, expectedVersion: number) {
+    async saveReminderLedger(
+      patientId: string,
+      ledger: ReminderLedger,
+      expectedVersion: number,
+    ): Promise<LedgerWrite> {
       const item = { PK: keys.patient(patientId), SK: keys.ledger, ...ledger };
-      return expectedVersion === 0
-        ? table.putIfAbsent(item)
-        : table.putIf(item, 'version = :expected', { ':expected': expectedVersion });
+      const written =
+        expectedVersion === 0
+          ? await table.putIfOrRead(item, 'attribute_not_exists(PK)')
+          : await table.putIfOrRead(item, 'version = :expected', { ':expected': expectedVersion });
+      if (written.written) return { saved: true };
+      // The ledger that won, where the engine returned it: the next attempt starts from it, unread.
+      return written.current ? { saved: false, current: toLedger(written.current) } : { saved: false };
     },
 
     async saveFailedContactPoint(patientId: string, channel: Channel, digest: string) {
