@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { snsEvent } from '../../lib/events/local-invoke.ts';
 import { maskContact } from '../../lib/preferences/contact.ts';
+import { derivedId } from '../../lib/ids.ts';
+import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { localDynamoDb } from '../../scripts/local-engine.ts';
 import { invokeFunction } from '../../scripts/invoke.ts';
@@ -156,5 +158,41 @@ describe('a patient answers a reminder by SMS', () => {
       expect(outcome, name).toMatchObject(expected);
       if (outcome?.intent === 'confirm') expect(outcome.via, name).not.toBe('model');
     }
+  });
+
+  it('sends no acknowledgement after a stop: "1" raced against STOP and a free-text stop, 50 times', async () => {
+    const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
+    const invoke = (phone: string, text: string, inboundMessageId: string) =>
+      invokeFunction(
+        'inboundSms',
+        snsEvent(JSON.stringify({ originationNumber: phone, messageBody: text, inboundMessageId })),
+        { port: lambdaPort() },
+      ).then((outcomes) => ({
+        outcome: (outcomes as Record<string, unknown>[])[0]!,
+        returned: Date.now(),
+      }));
+    const races = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 'STOP' : 'please stop texting me'));
+    for (let at = 0; at < races.length; at += 5)
+      await Promise.all(
+        races.slice(at, at + 5).map(async (stop, i) => {
+          const { patient, phone } = await remindedPatient();
+          const answerId = randomUUID();
+          const [answer, stopped] = await Promise.all([
+            invoke(phone, '1', answerId),
+            new Promise((resolve) => setTimeout(resolve, (at + i) % 3)).then(() =>
+              invoke(phone, stop, randomUUID()),
+            ),
+          ]);
+          const acknowledgement = derivedId(`acknowledgement/${answerId}`);
+          const sent = (await store.listMessages(patient.id)).filter((m) => m.reminderId === acknowledgement);
+          expect(sent.length, stop).toBe(answer.outcome.acknowledged ? 1 : 0);
+          // None recorded once the stop's call had returned: the number was stopped by then.
+          for (const message of sent)
+            expect(Date.parse(message.sentAt)).toBeLessThanOrEqual(stopped.returned);
+          // And the patient, who has no email, is texted no more: skipped as opted out.
+          const send = await call('POST', '/api/reminders/send', { body: { patientId: patient.id } });
+          expect(send.body.reminder).toMatchObject({ status: 'skipped', reason: 'opted_out' });
+        }),
+      );
   });
 });
