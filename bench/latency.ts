@@ -1,6 +1,9 @@
 import autocannon from 'autocannon';
 import { dynamoDb } from '../lib/store/dynamodb-table.ts';
-import { auditPartition } from '../lib/store/table.ts';
+import { DEFAULT_CLINIC, liveSpace } from '../lib/clinics.ts';
+import { keysOf } from '../lib/store/table.ts';
+
+const { auditPartition } = keysOf(liveSpace(DEFAULT_CLINIC));
 import { startService } from '../scripts/local-service.ts';
 import { DEV_KEY, engine, get, handlers, patients, post, TABLE } from './context.ts';
 import { note, percentile, record, round } from './rows.ts';

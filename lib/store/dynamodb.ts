@@ -1,3 +1,4 @@
+import { type ClinicSpace, DEFAULT_CLINIC, liveSpace } from '../clinics.ts';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../config.ts';
 import { type DynamoDb, dynamoDb, type EngineOptions, Table } from './dynamodb-table.ts';
 import { appointmentRecords } from './dynamodb/appointments.ts';
@@ -7,7 +8,7 @@ import { preferenceRecords } from './dynamodb/preferences.ts';
 import { reminderRecords } from './dynamodb/reminders.ts';
 import { smsConsentRecords } from './dynamodb/sms-consent.ts';
 import type { Store } from './store.ts';
-import { keys } from './table.ts';
+import { HEALTH_KEY, keysOf } from './table.ts';
 
 export { MRN_CLAIM_LEASE_MS } from './dynamodb/patients.ts';
 
@@ -19,6 +20,8 @@ export type DynamoStore = Store & {
 
 export interface DynamoStoreOptions extends EngineOptions {
   tableName: string;
+  /** The one clinic's space the store reads and writes: the default clinic's live records unless said. */
+  space?: ClinicSpace;
   /** Days after which DynamoDB's TTL removes an audit entry (its `expiresAt`). */
   auditRetentionDays?: number;
 }
@@ -30,11 +33,17 @@ export interface DynamoStoreOptions extends EngineOptions {
 export function dynamoStore(
   db: DynamoDb,
   tableName: string,
-  { clock = Date.now, auditRetentionDays = DEFAULT_AUDIT_RETENTION_DAYS } = {},
+  {
+    clock = Date.now,
+    auditRetentionDays = DEFAULT_AUDIT_RETENTION_DAYS,
+    space = liveSpace(DEFAULT_CLINIC),
+  }: { clock?: () => number; auditRetentionDays?: number; space?: ClinicSpace } = {},
 ): DynamoStore {
   let send = db;
   const records = {
     table: new Table((operation, input) => send(operation, input), tableName),
+    // Every key this store reads or writes is of this one clinic's space.
+    keys: keysOf(space),
     clock,
     auditRetentionDays,
   };
@@ -49,13 +58,14 @@ export function dynamoStore(
     ...smsConsentRecords(records),
     ...auditRecords(records),
     async ping() {
-      await records.table.get({ PK: keys.health, SK: keys.health });
+      await records.table.get(HEALTH_KEY);
     },
   };
 }
 
 /** The store on the table these options name, through a client of its own. */
-export const openDynamoStore = ({ auditRetentionDays, ...options }: DynamoStoreOptions): DynamoStore =>
+export const openDynamoStore = ({ auditRetentionDays, space, ...options }: DynamoStoreOptions): DynamoStore =>
   dynamoStore(dynamoDb(options), options.tableName, {
     ...(auditRetentionDays !== undefined && { auditRetentionDays }),
+    ...(space && { space }),
   });

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
+import { type ClinicSpace, DEFAULT_CLINIC } from '../clinics.ts';
 import { toSortableUtc } from '../time.ts';
 
-// Single-table layout: the live records of a patient share the partition `PATIENT#<id>`, so one Query
-// reads everything a reminder decision needs.
+// Single-table layout, every clinic's records in one table: each partition key begins with its
+// clinic's space (spacePrefix below: none for the default clinic's live records, `CLINIC#<id>#` for
+// another clinic's, then `SANDBOX#` for a sandbox), so a key names one clinic and no read reaches
+// another's. Below, keys after that prefix. The live records of a patient share the partition
+// `PATIENT#<id>`, so one Query reads everything a reminder decision needs.
 //   PATIENT#<id>      PROFILE                     the patient; its presence makes the patient visible
 //   PATIENT#<id>      APPT#<appt id>              one appointment: moving it rewrites this one item
 //   PATIENT#<id>      PREFERENCE                  the latest preference seen: batched stale checks
@@ -22,10 +26,11 @@ import { toSortableUtc } from '../time.ts';
 //   ByStart (local)   a patient's appointments in start order, for the listing
 //   Due (global)      sparse: only booked appointments with a slot still to remind carry `dueBucket`
 //                     (`DUE#<start day UTC>#<shard>`, `…#S<n>` from the second slot on, with `dueSlot`: n),
-//                     so the scheduled run reads what is due, not the table
+//                     so the scheduled run reads what is due, clinic by clinic, not the table
 // and one over the profiles:
-//   ByPhone (global)  sparse: profiles with a `phone`, so a patient's SMS reply finds every patient
-//                     with that number; every profile write (create, feed) keeps it right
+//   ByPhone (global)  sparse: profiles with a `phone` (the number after the space's prefix), so a
+//                     patient's SMS reply finds every patient of its clinic with that number; every
+//                     profile write (create, feed) keeps it right
 
 export const INDEX = { byStart: 'ByStart', due: 'Due', byPhone: 'ByPhone' } as const;
 
@@ -41,52 +46,80 @@ export const DUE_SHARDS = 4;
  */
 export const AUDIT_SHARDS = 10;
 
-/** The partition of one audit entry: its day, and a shard fixed by its request id. */
-export function auditPartition(day: string, requestId: string): string {
-  const shard = createHash('sha256').update(requestId).digest().readUInt32BE(0) % AUDIT_SHARDS;
-  return keys.audit(day, shard);
-}
-export const keys = {
-  patient: (patientId: string) => `PATIENT#${patientId}`,
-  profile: 'PROFILE',
-  appointment: (appointmentId: string) => `APPT#${appointmentId}`,
-  preferenceSummary: 'PREFERENCE',
-  preferenceVersions: (patientId: string) => `PREFERENCES#${patientId}`,
-  ledger: 'REMINDERS',
-  failedContactPoint: (channel: string) => `FAILED#${channel}`,
-  smsConsentCopy: 'SMS-CONSENT',
-  smsConsent: (phoneDigest: string) => `SMS-CONSENT#${phoneDigest}`,
-  consent: 'CONSENT',
-  outbox: (patientId: string) => `OUTBOX#${patientId}`,
-  mrn: (mrn: string) => `MRN#${mrn}`,
-  claim: 'CLAIM',
-  reminder: (reminderId: string) => `REMINDER#${reminderId}`,
-  owner: 'OWNER',
-  audit: (day: string, shard: number) => `AUDIT#${day}#${shard}`,
-  health: 'HEALTH',
-  /**
-   * The due index partition of a start day (`YYYY-MM-DD`, UTC), shard and slot; the first slot's is the
-   * one entries had before slots existed, so those read as waiting at the first slot.
-   */
-  due: (day: string, shard: number, slot = 0) => `DUE#${day}#${shard}${slot === 0 ? '' : `#S${slot}`}`,
-} as const;
-
-/** The due index partition of one appointment at a slot: its start day, and a shard fixed by its identity. */
-export function dueBucket(patientId: string, appointmentId: string, start: string, slot = 0): string {
-  const shard = createHash('sha256').update(`${patientId}/${appointmentId}`).digest().readUInt32BE(0);
-  return keys.due(toSortableUtc(start).slice(0, 10), shard % DUE_SHARDS, slot);
+/**
+ * What every key of a clinic's space begins with: nothing for the default clinic's live records (the
+ * keys they had before there were clinics), `CLINIC#<id>#` for another clinic's, and `SANDBOX#` after
+ * either for its sandbox. A clinic id is letters, digits and "-", and no record's own tag is `CLINIC`
+ * or `SANDBOX`, so no key of one space is a key of another: every read names one space's keys.
+ */
+export function spacePrefix({ clinic, sandbox }: ClinicSpace): string {
+  const base = clinic === DEFAULT_CLINIC ? '' : `CLINIC#${clinic}#`;
+  return sandbox ? `${base}SANDBOX#` : base;
 }
 
-/** Every due index partition of a slot holding starts from `after` to `until` (UTC days, inclusive), each shard. */
-export function dueBucketsBetween(after: number, until: number, slot = 0): string[] {
-  const buckets: string[] = [];
-  const lastDay = new Date(until).toISOString().slice(0, 10);
-  for (let day = new Date(after).toISOString().slice(0, 10); day <= lastDay;) {
-    for (let shard = 0; shard < DUE_SHARDS; shard++) buckets.push(keys.due(day, shard, slot));
-    day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  }
-  return buckets;
+/** The keys of one clinic's space: its partitions, the sort keys they hold, and its index keys. */
+export function keysOf(space: ClinicSpace) {
+  const p = spacePrefix(space);
+  const keys = {
+    patient: (patientId: string) => `${p}PATIENT#${patientId}`,
+    profile: 'PROFILE',
+    appointment: (appointmentId: string) => `APPT#${appointmentId}`,
+    preferenceSummary: 'PREFERENCE',
+    preferenceVersions: (patientId: string) => `${p}PREFERENCES#${patientId}`,
+    ledger: 'REMINDERS',
+    failedContactPoint: (channel: string) => `FAILED#${channel}`,
+    smsConsentCopy: 'SMS-CONSENT',
+    smsConsent: (phoneDigest: string) => `${p}SMS-CONSENT#${phoneDigest}`,
+    consent: 'CONSENT',
+    outbox: (patientId: string) => `${p}OUTBOX#${patientId}`,
+    mrn: (mrn: string) => `${p}MRN#${mrn}`,
+    claim: 'CLAIM',
+    reminder: (reminderId: string) => `${p}REMINDER#${reminderId}`,
+    owner: 'OWNER',
+    audit: (day: string, shard: number) => `${p}AUDIT#${day}#${shard}`,
+    /**
+     * The due index partition of a start day (`YYYY-MM-DD`, UTC), shard and slot; the first slot's is the
+     * one entries had before slots existed, so those read as waiting at the first slot.
+     */
+    due: (day: string, shard: number, slot = 0) => `${p}DUE#${day}#${shard}${slot === 0 ? '' : `#S${slot}`}`,
+    /** The phone index's key of a number: the number itself, after the space's prefix. */
+    phone: (phone: string) => `${p}${phone}`,
+    /** The number a profile item keeps under the phone index's key. */
+    phoneOf: (item: Record<string, unknown>) =>
+      typeof item.phone === 'string' ? item.phone.slice(p.length) : undefined,
+    /** The patient id in one of the space's patient partitions. */
+    patientIdOf: (pk: unknown) => String(pk).slice(p.length + 'PATIENT#'.length),
+
+    /** The partition of one audit entry: its day, and a shard fixed by its request id. */
+    auditPartition(day: string, requestId: string): string {
+      const shard = createHash('sha256').update(requestId).digest().readUInt32BE(0) % AUDIT_SHARDS;
+      return keys.audit(day, shard);
+    },
+
+    /** The due index partition of one appointment at a slot: its start day, and a shard fixed by its identity. */
+    dueBucket(patientId: string, appointmentId: string, start: string, slot = 0): string {
+      const shard = createHash('sha256').update(`${patientId}/${appointmentId}`).digest().readUInt32BE(0);
+      return keys.due(toSortableUtc(start).slice(0, 10), shard % DUE_SHARDS, slot);
+    },
+
+    /** Every due index partition of a slot holding starts from `after` to `until` (UTC days, inclusive), each shard. */
+    dueBucketsBetween(after: number, until: number, slot = 0): string[] {
+      const buckets: string[] = [];
+      const lastDay = new Date(until).toISOString().slice(0, 10);
+      for (let day = new Date(after).toISOString().slice(0, 10); day <= lastDay;) {
+        for (let shard = 0; shard < DUE_SHARDS; shard++) buckets.push(keys.due(day, shard, slot));
+        day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      }
+      return buckets;
+    },
+  };
+  return keys;
 }
+
+export type TableKeys = ReturnType<typeof keysOf>;
+
+/** The key of the item the health check reads: no clinic's. */
+export const HEALTH_KEY = { PK: 'HEALTH', SK: 'HEALTH' } as const;
 
 type KeyElement = { AttributeName: string; KeyType: 'HASH' | 'RANGE' };
 type Index = {

@@ -6,7 +6,10 @@ import { type DueRunDeps, remindDue, remindPatient } from '../../lib/reminders/d
 import { dynamoStore } from '../../lib/store/dynamodb.ts';
 import { dynamoDb, Table } from '../../lib/store/dynamodb-table.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
-import { keys } from '../../lib/store/table.ts';
+import { DEFAULT_CLINIC, liveSpace } from '../../lib/clinics.ts';
+import { keysOf } from '../../lib/store/table.ts';
+
+const keys = keysOf(liveSpace(DEFAULT_CLINIC));
 import { toApiTimestamp } from '../../lib/time.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
 import { dynamoEngines } from '../support/engines.ts';

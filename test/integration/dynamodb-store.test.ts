@@ -5,7 +5,10 @@ import { listAppointments } from '../../lib/listing/appointments.ts';
 import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
 import { dynamoStore, MRN_CLAIM_LEASE_MS, openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
-import { AUDIT_SHARDS, auditPartition } from '../../lib/store/table.ts';
+import { DEFAULT_CLINIC, liveSpace } from '../../lib/clinics.ts';
+import { AUDIT_SHARDS, keysOf } from '../../lib/store/table.ts';
+
+const { auditPartition } = keysOf(liveSpace(DEFAULT_CLINIC));
 import { type Engine, ensureTable, localDynamoDb, startDynalite } from '../../scripts/local-engine.ts';
 import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { writeContactPreferences } from '../../lib/preferences/preferences.ts';

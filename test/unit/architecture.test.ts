@@ -10,6 +10,7 @@ const COMPOSITION_ROOT = 'lib/wiring';
 /** Files directly in lib/ that every layer may use: they import no folder of lib/. */
 const KERNEL = [
   'canonical-json',
+  'clinics',
   'concurrency',
   'config',
   'errors',

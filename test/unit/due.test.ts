@@ -13,7 +13,10 @@ import {
 } from '../../lib/reminders/due.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
-import { dueBucketsBetween, DUE_SHARDS } from '../../lib/store/table.ts';
+import { DEFAULT_CLINIC, liveSpace } from '../../lib/clinics.ts';
+import { DUE_SHARDS, keysOf } from '../../lib/store/table.ts';
+
+const { dueBucketsBetween } = keysOf(liveSpace(DEFAULT_CLINIC));
 import { toApiTimestamp } from '../../lib/time.ts';
 import { recordingLog } from '../support/events.ts';
 import { newPatient } from '../support/patients.ts';

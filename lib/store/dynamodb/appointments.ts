@@ -12,7 +12,7 @@ import type { Item } from '../dynamodb-table.ts';
 import type { Expected } from '../../patients/records.ts';
 import { type DueAppointment, emptyLedger } from '../../reminders/records.ts';
 import type { Store } from '../store.ts';
-import { dueBucket, dueBucketsBetween, INDEX, keys } from '../table.ts';
+import { INDEX, type TableKeys } from '../table.ts';
 import { putAsExpected, type Records, SOURCE_LAST_UPDATED, sourced, toLedger } from './records.ts';
 
 /** Due index partitions a run reads at once. */
@@ -22,20 +22,20 @@ const DUE_QUERIES_IN_FLIGHT = 4;
  * An appointment as stored: keyed by its id, ordered by `startKey` in both indexes, and in the due index
  * while it is booked and ahead. One item, so a move or a cancellation leaves no entry at the old time.
  */
-export function appointmentItem({ clock }: Records, patientId: string, appointment: Appointment): Item {
+export function appointmentItem({ clock, keys }: Records, patientId: string, appointment: Appointment): Item {
   const due = appointment.status === 'booked' && Date.parse(appointment.start) > clock();
   return {
     PK: keys.patient(patientId),
     SK: keys.appointment(appointment.id),
     ...appointment,
     startKey: appointmentSortKey(appointment),
-    ...(due && { dueBucket: dueBucket(patientId, appointment.id, appointment.start) }),
+    ...(due && { dueBucket: keys.dueBucket(patientId, appointment.id, appointment.start) }),
   };
 }
 
 /** Appointments: one item each, in the patient's partition, with the listing's and the due index's keys. */
 export function appointmentRecords(records: Records) {
-  const { table } = records;
+  const { table, keys } = records;
   return {
     async saveAppointment(patientId: string, appointment: Appointment) {
       await table.put(appointmentItem(records, patientId, appointment));
@@ -97,7 +97,7 @@ export function appointmentRecords(records: Records) {
 
     async findDueAppointments(after: number, until: readonly number[]): Promise<DueAppointment[]> {
       const queries = until.flatMap((slotUntil, slot) =>
-        dueBucketsBetween(after, slotUntil, slot).map((bucket) => ({ bucket, slot, slotUntil })),
+        keys.dueBucketsBetween(after, slotUntil, slot).map((bucket) => ({ bucket, slot, slotUntil })),
       );
       const pages = await mapWithConcurrency(queries, DUE_QUERIES_IN_FLIGHT, ({ bucket, slot, slotUntil }) =>
         table
@@ -114,7 +114,7 @@ export function appointmentRecords(records: Records) {
             },
             { consistent: false },
           )
-          .then((items) => items.map((item) => dueAppointment(item, slot))),
+          .then((items) => items.map((item) => dueAppointment(keys, item, slot))),
       );
       return pages.flat();
     },
@@ -136,7 +136,7 @@ export function appointmentRecords(records: Records) {
         'attribute_exists(dueBucket) AND startKey = :startKey AND (attribute_not_exists(dueSlot) OR dueSlot < :slot)',
         {
           ':startKey': appointmentSortKey({ start: due.start, id: due.appointmentId }),
-          ':bucket': dueBucket(due.patientId, due.appointmentId, due.start, slot),
+          ':bucket': keys.dueBucket(due.patientId, due.appointmentId, due.start, slot),
           ':slot': slot,
         },
       );
@@ -145,10 +145,10 @@ export function appointmentRecords(records: Records) {
 }
 
 /** A due index entry as the run reads it: the index projects the keys alone. */
-function dueAppointment(item: Item, slot: number): DueAppointment {
+function dueAppointment(keys: TableKeys, item: Item, slot: number): DueAppointment {
   const startKey = String(item.startKey);
   return {
-    patientId: String(item.PK).slice(keys.patient('').length),
+    patientId: keys.patientIdOf(item.PK),
     appointmentId: String(item.SK).slice(keys.appointment('').length),
     start: toApiTimestamp(startKey.slice(0, startKey.indexOf('#'))),
     slot,
@@ -157,7 +157,7 @@ function dueAppointment(item: Item, slot: number): DueAppointment {
 
 /** Up to `limit + 1` matching appointments, so the caller knows whether another page exists. */
 async function queryAppointments(
-  { table }: Records,
+  { table, keys }: Records,
   patientId: string,
   filter: AppointmentFilter,
   page: { limit: number; after?: AppointmentPosition },

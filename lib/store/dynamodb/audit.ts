@@ -2,18 +2,18 @@ import type { AuditEntry } from '../../audit/audit.ts';
 import type { OutboxMessage } from '../../notify/model.ts';
 import { toSortableUtc } from '../../time.ts';
 import type { Store } from '../store.ts';
-import { AUDIT_SHARDS, auditPartition, keys } from '../table.ts';
+import { AUDIT_SHARDS } from '../table.ts';
 import type { Records } from './records.ts';
 
 /** Records only ever appended: the audit trail by day, and the local outbox by patient. */
-export function auditRecords({ table, auditRetentionDays }: Records) {
+export function auditRecords({ table, keys, auditRetentionDays }: Records) {
   return {
     async recordAudit(entry: AuditEntry) {
       const at = toSortableUtc(entry.at);
       // In epoch seconds, as DynamoDB's TTL reads it.
       const expiresAt = Math.floor(Date.parse(at) / 1000) + auditRetentionDays * 86_400;
       await table.put({
-        PK: auditPartition(at.slice(0, 10), entry.requestId),
+        PK: keys.auditPartition(at.slice(0, 10), entry.requestId),
         SK: `${at}#${entry.requestId}`,
         ...entry,
         expiresAt,

@@ -1,10 +1,17 @@
 import { conflict, storeUnavailable } from '../../errors.ts';
-import { type Patient, patientRecord } from '../../patients/model.ts';
+import type { Patient } from '../../patients/model.ts';
 import { type Expected, mrnTaken, type PatientDraft } from '../../patients/records.ts';
 import type { Store } from '../store.ts';
-import { INDEX, keys } from '../table.ts';
+import { INDEX } from '../table.ts';
 import { appointmentItem } from './appointments.ts';
-import { putAsExpected, type Records, SOURCE_LAST_UPDATED, sourced } from './records.ts';
+import {
+  profileItem,
+  profileRecord,
+  putAsExpected,
+  type Records,
+  SOURCE_LAST_UPDATED,
+  sourced,
+} from './records.ts';
 
 /**
  * How long an MRN claim without a stored patient blocks other requests. Far longer than any function
@@ -14,7 +21,7 @@ export const MRN_CLAIM_LEASE_MS = 5 * 60_000;
 
 /** Patients: the profile (whose presence makes the patient visible), the MRN claim, the phone index. */
 export function patientRecords(records: Records) {
-  const { table } = records;
+  const { table, keys } = records;
   const profileKey = (patientId: string) => ({ PK: keys.patient(patientId), SK: keys.profile });
   return {
     // Order of writes: MRN claim, appointments, then the profile. Until the profile exists the patient
@@ -28,14 +35,14 @@ export function patientRecords(records: Records) {
       if (unstored.length > 0) throw storeUnavailable();
       const stored = { ...patient, id };
       // Only a request finishing someone else's claim can find the profile already there.
-      if (!(await table.putIfAbsent({ ...profileKey(id), ...stored, [SOURCE_LAST_UPDATED]: lastUpdated })))
-        throw mrnTaken();
+      const item = { ...profileKey(id), ...profileItem(keys, stored), [SOURCE_LAST_UPDATED]: lastUpdated };
+      if (!(await table.putIfAbsent(item))) throw mrnTaken();
       return stored;
     },
 
     async getPatient(patientId: string) {
       const item = await table.get(profileKey(patientId));
-      return item && patientRecord(item);
+      return item && profileRecord(keys, item);
     },
 
     async findPatientByMrn(mrn: string) {
@@ -48,11 +55,15 @@ export function patientRecords(records: Records) {
 
     async getSourcedPatient(patientId: string) {
       const item = await table.get(profileKey(patientId));
-      return item && sourced(patientRecord(item), item);
+      return item && sourced(profileRecord(keys, item), item);
     },
 
     replacePatient(patient: Patient, lastUpdated: string, expected: Expected) {
-      const item = { ...profileKey(patient.id), ...patient, [SOURCE_LAST_UPDATED]: lastUpdated };
+      const item = {
+        ...profileKey(patient.id),
+        ...profileItem(keys, patient),
+        [SOURCE_LAST_UPDATED]: lastUpdated,
+      };
       return putAsExpected(table, item, expected);
     },
 
@@ -61,19 +72,22 @@ export function patientRecords(records: Records) {
         {
           IndexName: INDEX.byPhone,
           KeyConditionExpression: 'phone = :phone',
-          ExpressionAttributeValues: { ':phone': phone },
+          ExpressionAttributeValues: { ':phone': keys.phone(phone) },
         },
         { consistent: false },
       );
-      return items
-        .filter((item) => item.SK === keys.profile)
-        .map((item) => String(item.PK).slice(keys.patient('').length));
+      return items.filter((item) => item.SK === keys.profile).map((item) => keys.patientIdOf(item.PK));
     },
   } satisfies Partial<Store>;
 }
 
 /** The patient id under which to store this request: its own, or that of an interrupted identical one. */
-async function claimMrn({ table, clock }: Records, mrn: string, patientId: string, fingerprint: string) {
+async function claimMrn(
+  { table, keys, clock }: Records,
+  mrn: string,
+  patientId: string,
+  fingerprint: string,
+) {
   const claim = { PK: keys.mrn(mrn), SK: keys.claim, patientId, fingerprint, claimedAt: clock() };
   if (await table.putIfAbsent(claim)) return patientId;
   const held = await table.get({ PK: claim.PK, SK: claim.SK });

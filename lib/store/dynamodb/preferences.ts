@@ -3,12 +3,16 @@ import type { PreferenceTarget } from '../../preferences/records.ts';
 import { phoneDigest, type SmsConsent } from '../../preferences/sms-consent.ts';
 import { toSortableUtc } from '../../time.ts';
 import type { Store } from '../store.ts';
-import { keys } from '../table.ts';
+import type { TableKeys } from '../table.ts';
 import type { Table } from '../dynamodb-table.ts';
 import type { Records } from './records.ts';
 
 /** The patient's newest preference versions, newest first, at most `limit`. */
-export async function newestPreferences(table: Table, patientId: string, limit: number) {
+export async function newestPreferences(
+  { table, keys }: { table: Table; keys: TableKeys },
+  patientId: string,
+  limit: number,
+) {
   const items = await table.query(
     {
       KeyConditionExpression: 'PK = :pk',
@@ -22,7 +26,8 @@ export async function newestPreferences(table: Table, patientId: string, limit: 
 }
 
 /** Contact preferences: every version in a partition of its own, and the latest seen beside the profile. */
-export function preferenceRecords({ table }: Records) {
+export function preferenceRecords(records: Records) {
+  const { table, keys } = records;
   return {
     async findPreferenceTargets(patientIds: readonly string[]) {
       const ids = [...new Set(patientIds)];
@@ -56,7 +61,7 @@ export function preferenceRecords({ table }: Records) {
         const summary = at(keys.preferenceSummary);
         const preference = summary ? preferenceRecord(summary) : null;
         const copy = at(keys.smsConsentCopy) as Pick<SmsConsent, 'phoneDigest' | 'stopped'> | undefined;
-        const phone = profile.phone as string | undefined;
+        const phone = keys.phoneOf(profile);
         const stopped =
           copy?.stopped === true && phone !== undefined && copy.phoneDigest === phoneDigest(phone);
         found.set(id, { preference, textsStopped: stopped || preference?.source === 'sms-stop' });
@@ -90,6 +95,7 @@ export function preferenceRecords({ table }: Records) {
       return preferences.filter((p) => failed.has(key(version(p))) || failed.has(key(summary(p))));
     },
 
-    listPreferenceVersions: (patientId: string, limit: number) => newestPreferences(table, patientId, limit),
+    listPreferenceVersions: (patientId: string, limit: number) =>
+      newestPreferences(records, patientId, limit),
   } satisfies Partial<Store>;
 }

@@ -1,12 +1,16 @@
 import { ledgerEntryRecord, type OccurrenceResponse, type ReminderLedger } from '../../reminders/model.ts';
 import type { Item, Table } from '../dynamodb-table.ts';
 import type { Expected, Sourced } from '../../patients/records.ts';
+import { type Patient, patientRecord } from '../../patients/model.ts';
+import type { TableKeys } from '../table.ts';
 
 // What every group of records on the table shares: the table, the clock, and how records written by
 // the FHIR feed are told apart.
 
 export interface Records {
   table: Table;
+  /** The keys of the one clinic's space this store reads and writes. */
+  keys: TableKeys;
   /** Decides whether an appointment written now is still ahead (the due index). */
   clock: () => number;
   /** Days after which DynamoDB's TTL removes an audit entry (its `expiresAt`). */
@@ -34,3 +38,16 @@ export const toLedger = (item: Item): ReminderLedger => ({
   reminders: ((item.reminders ?? []) as Item[]).map(ledgerEntryRecord),
   ...(item.responses !== undefined && { responses: item.responses as OccurrenceResponse[] }),
 });
+
+/** A patient as its profile item holds them: the phone under the phone index's key of the space. */
+export const profileItem = (keys: TableKeys, patient: Patient): Item => ({
+  ...patient,
+  ...(patient.phone !== undefined && { phone: keys.phone(patient.phone) }),
+});
+
+/** The patient a profile item holds. */
+export const profileRecord = (keys: TableKeys, item: Item): Patient => {
+  const phone = keys.phoneOf(item);
+  const { phone: _, ...rest } = item;
+  return patientRecord(phone === undefined ? rest : { ...rest, phone });
+};

@@ -1,4 +1,4 @@
-import { appointmentRecord, patientRecord } from '../../patients/model.ts';
+import { appointmentRecord } from '../../patients/model.ts';
 import type { LedgerWrite } from '../../reminders/ledger.ts';
 import type { ReminderLedger } from '../../reminders/model.ts';
 import type { Channel } from '../../preferences/model.ts';
@@ -6,12 +6,12 @@ import { type SmsConsent, smsConsentRecord } from '../../preferences/sms-consent
 import type { ReminderState } from '../../reminders/policy.ts';
 import { emptyLedger } from '../../reminders/records.ts';
 import type { Store } from '../store.ts';
-import { keys } from '../table.ts';
 import { newestPreferences } from './preferences.ts';
-import { type Records, toLedger } from './records.ts';
+import { profileRecord, type Records, toLedger } from './records.ts';
 
 /** What reminders read and write: the patient's partition in one query, the ledger, receipts' owners. */
-export function reminderRecords({ table }: Records) {
+export function reminderRecords(records: Records) {
+  const { table, keys } = records;
   return {
     async loadReminderState(patientId: string): Promise<ReminderState | undefined> {
       const [items, newestPreference] = await Promise.all([
@@ -19,7 +19,7 @@ export function reminderRecords({ table }: Records) {
           KeyConditionExpression: 'PK = :pk',
           ExpressionAttributeValues: { ':pk': keys.patient(patientId) },
         }),
-        newestPreferences(table, patientId, 1),
+        newestPreferences(records, patientId, 1),
       ]);
       const profile = items.find((item) => item.SK === keys.profile);
       if (profile === undefined) return undefined;
@@ -27,7 +27,7 @@ export function reminderRecords({ table }: Records) {
       const failed = items.filter((item) => String(item.SK).startsWith(keys.failedContactPoint('')));
       const smsConsent = items.find((item) => item.SK === keys.smsConsentCopy);
       return {
-        patient: patientRecord(profile),
+        patient: profileRecord(keys, profile),
         appointments: items
           .filter((item) => String(item.SK).startsWith(keys.appointment('')))
           .map(appointmentRecord),

@@ -2,7 +2,6 @@ import { type SmsConsent, smsConsentRecord } from '../../preferences/sms-consent
 import { toSortableUtc } from '../../time.ts';
 import type { Key, Table } from '../dynamodb-table.ts';
 import type { Store } from '../store.ts';
-import { keys } from '../table.ts';
 import type { Records } from './records.ts';
 
 // A patient's own word on texts: per number, and a copy beside each patient. Every write is
@@ -32,7 +31,7 @@ function saveIfSaidLater(table: Table, key: Key, consent: SmsConsent) {
   );
 }
 
-export function smsConsentRecords({ table }: Records) {
+export function smsConsentRecords({ table, keys }: Records) {
   return {
     async findSmsConsent(phoneDigest: string) {
       const item = await table.get({ PK: keys.smsConsent(phoneDigest), SK: keys.consent });
