@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +15,28 @@ import { runLocal } from '../support/local-commands.ts';
 
 const lambdaPort = inject('lambdaPort');
 const folder = mkdtempSync(join(tmpdir(), 'local-commands-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const others: Server[] = [];
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  await Promise.all(others.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** Another program's web server on a port of its own, as a newcomer's machine has on 3000: what it was sent. */
+async function otherService() {
+  const received: string[] = [];
+  const server = createServer((request: IncomingMessage, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      received.push(`${request.method} ${request.url} ${body}`);
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Another app</h1>');
+    });
+  });
+  others.push(server);
+  server.listen(0);
+  await once(server, 'listening');
+  return { port: (server.address() as { port: number }).port, received };
+}
 
 /** A local command's script run from `folder`, whose `.env` is the only place a port is set. */
 async function fromFolderWithEnv(env: string, script: string, ...args: string[]) {
@@ -59,6 +82,29 @@ it('npm run invoke refuses an HTTP function in one line, naming its route and wh
     /^No function remindDew in serverless\.yml\. These can be invoked: remindDue/,
   );
 });
+
+it('npm start names every taken port at once, in one line, before anything starts', async () => {
+  const data = join(folder, 'taken');
+  const [web, invoke] = [await otherService(), await otherService()];
+  const result = await promisify(execFile)('npm', ['start', '--silent'], {
+    env: {
+      ...process.env,
+      PORT: String(web.port),
+      LAMBDA_PORT: String(invoke.port),
+      DYNAMODB_PORT: String(await freePort()),
+      LOCAL_DATA_DIR: data,
+    },
+    timeout: 60_000,
+  }).then(
+    (output) => ({ code: 0, ...output }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim().split('\n')).toEqual([
+    `Ports ${web.port} (PORT) and ${invoke.port} (LAMBDA_PORT) are taken: stop what uses them, or set others in .env, which every command reads.`,
+  ]);
+  expect(existsSync(data)).toBe(false);
+}, 90_000);
 
 it('npm start refuses a bad configuration before anything starts, in one line naming every bad variable', async () => {
   const data = join(folder, 'data');
