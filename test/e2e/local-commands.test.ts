@@ -68,6 +68,31 @@ it('a bad port in .env stops a local command with one line naming the variable',
   expect(result.stderr.trim()).toBe('LAMBDA_PORT must be a port number (1–65535).');
 });
 
+it('names, in one warning, each variable of .env that nothing reads, never its value', async () => {
+  const misspelt = await fromFolderWithEnv(
+    'LOCAL_DATA_DIR=data\nQUIET_HOUR=22:00-07:00\nCLINIC=Riverside\n',
+    'scripts/reset.ts',
+  );
+  expect(misspelt.code).toBe(0);
+  expect(misspelt.stderr.trim().split('\n')).toEqual([
+    '.env sets QUIET_HOUR (QUIET_HOURS?), CLINIC, which nothing reads: .env.example lists what is read.',
+  ]);
+  // Every name .env.example offers, and every one a local command reads, is read.
+  const offered = [...readFileSync('.env.example', 'utf8').matchAll(/^# ([A-Z_]+)=(.*)$/gm)];
+  const scripts = ['start', 'local-data', 'local-settings'].map((name) =>
+    readFileSync(`scripts/${name}.ts`, 'utf8'),
+  );
+  const local = [...new Set(scripts.join('\n').matchAll(/process\.env\.([A-Z_]+)/g))].map(
+    ([, name]) => name!,
+  );
+  const env = [
+    ...offered.map(([, name, value]) => `${name}=${name === 'LOCAL_DATA_DIR' ? 'data' : value}`),
+    ...local.filter((name) => name !== 'PATH').map((name) => `${name}=1`),
+  ];
+  const clean = await fromFolderWithEnv(`${env.join('\n')}\n`, 'scripts/reset.ts');
+  expect(clean).toMatchObject({ code: 0, stderr: '' });
+});
+
 it('npm run invoke refuses an HTTP function in one line, naming its route and what can be invoked', async () => {
   const result = await runLocal('invoke', ['health'], lambdaPort);
   expect(result.code).toBe(1);
