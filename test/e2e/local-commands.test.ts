@@ -62,6 +62,30 @@ it('remind-due, feed, invoke and sms:inbound reach the service on the LAMBDA_POR
     expect(readFileSync(`scripts/${script}.ts`, 'utf8'), script).not.toMatch(/LAMBDA_PORT|3002/);
 });
 
+it('remind-due, feed, invoke and sms:inbound refuse another program on LAMBDA_PORT in one line, exit 2, and send it nothing of theirs', async () => {
+  const other = await otherService();
+  const refusal = `Port ${other.port} is answered by another program, not this project's \`npm start\`: nothing was sent to it. Set LAMBDA_PORT to the port npm start uses, in .env, which every command reads.`;
+  for (const [script, ...args] of [
+    ['remind-due'],
+    ['feed', 'examples/feed.ndjson'],
+    ['invoke', 'remindDue'],
+    ['sms:inbound', '+447700900123', 'yes see you then'],
+  ] as const) {
+    const result = await runLocal(script, args, other.port);
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr.trim() }, script).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: refusal,
+    });
+  }
+  // Each asked the index function, GET /, which names this service; no event, reply or resource went.
+  expect(other.received).toHaveLength(4);
+  for (const request of other.received)
+    expect(request).toMatch(
+      /^POST \/2015-03-31\/functions\/clinical-assistant-api-local-index\/invocations \{"version":"2\.0","routeKey":"GET \/"/,
+    );
+});
+
 it('a bad port in .env stops a local command with one line naming the variable', async () => {
   const result = await fromFolderWithEnv('LAMBDA_PORT=30o2\n', 'scripts/remind-due.ts');
   expect(result.code).toBe(1);
