@@ -22,6 +22,12 @@ const INDEX_REQUEST = {
   requestContext: { http: { method: 'GET', path: '/' } },
 };
 
+/** Whether an answer to GET / is this service's: its index, or its own problem+json (a bad configuration). */
+export function namesThisService(answer: unknown): boolean {
+  const { message, type } = (answer ?? {}) as { message?: unknown; type?: unknown };
+  return message === apiIndex.message || String(type).startsWith('urn:clinical-assistant:problem:');
+}
+
 /** The invoke ports found to be this service's, each asked once per command. */
 const identified = new Map<string, Promise<void>>();
 
@@ -31,15 +37,13 @@ const identified = new Map<string, Promise<void>>();
  */
 async function identify(endpoint: string, port: number): Promise<void> {
   const answer = await post(invocationUrl(endpoint, 'index'), INDEX_REQUEST, port);
-  let said: { message?: unknown; type?: unknown } | undefined;
+  let said: unknown;
   try {
     said = JSON.parse((JSON.parse(await answer.text()) as { body: string }).body);
   } catch {
     // not a Lambda answer of an HTTP function
   }
-  // The index, or this service's own problem+json when it cannot answer it (a bad configuration).
-  const ours = said?.message === apiIndex.message || String(said?.type).startsWith('urn:clinical-assistant:');
-  if (!ours)
+  if (!namesThisService(said))
     throw new OtherService(
       `Port ${port} is answered by another program, not this project's \`npm start\`: nothing was sent to it. ` +
         'Set LAMBDA_PORT to the port npm start uses, in .env, which every command reads.',

@@ -86,6 +86,26 @@ it('remind-due, feed, invoke and sms:inbound refuse another program on LAMBDA_PO
     );
 });
 
+it("npm run address gives the walk the service's address from PORT, and refuses, printing none, another program or nothing", async () => {
+  const port = new URL(inject('baseUrl')).port;
+  expect(await runLocal('address', [], lambdaPort, { PORT: port })).toMatchObject({
+    code: 0,
+    stdout: `http://localhost:${port}\n`,
+  });
+  const other = await otherService();
+  expect(await runLocal('address', [], lambdaPort, { PORT: String(other.port) })).toMatchObject({
+    code: 2,
+    stdout: '',
+    stderr: `Port ${other.port} is answered by another program, not this project's \`npm start\`: set PORT to the port npm start uses, in .env, which every command reads.\n`,
+  });
+  const free = await freePort();
+  expect(await runLocal('address', [], lambdaPort, { PORT: String(free) })).toMatchObject({
+    code: 2,
+    stdout: '',
+    stderr: `Nothing answers on port ${free}: start the service with \`npm start\`, or set PORT to the port npm start uses, in .env, which every command reads.\n`,
+  });
+});
+
 it('a bad port in .env stops a local command with one line naming the variable', async () => {
   const result = await fromFolderWithEnv('LAMBDA_PORT=30o2\n', 'scripts/remind-due.ts');
   expect(result.code).toBe(1);

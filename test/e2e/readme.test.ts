@@ -41,13 +41,13 @@ it('runs every shell block of the README, as written, twice, without an error st
     // Any 4xx or 5xx answer fails the run, as a newcomer would notice it.
     'curl() { command curl --show-error --fail-with-body "$@"; echo; }',
     ...runnable,
-  ]
-    .join('\n')
-    .replaceAll('localhost:3000', service.baseUrl.replace('http://', ''));
+  ].join('\n');
   const walk = () =>
     promisify(execFile)('bash', ['-c', script], {
+      // The one setting a newcomer changes, read by the walk's address and by every command alike.
       env: {
         ...process.env,
+        PORT: new URL(service.baseUrl).port,
         LAMBDA_PORT: String(service.lambdaPort),
         DYNAMODB_PORT: new URL(engine.endpoint).port,
         LOCAL_DATA_DIR: dataFolder,
@@ -71,6 +71,19 @@ it('runs every shell block of the README, as written, twice, without an error st
   }
 }, 240_000);
 
+it('writes no port into a command of the README or docs/api.md: each takes the one address the settings give', () => {
+  const code = ['README.md', 'docs/api.md'].flatMap((document) =>
+    [...readFileSync(document, 'utf8').matchAll(/^```(?:sh|ts)\n([\s\S]*?)^```$/gm)].flatMap(([, block]) =>
+      block!.split('\n').map((line) => ({ document, line })),
+    ),
+  );
+  // What a command does, without its comment (a comment may say where the service listens by default).
+  const withPort = code.filter(({ line }) =>
+    /\b(?:localhost|127\.0\.0\.1):\d/.test(line.replace(/(?:^|\s)(?:#|\/\/)\s.*$/, '')),
+  );
+  expect(withPort).toEqual([]);
+});
+
 it("gives the walk's patients a zone where it is 13:00, whatever the hour, so quiet hours never hold a send back", () => {
   const [, expression] = /^DAYTIME=\$\(node -p '(.+)'\)$/m.exec(readFileSync('README.md', 'utf8'))!;
   for (let hour = 0; hour < 24; hour++) {
@@ -88,7 +101,7 @@ it("gives the walk's patients a zone where it is 13:00, whatever the hour, so qu
   }
 });
 
-it('stops loudly when a step fails: json names the missing field and exits 1, never printing undefined', async () => {
+it('stops loudly when a step fails: json names the missing field and exits 1, never printing undefined or nothing', async () => {
   const json = /^json\(\) \{[\s\S]*?"\$1"; \}$/m.exec(readFileSync('README.md', 'utf8'))![0];
   const failed = await promisify(execFile)('bash', [
     '-c',
@@ -102,4 +115,10 @@ it('stops loudly when a step fails: json names the missing field and exits 1, ne
     stdout: '',
     stderr: expect.stringContaining('no "id" in the answer: {"code":"conflict"'),
   });
+  // A call that reached nothing gave it nothing: it says so, rather than an empty answer.
+  const nothing = await promisify(execFile)('bash', ['-c', `${json}\nprintf '' | json id`]).then(
+    () => undefined,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(nothing).toMatchObject({ code: 1, stdout: '', stderr: 'no "id" in the answer: nothing answered\n' });
 });

@@ -23,7 +23,7 @@ function readmeCalls() {
     /'\$(?:\((?:[^()]|\([^()]*\))*\)|[A-Z_0-9]+)'/g,
     'TEXT',
   );
-  return [...readme.matchAll(/curl [^\n]*?-X POST localhost:3000(\/\S+)[\s\S]*?-d '([^']*)'/g)].map(
+  return [...readme.matchAll(/curl [^\n]*?-X POST \$API(\/\S+)[\s\S]*?-d '([^']*)'/g)].map(
     ([, path, body]) => ({ path: path!, body: JSON.parse(body!) as unknown }),
   );
 }
