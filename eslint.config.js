@@ -2,7 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', '.esbuild*', '.serverless', '.data', 'coverage', 'bench/results'] },
+  {
+    ignores: ['node_modules', '.esbuild*', '.serverless', '.data', 'coverage', 'bench/results', 'generated'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
