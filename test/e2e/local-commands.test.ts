@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -105,6 +105,49 @@ it("npm run address gives the walk the service's address from PORT, and refuses,
     stderr: `Nothing answers on port ${free}: start the service with \`npm start\`, or set PORT to the port npm start uses, in .env, which every command reads.\n`,
   });
 });
+
+it('replies:classify reads each argument as a reply, else standard input, and says so on a terminal or with nothing to read', async () => {
+  const run = (args: string[], input?: string) => {
+    const child = execFile('npm', ['run', '--silent', 'replies:classify', '--', ...args], {
+      timeout: 30_000,
+    });
+    child.stdin?.end(input);
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      let [stdout, stderr] = ['', ''];
+      child.stdout?.on('data', (chunk) => (stdout += chunk));
+      child.stderr?.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  };
+  const intents = (stdout: string) =>
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).intent);
+  const given = await run(['yes see you then', 'can we do next week?'], 'please stop texting me\n');
+  expect({ code: given.code, intents: intents(given.stdout) }).toEqual({
+    code: 0,
+    intents: ['confirm', 'reschedule'],
+  });
+  const piped = await run([], 'please stop texting me\n');
+  expect({ code: piped.code, intents: intents(piped.stdout), stderr: piped.stderr }).toEqual({
+    code: 0,
+    intents: ['opt-out'],
+    stderr: '',
+  });
+  const usage = 'npm run replies:classify -- "<reply>" …, or one reply a line on standard input';
+  expect(await run([], '')).toEqual({ code: 1, stdout: '', stderr: `No reply to read: ${usage}.\n` });
+  // On a terminal (util-linux's script gives it one), it says what it waits for before reading.
+  const terminal = spawnSync('script', ['-qec', 'npm run --silent replies:classify', '/dev/null'], {
+    input: '',
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (terminal.error === undefined)
+    expect(terminal.stdout.replaceAll('\r', '')).toContain(
+      `Reading replies, one a line, until Ctrl-D (or: ${usage}).\n`,
+    );
+}, 120_000);
 
 it('a bad port in .env stops a local command with one line naming the variable', async () => {
   const result = await fromFolderWithEnv('LAMBDA_PORT=30o2\n', 'scripts/remind-due.ts');
