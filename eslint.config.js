@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', '.esbuild*', '.serverless', '.data', 'coverage', 'bench/results', 'generated'],
+    ignores: [
+      'node_modules',
+      '.esbuild*',
+      '.serverless',
+      '.data',
+      'coverage',
+      'bench/results',
+      'generated',
+      '.test-temp',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -71,6 +71,10 @@ it('runs every shell block of the README, as written, twice, without an error st
   }
 }, 240_000);
 
+it('writes nothing outside the clone: no shell block of the README names the system temporary folder', () => {
+  expect(blocks.filter((block) => /\/tmp\b|\$TMPDIR|mktemp/.test(block))).toEqual([]);
+});
+
 it('writes no port into a command of the README or docs/api.md: each takes the one address the settings give', () => {
   const code = ['README.md', 'docs/api.md'].flatMap((document) =>
     [...readFileSync(document, 'utf8').matchAll(/^```(?:sh|ts)\n([\s\S]*?)^```$/gm)].flatMap(([, block]) =>
