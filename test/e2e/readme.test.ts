@@ -54,6 +54,11 @@ it('runs every shell block of the README, as written, twice, without an error st
       },
       maxBuffer: 10 * 1024 * 1024,
     });
+  // The model's confidence each example shows is what the commands print.
+  const confidences = [...runnable.join('\n').matchAll(/#.*?("confidence":[^,}]+)/g)].map(
+    ([, shown]) => shown!,
+  );
+  expect(confidences.length).toBeGreaterThanOrEqual(2);
   // A newcomer pastes the walk again: it must give what it says the second time too.
   for (const { stdout } of [await walk(), await walk()]) {
     expect(stdout).toContain('"status":"ok"');
@@ -67,6 +72,9 @@ it('runs every shell block of the README, as written, twice, without an error st
     expect(stdout).toContain('"response":"confirmed"');
     expect(stdout).toContain('"participantStatus":"accepted"');
     expect(stdout).toContain('"intent":"reschedule"');
+    // What the README says ehr:outbound shows: the Task holding the reply, for staff to act on.
+    expect(stdout).toMatch(/"resourceType":"Task".*"note":\[\{"text":"can we do next week\?"/);
+    for (const shown of confidences) expect(stdout).toContain(shown);
     expect(stdout).toContain('ed5a18fb8f807f996d649e379d3f35f39c543a91bdbf88c492f2ebd10d4df86c');
   }
 }, 240_000);
