@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', '.esbuild*', '.serverless', '.data', 'coverage', 'bench/results'] },
+  {
+    ignores: [
+      'node_modules',
+      '.esbuild*',
+      '.serverless',
+      '.data',
+      'coverage',
+      'bench/results',
+      'generated',
+      '.test-temp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -34,9 +34,9 @@ const refuse = (reason: string): never => {
 const configuration = configurationProblem();
 
 const ports = {
-  DYNAMODB_PORT: localPort('DYNAMODB_PORT'),
   PORT: localPort('PORT'),
   LAMBDA_PORT: localPort('LAMBDA_PORT'),
+  DYNAMODB_PORT: localPort('DYNAMODB_PORT'),
 };
 const other = runningStart();
 if (other !== undefined)
@@ -44,9 +44,16 @@ if (other !== undefined)
 // An earlier start killed outright (kill -9) leaves its serverless offline holding the ports.
 const stopped = await stopLeftover().catch((error: Error) => refuse(`${error.message}.`));
 if (stopped !== undefined) console.log(stopped);
-for (const [variable, port] of Object.entries(ports)) {
-  if (!(await isPortFree(port))) refuse(`Port ${port} is taken: stop what uses it, or set ${variable}.`);
-}
+// Every taken port at once: a newcomer fixes them together, not one per start.
+const taken: string[] = [];
+for (const [variable, port] of Object.entries(ports))
+  if (!(await isPortFree(port))) taken.push(`${port} (${variable})`);
+if (taken.length > 0)
+  refuse(
+    taken.length === 1
+      ? `Port ${taken[0]} is taken: stop what uses it, or set another in .env, which every command reads.`
+      : `Ports ${taken.slice(0, -1).join(', ')} and ${taken.at(-1)} are taken: stop what uses them, or set others in .env, which every command reads.`,
+  );
 
 const problem = await configuration;
 if (problem !== undefined) refuse(`${problem}. Nothing was started: fix the shell's variables or .env.`);

@@ -41,19 +41,24 @@ it('runs every shell block of the README, as written, twice, without an error st
     // Any 4xx or 5xx answer fails the run, as a newcomer would notice it.
     'curl() { command curl --show-error --fail-with-body "$@"; echo; }',
     ...runnable,
-  ]
-    .join('\n')
-    .replaceAll('localhost:3000', service.baseUrl.replace('http://', ''));
+  ].join('\n');
   const walk = () =>
     promisify(execFile)('bash', ['-c', script], {
+      // The one setting a newcomer changes, read by the walk's address and by every command alike.
       env: {
         ...process.env,
+        PORT: new URL(service.baseUrl).port,
         LAMBDA_PORT: String(service.lambdaPort),
         DYNAMODB_PORT: new URL(engine.endpoint).port,
         LOCAL_DATA_DIR: dataFolder,
       },
       maxBuffer: 10 * 1024 * 1024,
     });
+  // The model's confidence each example shows is what the commands print.
+  const confidences = [...runnable.join('\n').matchAll(/#.*?("confidence":[^,}]+)/g)].map(
+    ([, shown]) => shown!,
+  );
+  expect(confidences.length).toBeGreaterThanOrEqual(2);
   // A newcomer pastes the walk again: it must give what it says the second time too.
   for (const { stdout } of [await walk(), await walk()]) {
     expect(stdout).toContain('"status":"ok"');
@@ -67,9 +72,29 @@ it('runs every shell block of the README, as written, twice, without an error st
     expect(stdout).toContain('"response":"confirmed"');
     expect(stdout).toContain('"participantStatus":"accepted"');
     expect(stdout).toContain('"intent":"reschedule"');
+    // What the README says ehr:outbound shows: the Task holding the reply, for staff to act on.
+    expect(stdout).toMatch(/"resourceType":"Task".*"note":\[\{"text":"can we do next week\?"/);
+    for (const shown of confidences) expect(stdout).toContain(shown);
     expect(stdout).toContain('ed5a18fb8f807f996d649e379d3f35f39c543a91bdbf88c492f2ebd10d4df86c');
   }
 }, 240_000);
+
+it('writes nothing outside the clone: no shell block of the README names the system temporary folder', () => {
+  expect(blocks.filter((block) => /\/tmp\b|\$TMPDIR|mktemp/.test(block))).toEqual([]);
+});
+
+it('writes no port into a command of the README or docs/api.md: each takes the one address the settings give', () => {
+  const code = ['README.md', 'docs/api.md'].flatMap((document) =>
+    [...readFileSync(document, 'utf8').matchAll(/^```(?:sh|ts)\n([\s\S]*?)^```$/gm)].flatMap(([, block]) =>
+      block!.split('\n').map((line) => ({ document, line })),
+    ),
+  );
+  // What a command does, without its comment (a comment may say where the service listens by default).
+  const withPort = code.filter(({ line }) =>
+    /\b(?:localhost|127\.0\.0\.1):\d/.test(line.replace(/(?:^|\s)(?:#|\/\/)\s.*$/, '')),
+  );
+  expect(withPort).toEqual([]);
+});
 
 it("gives the walk's patients a zone where it is 13:00, whatever the hour, so quiet hours never hold a send back", () => {
   const [, expression] = /^DAYTIME=\$\(node -p '(.+)'\)$/m.exec(readFileSync('README.md', 'utf8'))!;
@@ -88,7 +113,7 @@ it("gives the walk's patients a zone where it is 13:00, whatever the hour, so qu
   }
 });
 
-it('stops loudly when a step fails: json names the missing field and exits 1, never printing undefined', async () => {
+it('stops loudly when a step fails: json names the missing field and exits 1, never printing undefined or nothing', async () => {
   const json = /^json\(\) \{[\s\S]*?"\$1"; \}$/m.exec(readFileSync('README.md', 'utf8'))![0];
   const failed = await promisify(execFile)('bash', [
     '-c',
@@ -102,4 +127,10 @@ it('stops loudly when a step fails: json names the missing field and exits 1, ne
     stdout: '',
     stderr: expect.stringContaining('no "id" in the answer: {"code":"conflict"'),
   });
+  // A call that reached nothing gave it nothing: it says so, rather than an empty answer.
+  const nothing = await promisify(execFile)('bash', ['-c', `${json}\nprintf '' | json id`]).then(
+    () => undefined,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(nothing).toMatchObject({ code: 1, stdout: '', stderr: 'no "id" in the answer: nothing answered\n' });
 });

@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerForEhr } from '../../lib/patient-replies/write-back.ts';
 import { ehrOutboundTableName, LocalEhrOutbox, readLocalEhrOutbound } from '../../lib/ehr/local-table.ts';
+import { tableDefinition } from '../../lib/store/table.ts';
 import { type DynamoDb, dynamoDb } from '../../lib/store/dynamodb-table.ts';
 import {
   type Engine,
@@ -123,10 +126,29 @@ describe('npm run ehr:outbound', () => {
   });
   afterAll(() => engine.stop());
 
-  it('prints nothing, and succeeds, when there is nothing yet: no table, then an empty one', async () => {
+  it("prints nothing, and succeeds, when npm start's engine has nothing yet: no outbound table, then an empty one", async () => {
+    // The service's table alone, as data from before the outbound table has it; then both.
+    await (await localDynamoDb(engine.endpoint)).CreateTable({ ...tableDefinition(TABLE) });
     expect(await ehrOutbound(portOf(engine))).toEqual({ code: 0, stdout: '', stderr: '' });
     await ensureTable(engine.endpoint, TABLE);
     expect(await ehrOutbound(portOf(engine))).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it("exits 2 with one line, reading nothing of it, when the port is another program's: an engine without the service's table, or no engine", async () => {
+    const other = await startDynalite();
+    const web = createServer((_, response) => response.end('<h1>Another app</h1>')).listen(0);
+    await once(web, 'listening');
+    try {
+      for (const port of [portOf(other), (web.address() as { port: number }).port])
+        expect(await ehrOutbound(port)).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: `Port ${port} is answered by another program, not the local engine of this project's \`npm start\`: set DYNAMODB_PORT to the port npm start uses, in .env, which every command reads.`,
+        });
+    } finally {
+      web.close();
+      await other.stop();
+    }
   });
 
   it('prints each resource as one compact JSON line, oldest first', async () => {

@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
 import openapiTS, { astToString } from 'openapi-typescript';
+import * as prettier from 'prettier';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // A client generated from docs/openapi.json by openapi-typescript, with its default options, as
@@ -23,7 +25,7 @@ function readmeCalls() {
     /'\$(?:\((?:[^()]|\([^()]*\))*\)|[A-Z_0-9]+)'/g,
     'TEXT',
   );
-  return [...readme.matchAll(/curl [^\n]*?-X POST localhost:3000(\/\S+)[\s\S]*?-d '([^']*)'/g)].map(
+  return [...readme.matchAll(/curl [^\n]*?-X POST \$API(\/\S+)[\s\S]*?-d '([^']*)'/g)].map(
     ([, path, body]) => ({ path: path!, body: JSON.parse(body!) as unknown }),
   );
 }
@@ -80,3 +82,19 @@ it('refuses, in the generated types, what the API refuses: a wrong field type an
   expect(wrong.said).toMatch(/calls\.ts\(3,/);
   expect(wrong.said).toMatch(/calls\.ts\(4,/);
 }, 60_000);
+
+it("writes the client docs/api.md generates where npm test's checks never read it: git, prettier, eslint and tsc ignore it", async () => {
+  const [, output] = /^npx openapi-typescript docs\/openapi\.json -o (\S+)/m.exec(
+    readFileSync('docs/api.md', 'utf8'),
+  )!;
+  expect(spawnSync('git', ['check-ignore', '--quiet', output!]).status, 'git').toBe(0);
+  // prettier --check reads .gitignore and .prettierignore, as here.
+  const format = await prettier.getFileInfo(output!, { ignorePath: ['.gitignore', '.prettierignore'] });
+  expect(format.ignored, 'prettier').toBe(true);
+  expect(await new ESLint().isPathIgnored(output!), 'eslint').toBe(true);
+  const { include } = JSON.parse(readFileSync('tsconfig.json', 'utf8')) as { include: string[] };
+  expect(
+    include.filter((folder) => output === folder || output!.startsWith(`${folder}/`)),
+    'tsc',
+  ).toEqual([]);
+});

@@ -51,3 +51,34 @@ it('names the SSM parameters of a deploy in one list, the one serverless.yml rea
   // `KEY` is the README's request header; the raw key a deploy makes has a name of its own.
   expect(guide).not.toMatch(/^KEY=/m);
 });
+
+it("names, in the README's install notes, exactly the packages npm ci warns about, and each part of npm test a machine may skip", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const notes = readme.slice(readme.indexOf('`npm ci` on Node 20'), readme.indexOf('`npm start` needs'));
+  const { packages } = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+    packages: Record<string, { engines?: { node?: string }; hasInstallScript?: boolean }>;
+  };
+  const installed = Object.entries(packages).map(([path, info]) => ({
+    name: path.replace(/^.*node_modules\//, ''),
+    ...info,
+  }));
+  // npm ci on Node 20 warns of a package whose engines leave it out, and runs no install script unasked.
+  const takesNode20 = (range = '*') =>
+    range.split('||').some((part) => {
+      const [, caret, major = '0', minor = '0'] = /(\^|>=)\s*(\d+)(?:\.(\d+))?/.exec(part) ?? [];
+      const below = caret === '^' ? String(Number(major) + 1) : /<\s*(\d+)/.exec(part)?.[1];
+      return Number(major) * 100 + Number(minor) <= 2019 && (below === undefined || Number(below) > 20);
+    });
+  const warned = installed.filter(
+    ({ engines, hasInstallScript }) => !takesNode20(engines?.node) || hasInstallScript,
+  );
+  const named = [
+    ...new Set([...notes.matchAll(/`(@?[a-z0-9.-]+(?:\/[a-z0-9.-]+)?)`/g)].map(([, name]) => name!)),
+  ];
+  expect(named.filter((name) => installed.some((p) => p.name === name)).sort()).toEqual(
+    warned.map(({ name }) => name).sort(),
+  );
+  expect(named.filter((name) => name.startsWith('@') && !installed.some((p) => p.name === name))).toEqual([]);
+  const tests = readme.slice(readme.indexOf('`npm test` starts everything'), readme.indexOf('## Calling it'));
+  for (const needed of ['`java`', '`/usr/bin/chromium`']) expect(tests, needed).toContain(needed);
+});

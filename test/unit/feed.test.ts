@@ -233,6 +233,18 @@ describe('feed: a Patient', () => {
     expect(patientOf(fhirPatient()).warnings).toEqual([]);
   });
 
+  it('leaves out a landline in any DEFAULT_PHONE_REGION, not only where a calling code is shared (GB, AU, US)', () => {
+    const phoneOf = (value: string, phoneRegion: string) =>
+      patientOf(fhirPatient({ telecom: [{ system: 'phone', value, use: 'mobile' }] }), {
+        ...OPTIONS,
+        phoneRegion,
+      }).patient.phone;
+    // Numbers set aside for fiction: Berlin's 030 23125, Paris's 01 99 00; a German mobile is still taken.
+    expect(phoneOf('030 23125 123', 'DE')).toBeUndefined();
+    expect(phoneOf('01 99 00 12 34', 'FR')).toBeUndefined();
+    expect(phoneOf('0176 23125 123', 'DE')).toBe('+4917623125123');
+  });
+
   it('reads national numbers in a region the library has a numbering plan for, or stops at cold start', () => {
     expect(phoneRegion('AU')).toBe('AU');
     for (const code of ['XX', 'gb', 'UK', ''])
