@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -81,6 +81,20 @@ it('runs every shell block of the README, as written, twice, without an error st
 
 it('writes nothing outside the clone: no shell block of the README names the system temporary folder', () => {
   expect(blocks.filter((block) => /\/tmp\b|\$TMPDIR|mktemp/.test(block))).toEqual([]);
+});
+
+it("runs sms:inbound silently in every document: npm's banner would print the patient's number and reply", () => {
+  const lines = readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`)
+    .concat('README.md')
+    .flatMap((document) =>
+      [...readFileSync(document, 'utf8').matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap(([, block]) =>
+        block!.split('\n').filter((line) => /npm run\b.*\bsms:inbound\b/.test(line)),
+      ),
+    );
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.filter((line) => !/npm run (?:-s|--silent) sms:inbound/.test(line))).toEqual([]);
 });
 
 it('writes no port into a command of the README or docs/api.md: each takes the one address the settings give', () => {
