@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { beginInvocation, logger } from '../../lib/log.ts';
+
+/** A fresh lib/log.ts, as a new Lambda process loads it: no other test's invocations counted before. */
+async function freshLog() {
+  vi.resetModules();
+  return import('../../lib/log.ts');
+}
 
 /** The JSON lines the logger writes while `act` runs. */
 function printed(act: () => void): Record<string, unknown>[] {
@@ -20,7 +25,8 @@ function printed(act: () => void): Record<string, unknown>[] {
 afterEach(() => vi.unstubAllEnvs());
 
 describe('log lines an operator can follow', () => {
-  it("carry the Lambda request id of the invocation they belong to, and whether it was the process's cold start", () => {
+  it("carry the Lambda request id of the invocation they belong to, and whether it was the process's cold start", async () => {
+    const { beginInvocation, logger } = await freshLog();
     const lines = printed(() => {
       beginInvocation({ awsRequestId: 'first-invocation' });
       logger.info('one', { patientId: 'p' });
@@ -28,13 +34,24 @@ describe('log lines an operator can follow', () => {
       logger.warn('two', {});
     });
     expect(lines).toMatchObject([
-      { level: 'INFO', message: 'one', awsRequestId: 'first-invocation', patientId: 'p' },
+      { level: 'INFO', message: 'one', awsRequestId: 'first-invocation', coldStart: true, patientId: 'p' },
       { level: 'WARN', message: 'two', awsRequestId: 'second-invocation', coldStart: false },
     ]);
-    expect(typeof lines[0]!.coldStart).toBe('boolean');
   });
 
-  it('print nothing when LOG_LEVEL is silent', () => {
+  it('count cold starts per process, whichever test ran first', async () => {
+    const first = await freshLog();
+    printed(() => first.beginInvocation({ awsRequestId: 'earlier-process' }));
+    const { beginInvocation, logger } = await freshLog();
+    const lines = printed(() => {
+      beginInvocation({ awsRequestId: 'new-process' });
+      logger.info('first of a new process', {});
+    });
+    expect(lines).toMatchObject([{ awsRequestId: 'new-process', coldStart: true }]);
+  });
+
+  it('print nothing when LOG_LEVEL is silent', async () => {
+    const { logger } = await freshLog();
     expect(
       printed(() => {
         vi.stubEnv('LOG_LEVEL', 'silent');
