@@ -16,6 +16,7 @@ const KERNEL = [
   'fields',
   'ids',
   'log',
+  'metrics',
   'records',
   'text',
   'time',
