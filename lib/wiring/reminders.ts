@@ -1,6 +1,7 @@
 import type { AwsMessaging } from '../config.ts';
 import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
+import { metrics } from '../metrics.ts';
 import { AwsNotifier } from '../notify/aws.ts';
 import { invokedReceipts } from '../notify/local-receipts.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
@@ -74,6 +75,7 @@ export function dueRunDeps(perSecond: number, notifier: Notifier = reminderDeps(
   return {
     ...reminderDeps(),
     notifier: { deliver: (m) => (m.channel === 'sms' ? sms(m) : notifier.deliver(m)) },
+    metrics,
     // Half of what the run's 60 s allow at the provider's rate: the rest is left for the store.
     inProcessLimit: Math.floor(30 * smsMaxPerSecond),
     ...(reminderQueueUrl && { queue: workQueue(reminderQueueUrl) }),

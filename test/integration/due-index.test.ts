@@ -10,7 +10,7 @@ import { keys } from '../../lib/store/table.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
 import { dynamoEngines } from '../support/engines.ts';
-import { recordingLog } from '../support/events.ts';
+import { recordingLog, recordingMetrics } from '../support/events.ts';
 import { newPatient } from '../support/patients.ts';
 import { requestCounter } from '../support/requests.ts';
 import { HOUR, NOW, POLICY } from '../support/reminders.ts';
@@ -43,6 +43,7 @@ for (const { label, start, available } of engines) {
         notifier: new OutboxNotifier(store, () => NOW),
         policy: { ...POLICY, offsets: [48] },
         log: recordingLog().log,
+        metrics: recordingMetrics().metrics,
         concurrency: 8,
         inProcessLimit: 1_000,
       };

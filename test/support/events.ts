@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ApiKey } from '../../lib/config.ts';
 import { createEndpoint } from '../../lib/http/endpoint.ts';
 import type { Log } from '../../lib/log.ts';
+import type { MetricName, Metrics } from '../../lib/metrics.ts';
 
 export const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -60,6 +61,13 @@ export function recordingLog() {
     error: (message, fields) => lines.push({ level: 'error', message, fields }),
   };
   return { log, lines };
+}
+
+/** Metrics counted in memory, each count as it was made. */
+export function recordingMetrics() {
+  const counts: { name: MetricName; value: number; by: Record<string, string> }[] = [];
+  const metrics: Metrics = { count: (name, value = 1, by = {}) => void counts.push({ name, value, by }) };
+  return { metrics, counts };
 }
 
 export function testEndpoint() {
