@@ -3,6 +3,7 @@ import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
 import { metrics } from '../metrics.ts';
 import { AwsNotifier } from '../notify/aws.ts';
+import { countedNotifier } from '../notify/counted.ts';
 import { invokedReceipts } from '../notify/local-receipts.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
 import { SqsDueWorkQueue } from '../queue/sqs.ts';
@@ -43,13 +44,18 @@ function outboxNotifier(): Notifier {
   );
 }
 
+/** The provider every message to a patient leaves by, chosen once from configuration. */
+export const messageProvider = once((): Notifier => {
+  const { messaging } = config.messaging();
+  return messaging ? awsNotifier(messaging) : outboxNotifier();
+});
+
 /** What the reminder functions work with, chosen once from configuration. */
 export const reminderDeps = once(() => {
-  const { messaging } = config.messaging();
   const { clinicName, quietHours, reminderOffsets, bulkConcurrency } = config.reminders();
   return {
     store: store(),
-    notifier: messaging ? awsNotifier(messaging) : outboxNotifier(),
+    notifier: countedNotifier(messageProvider(), 'reminder', metrics),
     policy: { clinicName, quietHours, offsets: reminderOffsets },
     log: logger,
     concurrency: bulkConcurrency,

@@ -3,12 +3,14 @@ import type { EhrOutbox } from '../answers/write-back.ts';
 import { LocalEhrOutbox } from '../ehr/local-table.ts';
 import { SqsEhrOutbox } from '../ehr/sqs.ts';
 import { logger } from '../log.ts';
+import { metrics } from '../metrics.ts';
+import { countedNotifier } from '../notify/counted.ts';
 import { BedrockReplyModel } from '../reply-model/bedrock.ts';
 import { embeddedReplyModel } from '../reply-model/embedded.ts';
 import type { ReplyDeps } from '../replies/reply.ts';
 import { dynamoDb } from '../store/dynamodb-table.ts';
 import { config, once, openedOnFirstUse } from './config.ts';
-import { reminderDeps } from './reminders.ts';
+import { messageProvider, reminderDeps } from './reminders.ts';
 
 // What the inbound SMS function works with, chosen once from configuration: the model that reads
 // free text, and where answers are written back for the EHR.
@@ -40,7 +42,7 @@ function ehrOutbox(): EhrOutbox {
 
 export const replyDeps = once((): ReplyDeps => ({
   store: reminderDeps().store,
-  notifier: reminderDeps().notifier,
+  notifier: countedNotifier(messageProvider(), 'acknowledgement', metrics),
   model: replyModel(),
   ehr: ehrOutbox(),
   clinicName: config.reminders().clinicName,
