@@ -5,7 +5,7 @@ import { SqsEhrOutbox } from '../ehr/sqs.ts';
 import { logger } from '../log.ts';
 import { metrics } from '../metrics.ts';
 import { countedNotifier } from '../notify/counted.ts';
-import { BedrockReplyModel } from '../reply-model/bedrock.ts';
+import { BedrockReplyModel, type FallbackReason } from '../reply-model/bedrock.ts';
 import { embeddedReplyModel } from '../reply-model/embedded.ts';
 import type { ReplyDeps } from '../replies/reply.ts';
 import { dynamoDb } from '../store/dynamodb-table.ts';
@@ -23,10 +23,15 @@ function replyModel(): ReplyModel {
     modelId,
     ...(awsRegion && { region: awsRegion }),
     fallback: embeddedReplyModel,
-    // Counted from the log, without the reply: how often the embedded model stood in.
-    onFallback: (reason) => logger.warn('reply model fell back', { model: modelId, reason }),
+    onFallback: fellBack(modelId),
   });
 }
+
+/** How often the embedded model stood in for Bedrock, and why: logged and counted, never the reply. */
+export const fellBack = (modelId: string) => (reason: FallbackReason) => {
+  logger.warn('reply model fell back', { model: modelId, reason });
+  metrics.count('ReplyModelFallbacks', 1, { reason });
+};
 
 /** The EHR's SQS queue, opened with the first answer; locally, a table of the local engine. */
 function ehrOutbox(): EhrOutbox {

@@ -1,25 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { printed } from '../support/events.ts';
 
 /** A fresh lib/log.ts, as a new Lambda process loads it: no other test's invocations counted before. */
 async function freshLog() {
   vi.resetModules();
   return import('../../lib/log.ts');
-}
-
-/** The JSON lines the logger writes while `act` runs. */
-function printed(act: () => void): Record<string, unknown>[] {
-  const lines: string[] = [];
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  vi.stubEnv('LOG_LEVEL', 'info');
-  try {
-    act();
-  } finally {
-    write.mockRestore();
-  }
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 afterEach(() => vi.unstubAllEnvs());

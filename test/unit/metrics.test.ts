@@ -1,22 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { printed } from '../support/events.ts';
 import { beginInvocation } from '../../lib/log.ts';
 import { metrics } from '../../lib/metrics.ts';
-
-/** The JSON lines written to stdout while `act` runs. */
-function printed(act: () => void): Record<string, unknown>[] {
-  const lines: string[] = [];
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  vi.stubEnv('LOG_LEVEL', 'info');
-  try {
-    act();
-  } finally {
-    write.mockRestore();
-  }
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
 afterEach(() => vi.unstubAllEnvs());
 
