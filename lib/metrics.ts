@@ -4,22 +4,24 @@ import { printLine } from './log.ts';
 // CloudWatch Logs turns into a metric as it takes the line in. No library, no request, nothing at load.
 
 /** Every metric the service counts; README's Logs section says what each one counts, and where. */
-export type MetricName =
-  | 'RemindersSent'
-  | 'RemindersRefused'
-  | 'RemindersUnknown'
-  | 'AcknowledgementsSent'
-  | 'AcknowledgementsRefused'
-  | 'AcknowledgementsUnknown'
-  | 'RemindersSkipped'
-  | 'MissedReminders'
-  | 'DeliveredReminders'
-  | 'FailedReminders'
-  | 'DeliveredAcknowledgements'
-  | 'FailedAcknowledgements'
-  | 'Replies'
-  | 'ReplyModelFallbacks'
-  | 'FeedResources';
+export const METRIC_NAMES = [
+  'RemindersSent',
+  'RemindersRefused',
+  'RemindersUnknown',
+  'AcknowledgementsSent',
+  'AcknowledgementsRefused',
+  'AcknowledgementsUnknown',
+  'RemindersSkipped',
+  'MissedReminders',
+  'DeliveredReminders',
+  'FailedReminders',
+  'DeliveredAcknowledgements',
+  'FailedAcknowledgements',
+  'Replies',
+  'ReplyModelFallbacks',
+  'FeedResources',
+] as const;
+export type MetricName = (typeof METRIC_NAMES)[number];
 
 /**
  * What counts. `by` names a dimension from a short list of codes (a channel, a reason, an intent):
