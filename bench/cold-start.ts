@@ -49,7 +49,7 @@ const FIRST_ANSWERS: Record<string, string> = {
 
 /** The store's DynamoDB client, as the floor bundles make it. */
 export const CLIENT =
-  "import { dynamoDb } from './lib/store/dynamodb-table.ts'; const db = dynamoDb({ endpoint: process.env.DYNAMODB_ENDPOINT });";
+  "import { dynamoDb } from './lib/store/dynamodb-client.ts'; const db = dynamoDb({ endpoint: process.env.DYNAMODB_ENDPOINT });";
 
 /** One GetItem in DynamoDB's own JSON, and the handler answering 200 only when DynamoDB did. */
 const GET_ITEM =

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { dynamoDb } from '../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../lib/store/dynamodb-client.ts';
 import { auditPartition } from '../lib/store/table.ts';
 import { startService } from '../scripts/local-service.ts';
 import { DEV_KEY, engine, get, handlers, patients, post, TABLE } from './context.ts';

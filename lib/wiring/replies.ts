@@ -8,7 +8,7 @@ import { countedNotifier } from '../notify/counted.ts';
 import { BedrockReplyModel, type FallbackReason } from '../reply-model/bedrock.ts';
 import { embeddedReplyModel } from '../reply-model/embedded.ts';
 import type { ReplyDeps } from '../replies/reply.ts';
-import { dynamoDb } from '../store/dynamodb-table.ts';
+import { dynamoDb } from '../store/dynamodb-client.ts';
 import { config, once, openedOnFirstUse } from './config.ts';
 import { messageProvider, reminderDeps } from './reminders.ts';
 

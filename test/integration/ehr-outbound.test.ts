@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerForEhr } from '../../lib/answers/write-back.ts';
 import { ehrOutboundTableName, LocalEhrOutbox, readLocalEhrOutbound } from '../../lib/ehr/local-table.ts';
-import { type DynamoDb, dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { type DynamoDb, dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import {
   type Engine,
   ensureTable,
