@@ -218,7 +218,7 @@ export async function coldStarts() {
     schemas: {
       file: await bundle(
         join(out, 'schemas', 'schemas.mjs'),
-        "import { loadConfig } from './lib/config.ts'; import './lib/patients/schema.ts'; import './lib/preferences/schema.ts'; import './lib/reminders/schema.ts';" +
+        "import { loadConfig } from './lib/config-load.ts'; import './lib/patients/schema.ts'; import './lib/preferences/schema.ts'; import './lib/reminders/schema.ts';" +
           ' export const handler = async () => ({ statusCode: 200, body: loadConfig(process.env).clinicName });',
       ),
       measure: 'every configuration section checked and every schema built, no request',

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { type Config, loadConfig } from '../lib/config.ts';
+import type { Config } from '../lib/config.ts';
+import { loadConfig } from '../lib/config-load.ts';
 
 // Every local command reads the settings `npm start` reads: the shell's variables, then `.env` for any
 // the shell leaves unset (serverless.yml's `useDotenv` gives the functions the same file).

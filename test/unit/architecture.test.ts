@@ -12,6 +12,8 @@ const KERNEL = [
   'canonical-json',
   'concurrency',
   'config',
+  'config-load',
+  'config-sections',
   'errors',
   'fields',
   'ids',
