@@ -104,17 +104,8 @@ export const CONFIG_SECTIONS = {
       AUDIT_RETENTION_DAYS: wholeNumber(1, 36_500, DEFAULT_AUDIT_RETENTION_DAYS),
       // Read by lib/log.ts itself; checked here so that a misspelt level stops the function at once.
       LOG_LEVEL: z._default(z.enum(['info', 'silent']), 'info'),
-      // Read by lib/metrics.ts itself, as LOG_LEVEL is: CloudWatch refuses a namespace outside these rules.
-      METRICS_NAMESPACE: z.optional(
-        z
-          .string()
-          .check(
-            z.regex(
-              /^(?!AWS\/)[\w./#:-]{1,255}$/,
-              'must be a CloudWatch namespace: letters, digits, . - _ / # :, not beginning AWS/',
-            ),
-          ),
-      ),
+      // Read by lib/metrics.ts itself; serverless.yml sets it from the stage, the namespace the alarms read.
+      METRICS_NAMESPACE: z.optional(z.string()),
     }),
     (env): ServiceConfig => ({
       tableName: env.TABLE_NAME,

@@ -17,27 +17,20 @@ let invocation: { functionName?: string; awsRequestId?: string; traceId?: string
 let invocations = 0;
 
 /**
- * Called by every function wrapper as an invocation begins: the function's name, its request id, its
- * X-Ray trace id when tracing is on, and whether it is this process's first (a cold start). Lambda
- * serves one invocation at a time per process, and sets the trace header anew for each.
+ * Called by every function wrapper as an invocation begins, with Lambda's context: the function's name,
+ * its request id, its X-Ray trace id when tracing is on, and whether it is this process's first (a cold
+ * start). Lambda serves one invocation at a time per process, and sets the trace header anew for each.
  */
 export function beginInvocation(context?: { awsRequestId?: string; functionName?: string }): void {
-  const functionName = context?.functionName ?? process.env.AWS_LAMBDA_FUNCTION_NAME;
-  const traceId = traceRoot(process.env._X_AMZN_TRACE_ID);
+  // What is not known stays undefined, which JSON leaves out of the line.
   invocation = {
-    ...(functionName && { functionName }),
-    ...(context?.awsRequestId !== undefined && { awsRequestId: context.awsRequestId }),
-    ...(traceId && { traceId }),
+    functionName: context?.functionName,
+    awsRequestId: context?.awsRequestId,
+    // X-Ray's trace id is the `Root=` part of `Root=1-…;Parent=…;Sampled=1`.
+    traceId: /Root=([^;]+)/.exec(process.env._X_AMZN_TRACE_ID ?? '')?.[1],
     coldStart: invocations++ === 0,
   };
 }
-
-/** The trace's id in X-Ray is the `Root=` part of `Root=1-…;Parent=…;Sampled=1`. */
-const traceRoot = (header: string | undefined) =>
-  header
-    ?.split(';')
-    .find((part) => part.startsWith('Root='))
-    ?.slice(5);
 
 /**
  * Writes one JSON object as a line on stdout, which Lambda sends to CloudWatch Logs, with the

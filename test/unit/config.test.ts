@@ -127,14 +127,6 @@ describe('configuration, read once at cold start', () => {
     );
   });
 
-  it("refuses a metrics namespace CloudWatch would not take, or one of AWS's own", () => {
-    expect(() => loadConfig({ ...minimal, METRICS_NAMESPACE: 'ClinicalAssistant/prod' })).not.toThrow();
-    for (const namespace of ['AWS/Lambda', 'Clinical Assistant?', 'x'.repeat(256)])
-      expect(() => loadConfig({ ...minimal, METRICS_NAMESPACE: namespace }), namespace).toThrow(
-        'METRICS_NAMESPACE: must be a CloudWatch namespace',
-      );
-  });
-
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...minimal, DYNAMODB_ENDPOINT: '' }).dynamodbEndpoint).toBeUndefined();
   });

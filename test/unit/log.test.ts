@@ -26,16 +26,15 @@ describe('log lines an operator can follow', () => {
 
   it("carry the function's name, and the invocation's X-Ray trace id when tracing is on", async () => {
     const { beginInvocation, logger } = await freshLog();
-    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'clinical-assistant-api-prod-getPatient');
     vi.stubEnv(
       '_X_AMZN_TRACE_ID',
       'Root=1-6745a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1',
     );
     const traced = printed(() => {
-      beginInvocation({ awsRequestId: 'traced' });
+      beginInvocation({ awsRequestId: 'traced', functionName: 'clinical-assistant-api-prod-getPatient' });
       logger.info('traced', {});
     });
-    // Tracing off: Lambda sets no trace header; a context's name stands for the environment's.
+    // Tracing off: Lambda sets no trace header.
     vi.stubEnv('_X_AMZN_TRACE_ID', '');
     const untraced = printed(() => {
       beginInvocation({ awsRequestId: 'untraced', functionName: 'clinical-assistant-api-prod-receipts' });
