@@ -1,7 +1,8 @@
 import { applyMessage } from '../lib/feed/apply.ts';
 import { DEFAULT_MRN_SYSTEM } from '../lib/config.ts';
 import { openDynamoStore } from '../lib/store/dynamodb.ts';
-import { dynamoDb, type DynamoDb, type Item, type Operation } from '../lib/store/dynamodb-table.ts';
+import { dynamoDb, type DynamoDb, type Operation } from '../lib/store/dynamodb-client.ts';
+import type { Item } from '../lib/store/dynamodb-wire.ts';
 import { ensureTable } from '../scripts/local-engine.ts';
 import { WRITES } from '../test/support/requests.ts';
 import { fhirAppointment, fhirPatient } from '../test/support/fhir.ts';

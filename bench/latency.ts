@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { dynamoDb } from '../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../lib/store/dynamodb-client.ts';
 import { DEFAULT_CLINIC, liveSpace } from '../lib/clinics.ts';
 import { keysOf } from '../lib/store/table.ts';
 

@@ -1,5 +1,6 @@
 import { mapWithConcurrency } from '../lib/concurrency.ts';
-import { dynamoDb, type Item } from '../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../lib/store/dynamodb-client.ts';
+import type { Item } from '../lib/store/dynamodb-wire.ts';
 import { engine, handlers, patients, post, TABLE } from './context.ts';
 import { median, note, record, round } from './rows.ts';
 

@@ -3,7 +3,7 @@ import type { OutgoingMessage } from '../lib/reminders/notifier.ts';
 import { sendBulkReminders } from '../lib/reminders/bulk.ts';
 import { MISSED_LOOKBACK_MS, remindDue } from '../lib/reminders/due.ts';
 import { openDynamoStore } from '../lib/store/dynamodb.ts';
-import { dynamoDb } from '../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../lib/store/dynamodb-client.ts';
 import { DUE_SHARDS } from '../lib/store/table.ts';
 import { ensureTable } from '../scripts/local-engine.ts';
 import { requestCounter } from '../test/support/requests.ts';

@@ -13,26 +13,36 @@ export interface Log {
 const SERVICE = 'clinical-assistant-api';
 
 /** The Lambda invocation being served, on every line: one invocation's lines can be found together. */
-let invocation: { awsRequestId?: string; coldStart?: boolean } = {};
+let invocation: { functionName?: string; awsRequestId?: string; traceId?: string; coldStart?: boolean } = {};
 let invocations = 0;
 
 /**
- * Called by every function wrapper as an invocation begins: its request id, and whether it is this
- * process's first (a cold start). Lambda serves one invocation at a time per process.
+ * Called by every function wrapper as an invocation begins, with Lambda's context: the function's name,
+ * its request id, its X-Ray trace id when tracing is on, and whether it is this process's first (a cold
+ * start). Lambda serves one invocation at a time per process, and sets the trace header anew for each.
  */
-export function beginInvocation(context?: { awsRequestId?: string }): void {
+export function beginInvocation(context?: { awsRequestId?: string; functionName?: string }): void {
+  // What is not known stays undefined, which JSON leaves out of the line.
   invocation = {
-    ...(context?.awsRequestId !== undefined && { awsRequestId: context.awsRequestId }),
+    functionName: context?.functionName,
+    awsRequestId: context?.awsRequestId,
+    // X-Ray's trace id is the `Root=` part of `Root=1-…;Parent=…;Sampled=1`.
+    traceId: /Root=([^;]+)/.exec(process.env._X_AMZN_TRACE_ID ?? '')?.[1],
     coldStart: invocations++ === 0,
   };
 }
 
-/** One JSON object per line on stdout, which Lambda sends to CloudWatch Logs; LOG_LEVEL=silent mutes it. */
-function line(level: 'INFO' | 'WARN' | 'ERROR', message: string, fields: Record<string, unknown>) {
+/**
+ * Writes one JSON object as a line on stdout, which Lambda sends to CloudWatch Logs, with the
+ * invocation's fields after `head`; LOG_LEVEL=silent mutes it.
+ */
+export function printLine(head: Record<string, unknown>, fields: Record<string, unknown>): void {
   if (process.env.LOG_LEVEL === 'silent') return;
-  process.stdout.write(
-    `${JSON.stringify({ level, message, timestamp: new Date().toISOString(), service: SERVICE, ...invocation, ...fields })}\n`,
-  );
+  process.stdout.write(`${JSON.stringify({ ...head, ...invocation, ...fields })}\n`);
+}
+
+function line(level: 'INFO' | 'WARN' | 'ERROR', message: string, fields: Record<string, unknown>) {
+  printLine({ level, message, timestamp: new Date().toISOString(), service: SERVICE }, fields);
 }
 
 export const logger: Log = {

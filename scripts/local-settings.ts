@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv, promisify } from 'node:util';
-import { type Config, loadConfig } from '../lib/config.ts';
+import type { Config } from '../lib/config.ts';
+import { loadConfig } from '../lib/config-load.ts';
 
 const PORTS = {
   PORT: () => process.env.PORT ?? '3000',

@@ -1,5 +1,5 @@
 import type { EhrOutbox, WriteBackResource } from '../patient-replies/write-back.ts';
-import type { DynamoDb } from '../store/dynamodb-table.ts';
+import type { DynamoDb } from '../store/dynamodb-client.ts';
 
 // The local stand-in for the EHR's queue: a table of its own in the local engine, never the service's
 // table, because a Task's note holds the reply's text. `npm run ehr:outbound` prints what it keeps.

@@ -19,6 +19,8 @@ export interface AwsNotifierOptions extends AwsMessaging {
 
 /** How a receipt finds its reminder: SMS `Context` key and SES tag name (letters only, as tags allow). */
 export const REMINDER_ID_KEY = 'reminderId';
+/** How a receipt tells an acknowledgement from a reminder: set on acknowledgements alone. */
+export const MESSAGE_KIND_KEY = 'messageKind';
 
 /** Reminders by AWS End User Messaging SMS (transactional) and Amazon SES v2 (email). */
 export class AwsNotifier implements Notifier {
@@ -79,7 +81,10 @@ export class AwsNotifier implements Notifier {
       ConfigurationSetName: this.options.smsConfigurationSet,
       TimeToLive: timeToLive,
       // Copied into every delivery event: our id and nothing about the patient.
-      Context: { [REMINDER_ID_KEY]: message.reminderId },
+      Context: {
+        [REMINDER_ID_KEY]: message.reminderId,
+        ...(message.kind && { [MESSAGE_KIND_KEY]: message.kind }),
+      },
     };
   }
 
@@ -94,7 +99,10 @@ export class AwsNotifier implements Notifier {
         },
       },
       ConfigurationSetName: this.options.emailConfigurationSet,
-      EmailTags: [{ Name: REMINDER_ID_KEY, Value: message.reminderId }],
+      EmailTags: [
+        { Name: REMINDER_ID_KEY, Value: message.reminderId },
+        ...(message.kind ? [{ Name: MESSAGE_KIND_KEY, Value: message.kind }] : []),
+      ],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { invocationUrl, snsEvent } from '../events/local-invoke.ts';
 import { describeError, type Log } from '../log.ts';
-import { REMINDER_ID_KEY } from './aws.ts';
+import { MESSAGE_KIND_KEY, REMINDER_ID_KEY } from './aws.ts';
 import type { LocalReceipts } from './outbox.ts';
 
 /**
@@ -11,17 +11,19 @@ import type { LocalReceipts } from './outbox.ts';
  */
 export function invokedReceipts(lambdaEndpoint: string, log: Log): LocalReceipts {
   return {
-    async report({ reminderId, channel, delivered }) {
+    async report({ reminderId, kind, channel, delivered }) {
       const event =
         channel === 'sms'
           ? {
               eventType: delivered ? 'TEXT_DELIVERED' : 'TEXT_CARRIER_UNREACHABLE',
               isFinal: true,
-              context: { [REMINDER_ID_KEY]: reminderId },
+              context: { [REMINDER_ID_KEY]: reminderId, ...(kind && { [MESSAGE_KIND_KEY]: kind }) },
             }
           : {
               eventType: delivered ? 'Delivery' : 'Bounce',
-              mail: { tags: { [REMINDER_ID_KEY]: [reminderId] } },
+              mail: {
+                tags: { [REMINDER_ID_KEY]: [reminderId], ...(kind && { [MESSAGE_KIND_KEY]: [kind] }) },
+              },
               ...(!delivered && { bounce: { bounceType: 'Transient', bounceSubType: 'General' } }),
             };
       try {

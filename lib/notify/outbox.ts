@@ -13,7 +13,12 @@ export const TEMPORARY_FAILURE_RECIPIENTS: readonly string[] = ['+447700900003',
 
 /** What the local provider reports of a message it took, as a real one's delivery event would. */
 export interface LocalReceipts {
-  report(receipt: { reminderId: string; channel: Channel; delivered: boolean }): Promise<void>;
+  report(receipt: {
+    reminderId: string;
+    kind?: 'acknowledgement';
+    channel: Channel;
+    delivered: boolean;
+  }): Promise<void>;
 }
 
 /**
@@ -42,6 +47,7 @@ export class OutboxNotifier implements Notifier {
     });
     await this.receipts?.report({
       reminderId: message.reminderId,
+      ...(message.kind && { kind: message.kind }),
       channel: message.channel,
       delivered: !TEMPORARY_FAILURE_RECIPIENTS.includes(to),
     });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Channel } from '../preferences/model.ts';
 import type { FailureReason } from '../reminders/status.ts';
-import { REMINDER_ID_KEY } from './aws.ts';
+import { MESSAGE_KIND_KEY, REMINDER_ID_KEY } from './aws.ts';
 import { parseSnsMessage } from './sns-message.ts';
 
 /**
@@ -13,6 +13,8 @@ export type Receipt =
   | {
       status: 'delivered';
       reminderId: string;
+      /** Only an acknowledgement of a patient's answer says so; a reminder's receipt says nothing. */
+      kind?: 'acknowledgement';
       channel: Channel;
       event: string;
       permanent: boolean;
@@ -22,6 +24,7 @@ export type Receipt =
   | {
       status: 'failed';
       reminderId: string;
+      kind?: 'acknowledgement';
       channel: Channel;
       event: string;
       permanent: boolean;
@@ -92,12 +95,13 @@ export function readReceipt(message: string): Receipt {
     const outcome = SMS_OUTCOMES[eventType] ?? { status: 'ignored', reason: 'unrecognised' };
     // A failure that is not final may still turn into a delivery; the final event settles it.
     const settled = outcome.status === 'failed' && isFinal === false ? inProgress : outcome;
-    return forReminder(eventType, 'sms', context?.[REMINDER_ID_KEY], settled);
+    return forReminder(eventType, 'sms', context?.[REMINDER_ID_KEY], settled, context?.[MESSAGE_KIND_KEY]);
   }
   const email = EmailEvent.safeParse(event);
   if (email.success) {
     const { eventType, mail } = email.data;
-    return forReminder(eventType, 'email', mail.tags?.[REMINDER_ID_KEY]?.[0], emailOutcome(email.data));
+    const { [REMINDER_ID_KEY]: id, [MESSAGE_KIND_KEY]: kind } = mail.tags ?? {};
+    return forReminder(eventType, 'email', id?.[0], emailOutcome(email.data), kind?.[0]);
   }
   return { status: 'ignored', event: 'unknown', reason: 'unrecognised' };
 }
@@ -141,9 +145,16 @@ function bounceOutcome({ bounceType, bounceSubType }: NonNullable<EmailEvent['bo
   return bounceSubType === 'MailboxFull' ? failed('mailbox-full') : failed('soft-bounced');
 }
 
-function forReminder(event: string, channel: Channel, id: string | undefined, outcome: Outcome): Receipt {
+function forReminder(
+  event: string,
+  channel: Channel,
+  id: string | undefined,
+  outcome: Outcome,
+  kind: string | undefined,
+): Receipt {
   if (outcome.status === 'ignored') return { ...outcome, event };
   const reminderId = ReminderId.safeParse(id);
   if (!reminderId.success) return { status: 'ignored', event, reason: 'not-a-reminder' };
-  return { ...outcome, reminderId: reminderId.data, channel, event };
+  const acknowledgement = kind === 'acknowledgement' && ({ kind } as const);
+  return { ...outcome, reminderId: reminderId.data, ...acknowledgement, channel, event };
 }

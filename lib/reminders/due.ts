@@ -3,6 +3,7 @@ import { mapWithConcurrency } from '../concurrency.ts';
 import { clientId, patientId } from '../fields.ts';
 import { ApiError, isStoreUnavailable } from '../errors.ts';
 import { describeError, type Log } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import { MAX_APPOINTMENTS_PER_PATIENT } from '../patients/limits.ts';
 import type { DueAppointment } from './records.ts';
 import { isOccurrence, type SkipReason } from './model.ts';
@@ -55,6 +56,8 @@ export interface DueWorkQueue {
 
 export interface DueRunDeps extends ReminderDeps {
   log: Log;
+  /** Where a run counts what it skipped, by reason, and what was missed: nobody reads its answer. */
+  metrics: Metrics;
   /** Patients decided at once by one invocation. */
   concurrency: number;
   /** Above this many due appointments, a run with a queue fans out instead of reminding in-process. */
@@ -79,7 +82,7 @@ export async function remindDue(deps: DueRunDeps, now: number): Promise<DueSumma
   } else {
     const tallies = await mapWithConcurrency(work, deps.concurrency, (w) =>
       // In-process, a patient the store could not serve is a failure of this run; the next one retries.
-      remindPatient(deps, w, now).catch((error: unknown) => {
+      decidePatient(deps, w, now).catch((error: unknown) => {
         deps.log.warn('scheduled reminders failed', { patientId: w.patientId, ...describeError(error) });
         return { ...emptySummary(0), failed: w.appointmentIds.length };
       }),
@@ -94,7 +97,21 @@ export async function remindDue(deps: DueRunDeps, now: number): Promise<DueSumma
     }),
   );
   summary.missed = missed.filter(Boolean).length;
+  countRun(deps.metrics, summary);
   return summary;
+}
+
+/** A worker's share of a run: one patient's due appointments, decided and counted. */
+export async function remindPatient(deps: DueRunDeps, work: PatientWork, now: number): Promise<DueSummary> {
+  const tally = await decidePatient(deps, work, now);
+  countRun(deps.metrics, tally);
+  return tally;
+}
+
+/** Once per run or worker's message, not per patient: a run of thousands writes a line per reason. */
+function countRun(metrics: Metrics, { skipped, missed }: DueSummary) {
+  for (const [reason, n] of Object.entries(skipped)) metrics.count('RemindersSkipped', n, { reason });
+  if (missed > 0) metrics.count('MissedReminders', missed);
 }
 
 /**
@@ -102,7 +119,7 @@ export async function remindDue(deps: DueRunDeps, now: number): Promise<DueSumma
  * is counted and leaves the appointment due for the next run; only a store that does not answer throws,
  * so that a queue delivers the work again.
  */
-export async function remindPatient(
+async function decidePatient(
   deps: DueRunDeps,
   { patientId, appointmentIds }: PatientWork,
   now: number,

@@ -1,10 +1,15 @@
 import { ApiError } from '../errors.ts';
 import type { Channel } from '../preferences/model.ts';
 
+/** What a message to a patient is: a reminder, or the acknowledgement of their answer to one. */
+export type MessageKind = 'reminder' | 'acknowledgement';
+
 /** A message on its way to a patient. `to` is the real address: it reaches the provider and no log. */
 export interface OutgoingMessage {
   patientId: string;
   reminderId: string;
+  /** Said only of an acknowledgement, so its receipts come back as one: no ledger keeps its status. */
+  kind?: 'acknowledgement';
   /** When the visit begins (UTC): no SMS may reach the patient after it. */
   appointmentStart: string;
   channel: Channel;

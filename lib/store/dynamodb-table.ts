@@ -1,168 +1,22 @@
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { awsRegion, awsRequest } from '../aws-request.ts';
 import { limited } from '../concurrency.ts';
 import { ApiError, isStoreUnavailable, storeUnavailable } from '../errors.ts';
+import { ATTEMPT_DEADLINE_MS, DeadlinePassed, type DynamoDb, type Operation } from './dynamodb-client.ts';
+import { fromDynamo, type Item } from './dynamodb-wire.ts';
 
-// The requests the DynamoDB adapter makes of its one table, and nothing about the records in it: every
-// request of the store is here, bounded in time, retried where DynamoDB leaves work undone, and turned
-// into 503 store_unavailable when the store does not answer.
+// What the DynamoDB adapter asks of its one table, and nothing about the records in it: reads, queries
+// followed page by page, conditional writes, and batches retried where DynamoDB leaves work undone; each
+// bounded in time and turned into 503 store_unavailable when the store does not answer. One request on
+// the wire is dynamodb-client.ts's; DynamoDB's JSON, dynamodb-wire.ts's.
 
 const BATCH_WRITE_SIZE = 25;
 const BATCH_GET_SIZE = 100;
 const BATCH_ATTEMPTS = 8;
 /** Batch requests of this store in flight at once, across its calls: overlaps round trips without flooding the table. */
 const BATCHES_IN_FLIGHT = 4;
-/** Retries of a refused connection, a 5xx or a throttle inside one attempt (a conditional write: only what cannot have landed). */
-const REQUEST_RETRIES = 2;
-/**
- * An attempt not answered in this time, the client's retries included, is given up and its connection
- * closed: a read is tried once more, else the request is answered 503. Two attempts of a read and the
- * audit write still fit in an HTTP function's 10 s.
- */
-const ATTEMPT_DEADLINE_MS = 3_000;
 /** Tried again after a stalled attempt, on a fresh request: a write is not, since it may have landed. */
 const READS: ReadonlySet<Operation> = new Set(['GetItem', 'Query', 'BatchGetItem']);
 
-export type Item = Record<string, unknown>;
 export type Key = { PK: string; SK: string };
-
-/** The DynamoDB operations the store uses. */
-export type Operation = 'GetItem' | 'PutItem' | 'UpdateItem' | 'Query' | 'BatchGetItem' | 'BatchWriteItem';
-
-/**
- * Sends one DynamoDB request, its items as plain objects in and out (the document form). A function,
- * so that tests and the benchmarks can wrap it to inject faults or count requests and capacity.
- */
-export type DynamoDb = (operation: Operation, input: Item) => Promise<Item>;
-
-export interface EngineOptions {
-  /** Set for a local engine (dynalite, DynamoDB Local); unset on AWS. */
-  endpoint?: string;
-  region?: string;
-  /** Tries again of a refused connection, a 5xx or a throttle inside one attempt: 2, or 0 for a probe. */
-  retries?: number;
-}
-
-/** DynamoDB's attribute values in and out, as the SDK's document client does: an unset optional field is left out. */
-const toDynamo = (item: unknown) => marshall(item as Item, { removeUndefinedValues: true });
-const fromDynamo = (item: unknown) => unmarshall(binaryRead(item) as Parameters<typeof unmarshall>[0]);
-
-/** Binary values travel in base64 (`B`, `BS`): read back as bytes, as the SDK's client does. */
-function binaryRead(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(binaryRead);
-  const { B: bytes, BS: byteSets } = value as { B?: unknown; BS?: unknown };
-  if (typeof bytes === 'string') return { B: new Uint8Array(Buffer.from(bytes, 'base64')) };
-  if (Array.isArray(byteSets))
-    return { BS: byteSets.map((b: string) => new Uint8Array(Buffer.from(b, 'base64'))) };
-  return mapValues(value as Record<string, unknown>, binaryRead);
-}
-
-/** The request's JSON, its bytes (a Uint8Array or Buffer, before Buffer's own toJSON) in base64. */
-function binaryWritten(this: Record<string, unknown>, key: string, value: unknown) {
-  const raw = this[key];
-  return raw instanceof Uint8Array
-    ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64')
-    : value;
-}
-const mapValues = <T, U>(record: Record<string, T>, to: (value: T) => U): Record<string, U> =>
-  Object.fromEntries(Object.entries(record).map(([name, value]) => [name, to(value)]));
-
-type BatchWrite = { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } };
-type BatchGet = { Keys?: Item[] } & Item;
-
-/** The request in DynamoDB's JSON: its items, keys and values marshalled; a page key goes as given. */
-function marshallInput(input: Item): Item {
-  const { Item: item, Key: key, ExpressionAttributeValues: values, RequestItems: requests } = input;
-  const wire = { ...input };
-  if (item) wire.Item = toDynamo(item);
-  if (key) wire.Key = toDynamo(key);
-  if (values) wire.ExpressionAttributeValues = toDynamo(values);
-  if (requests)
-    wire.RequestItems = mapValues(requests as Record<string, BatchGet | BatchWrite[]>, (request) =>
-      Array.isArray(request) ? request.map(batchWrite(toDynamo)) : batchGet(request, toDynamo),
-    );
-  return wire;
-}
-
-/** The answer in the document form: items, attributes and unprocessed work unmarshalled; a page key as DynamoDB gave it. */
-function unmarshallOutput(output: Item): Item {
-  const { Item: item, Items: items, Attributes: attributes, Responses: responses } = output;
-  const { UnprocessedKeys: keys, UnprocessedItems: writes } = output;
-  const plain = { ...output };
-  if (item) plain.Item = fromDynamo(item);
-  if (attributes) plain.Attributes = fromDynamo(attributes);
-  if (items) plain.Items = (items as Item[]).map(fromDynamo);
-  if (responses)
-    plain.Responses = mapValues(responses as Record<string, Item[]>, (found) => found.map(fromDynamo));
-  if (keys)
-    plain.UnprocessedKeys = mapValues(keys as Record<string, BatchGet>, (get) => batchGet(get, fromDynamo));
-  if (writes)
-    plain.UnprocessedItems = mapValues(writes as Record<string, BatchWrite[]>, (all) =>
-      all.map(batchWrite(fromDynamo)),
-    );
-  return plain;
-}
-
-const batchGet = (request: BatchGet, to: (item: unknown) => Item) => ({
-  ...request,
-  ...(request.Keys && { Keys: request.Keys.map(to) }),
-});
-const batchWrite =
-  (to: (item: unknown) => Item) =>
-  ({ PutRequest: put, DeleteRequest: remove }: BatchWrite): BatchWrite => ({
-    ...(put && { PutRequest: { Item: to(put.Item) } }),
-    ...(remove && { DeleteRequest: { Key: to(remove.Key) } }),
-  });
-
-/**
- * DynamoDB as one signed HTTP request a call (lib/aws-request.ts), its items in the document form:
- * nothing loaded but Node's HTTP client, a signer and the attribute marshalling, so that a function
- * using the store starts nearly as fast as one that makes a bare request (docs/performance.md).
- */
-export function dynamoDb(options: EngineOptions): DynamoDb {
-  return anyDynamoDbOperation(options);
-}
-
-/** Any DynamoDB operation by name, as the store's client makes it: a local engine's set-up (scripts/local-engine.ts). */
-export function anyDynamoDbOperation({
-  endpoint,
-  region,
-  retries = REQUEST_RETRIES,
-}: EngineOptions): (operation: string, input: Item) => Promise<Item> {
-  const local = endpoint !== undefined;
-  return async (operation, input) => {
-    const signingRegion = local ? (region ?? 'local') : awsRegion(region);
-    const url = new URL(endpoint ?? `https://dynamodb.${signingRegion}.amazonaws.com`);
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), ATTEMPT_DEADLINE_MS);
-    try {
-      const output = await awsRequest({
-        service: 'dynamodb',
-        region: signingRegion,
-        url,
-        headers: {
-          'content-type': 'application/x-amz-json-1.0',
-          'x-amz-target': `DynamoDB_20120810.${operation}`,
-        },
-        body: JSON.stringify(marshallInput(input), binaryWritten),
-        ...(local && { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-        retries,
-        // A conditional write that may have landed is never sent again: its second try would fail
-        // its own condition, and a reservation that won would read as lost.
-        repeatable: !('ConditionExpression' in input) && operation !== 'UpdateItem',
-        signal: deadline.signal,
-      });
-      return unmarshallOutput(output as Item);
-    } catch (error) {
-      // Given up at the deadline, its connection closed: the same answer as the Table's own deadline.
-      if (deadline.signal.aborted) throw new DeadlinePassed();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-}
 
 /** A Query's own parameters: the table, consistency and paging are the Table's to set. */
 export interface QueryInput {
@@ -389,17 +243,10 @@ const NETWORK = new Set([
   'EHOSTUNREACH',
 ]);
 
-/** An attempt the store did not answer by its deadline: a 503 store_unavailable, which a read may retry. */
-class DeadlinePassed extends ApiError {
-  constructor() {
-    const { code, detail, errors, headers } = storeUnavailable();
-    super(code, detail, errors, headers);
-  }
-}
-
 /**
  * Turns "the store did not answer" (unreachable, 5xx, throttled past the retries, or no answer by the
- * deadline) into 503 store_unavailable; anything else keeps its meaning.
+ * deadline) into 503 store_unavailable; anything else keeps its meaning. Its deadline is the client's
+ * again: that one closes the connection, this one bounds any DynamoDb, a wrapped one (tests, bench) too.
  */
 async function guard<T>(request: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

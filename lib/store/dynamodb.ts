@@ -1,6 +1,7 @@
 import { type ClinicSpace, DEFAULT_CLINIC, liveSpace } from '../clinics.ts';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '../config.ts';
-import { type DynamoDb, dynamoDb, type EngineOptions, Table } from './dynamodb-table.ts';
+import { type DynamoDb, dynamoDb, type EngineOptions } from './dynamodb-client.ts';
+import { Table } from './dynamodb-table.ts';
 import { appointmentRecords } from './dynamodb/appointments.ts';
 import { auditRecords } from './dynamodb/audit.ts';
 import { patientRecords } from './dynamodb/patients.ts';
@@ -27,8 +28,8 @@ export interface DynamoStoreOptions extends EngineOptions {
 }
 
 /**
- * The Store on one DynamoDB table: lib/store/table.ts has its layout, dynamodb-table.ts its requests,
- * and dynamodb/ the records, each group in a file of its own.
+ * The Store on one DynamoDB table: lib/store/table.ts has its layout, dynamodb-table.ts its requests
+ * (sent by dynamodb-client.ts), and dynamodb/ the records, each group in a file of its own.
  */
 export function dynamoStore(
   db: DynamoDb,

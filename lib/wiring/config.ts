@@ -1,4 +1,6 @@
-import { type ConfigSection, InvalidConfiguration, loadSection, type SectionConfig } from '../config.ts';
+import { InvalidConfiguration } from '../config.ts';
+import { loadSection } from '../config-load.ts';
+import type { ConfigSection, SectionConfig } from '../config-sections.ts';
 import { type Log, logger } from '../log.ts';
 
 // The composition root: the only place adapters are chosen, and nothing in lib/ outside it imports it.

@@ -1,7 +1,9 @@
 import type { AwsMessaging } from '../config.ts';
 import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
+import { metrics } from '../metrics.ts';
 import { AwsNotifier } from '../notify/aws.ts';
+import { countedNotifier } from '../notify/counted.ts';
 import { invokedReceipts } from '../notify/local-receipts.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
 import { SqsDueWorkQueue } from '../queue/sqs.ts';
@@ -42,13 +44,18 @@ function outboxNotifier(): Notifier {
   );
 }
 
+/** The provider every message to a patient leaves by, chosen once from configuration. */
+export const messageProvider = once((): Notifier => {
+  const { messaging } = config.messaging();
+  return messaging ? awsNotifier(messaging) : outboxNotifier();
+});
+
 /** What the reminder functions work with, chosen once from configuration. */
 export const reminderDeps = once(() => {
-  const { messaging } = config.messaging();
   const { clinicName, quietHours, reminderOffsets, bulkConcurrency } = config.reminders();
   return {
     store: store(),
-    notifier: messaging ? awsNotifier(messaging) : outboxNotifier(),
+    notifier: countedNotifier(messageProvider(), 'reminder', metrics),
     policy: { clinicName, quietHours, offsets: reminderOffsets },
     log: logger,
     concurrency: bulkConcurrency,
@@ -74,6 +81,7 @@ export function dueRunDeps(perSecond: number, notifier: Notifier = reminderDeps(
   return {
     ...reminderDeps(),
     notifier: { deliver: (m) => (m.channel === 'sms' ? sms(m) : notifier.deliver(m)) },
+    metrics,
     // Half of what the run's 60 s allow at the provider's rate: the rest is left for the store.
     inProcessLimit: Math.floor(30 * smsMaxPerSecond),
     ...(reminderQueueUrl && { queue: workQueue(reminderQueueUrl) }),

@@ -3,12 +3,14 @@ import type { EhrOutbox } from '../patient-replies/write-back.ts';
 import { LocalEhrOutbox } from '../ehr/local-table.ts';
 import { SqsEhrOutbox } from '../ehr/sqs.ts';
 import { logger } from '../log.ts';
-import { BedrockReplyModel } from '../reply-model/bedrock.ts';
+import { metrics } from '../metrics.ts';
+import { countedNotifier } from '../notify/counted.ts';
+import { BedrockReplyModel, type FallbackReason } from '../reply-model/bedrock.ts';
 import { embeddedReplyModel } from '../patient-replies/model/embedded.ts';
 import type { ReplyDeps } from '../patient-replies/apply/answer.ts';
-import { dynamoDb } from '../store/dynamodb-table.ts';
+import { dynamoDb } from '../store/dynamodb-client.ts';
 import { config, once, openedOnFirstUse } from './config.ts';
-import { reminderDeps } from './reminders.ts';
+import { messageProvider, reminderDeps } from './reminders.ts';
 
 // What the inbound SMS function works with, chosen once from configuration: the model that reads
 // free text, and where answers are written back for the EHR.
@@ -21,10 +23,15 @@ function replyModel(): ReplyModel {
     modelId,
     ...(awsRegion && { region: awsRegion }),
     fallback: embeddedReplyModel,
-    // Counted from the log, without the reply: how often the embedded model stood in.
-    onFallback: (reason) => logger.warn('reply model fell back', { model: modelId, reason }),
+    onFallback: fellBack(modelId),
   });
 }
+
+/** How often the embedded model stood in for Bedrock, and why: logged and counted, never the reply. */
+export const fellBack = (modelId: string) => (reason: FallbackReason) => {
+  logger.warn('reply model fell back', { model: modelId, reason });
+  metrics.count('ReplyModelFallbacks', 1, { reason });
+};
 
 /** The EHR's SQS queue, opened with the first answer; locally, a table of the local engine. */
 function ehrOutbox(): EhrOutbox {
@@ -40,7 +47,7 @@ function ehrOutbox(): EhrOutbox {
 
 export const replyDeps = once((): ReplyDeps => ({
   store: reminderDeps().store,
-  notifier: reminderDeps().notifier,
+  notifier: countedNotifier(messageProvider(), 'acknowledgement', metrics),
   model: replyModel(),
   ehr: ehrOutbox(),
   clinicName: config.reminders().clinicName,

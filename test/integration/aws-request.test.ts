@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AwsRequest, AwsError, awsRequest } from '../../lib/aws-request.ts';
-import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import { freePort } from '../../scripts/local-engine.ts';
 
 // The signed request every AWS call of the functions goes through, against a server that answers as

@@ -3,7 +3,7 @@ import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { sendBulkReminders } from '../../lib/reminders/bulk.ts';
 import { dynamoStore } from '../../lib/store/dynamodb.ts';
-import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
 import { dynamoEngines } from '../support/engines.ts';

@@ -27,7 +27,7 @@ beforeAll(async () => {
   await build({
     stdin: {
       contents:
-        "import { dynamoDb, Table } from './lib/store/dynamodb-table.ts';" +
+        "import { dynamoDb } from './lib/store/dynamodb-client.ts'; import { Table } from './lib/store/dynamodb-table.ts';" +
         ' const table = new Table(dynamoDb({ endpoint: process.env.ENDPOINT }), "t");' +
         ' await table.get({ PK: "P", SK: "S" }).then(() => console.log("answered"), (e) => console.log(e.code ?? e.name));' +
         ' console.log(process.moduleLoadList.some((name) => name.includes("undici")) ? "undici loaded" : "");',

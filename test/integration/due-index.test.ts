@@ -4,7 +4,8 @@ import { OutboxNotifier } from '../../lib/notify/outbox.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
 import { type DueRunDeps, remindDue, remindPatient } from '../../lib/reminders/due.ts';
 import { dynamoStore } from '../../lib/store/dynamodb.ts';
-import { dynamoDb, Table } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
+import { Table } from '../../lib/store/dynamodb-table.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
 import { DEFAULT_CLINIC, liveSpace } from '../../lib/clinics.ts';
 import { keysOf } from '../../lib/store/table.ts';
@@ -13,7 +14,7 @@ const keys = keysOf(liveSpace(DEFAULT_CLINIC));
 import { toApiTimestamp } from '../../lib/time.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
 import { dynamoEngines } from '../support/engines.ts';
-import { recordingLog } from '../support/events.ts';
+import { recordingLog, recordingMetrics } from '../support/events.ts';
 import { newPatient } from '../support/patients.ts';
 import { requestCounter } from '../support/requests.ts';
 import { HOUR, NOW, POLICY } from '../support/reminders.ts';
@@ -46,6 +47,7 @@ for (const { label, start, available } of engines) {
         notifier: new OutboxNotifier(store, () => NOW),
         policy: { ...POLICY, offsets: [48] },
         log: recordingLog().log,
+        metrics: recordingMetrics().metrics,
         concurrency: 8,
         inProcessLimit: 1_000,
       };

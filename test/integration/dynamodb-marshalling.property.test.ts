@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DynamoDb, dynamoDb, type Item } from '../../lib/store/dynamodb-table.ts';
+import { type DynamoDb, dynamoDb } from '../../lib/store/dynamodb-client.ts';
+import type { Item } from '../../lib/store/dynamodb-wire.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';
 import { dynamoEngines } from '../support/engines.ts';
 

@@ -4,7 +4,7 @@ import { createPatient, getPatient } from '../../lib/patients/patients.ts';
 import { listAppointments } from '../../lib/listing/appointments.ts';
 import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
 import { dynamoStore, MRN_CLAIM_LEASE_MS, openDynamoStore } from '../../lib/store/dynamodb.ts';
-import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import { DEFAULT_CLINIC, liveSpace } from '../../lib/clinics.ts';
 import { AUDIT_SHARDS, keysOf } from '../../lib/store/table.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerForEhr } from '../../lib/patient-replies/write-back.ts';
 import { ehrOutboundTableName, LocalEhrOutbox, readLocalEhrOutbound } from '../../lib/ehr/local-table.ts';
 import { tableDefinition } from '../../lib/store/table.ts';
-import { type DynamoDb, dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { type DynamoDb, dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import {
   type Engine,
   ensureTable,

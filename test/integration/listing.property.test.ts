@@ -7,7 +7,7 @@ import { listAppointments } from '../../lib/listing/appointments.ts';
 import { APPOINTMENT_STATUSES } from '../../lib/patients/appointment-status.ts';
 import { AppointmentQuery } from '../../lib/patients/read-schema.ts';
 import { dynamoStore } from '../../lib/store/dynamodb.ts';
-import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import { ensureTable, freePort } from '../../scripts/local-engine.ts';
 
 describe('ensureTable', () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METRIC_NAMES } from '../../lib/metrics.ts';
 import { tableDefinition } from '../../lib/store/table.ts';
 
 // `serverless package --stage prod` must work with no AWS credentials; its CloudFormation template is
@@ -172,13 +173,39 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
     ]);
     for (const [id, alarm] of Object.entries(alarms))
       expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: 'AlarmTopic' }]);
-    const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
-    expect(filters.map((f) => [f.LogGroupName, f.FilterPattern])).toEqual(
-      expect.arrayContaining([
-        [{ Ref: 'RemindDueLogGroup' }, '{ $.message = "reminder missed" }'],
-        [{ Ref: 'ReceiptsLogGroup' }, '{ $.message = "notification handled" && $.status = "failed" }'],
-      ]),
-    );
+  });
+
+  it('alarms on the metrics the code counts, in the namespace the functions count them in, not on log text', () => {
+    expect(ofType('AWS::Logs::MetricFilter')).toEqual([]);
+    for (const [id, f] of ofType('AWS::Lambda::Function'))
+      expect(f.Properties.Environment.Variables.METRICS_NAMESPACE, id).toBe('ClinicalAssistant/prod');
+    // Each custom metric an alarm reads is one the code counts, and its total: without a dimension.
+    const read = ofType('AWS::CloudWatch::Alarm').flatMap(([id, { Properties: alarm }]) => [
+      ...(alarm.MetricName ? [[id, alarm]] : []),
+      ...(alarm.Metrics ?? []).flatMap((m: any) => (m.MetricStat ? [[id, m.MetricStat.Metric]] : [])),
+    ]);
+    const ours = read.filter(([, metric]) => !String(metric.Namespace).startsWith('AWS/'));
+    expect(ours.map(([id, metric]) => [id, metric.MetricName]).sort()).toEqual([
+      ['FailedDeliveriesAlarm', 'DeliveredReminders'],
+      ['FailedDeliveriesAlarm', 'FailedReminders'],
+      ['MissedRemindersAlarm', 'MissedReminders'],
+    ]);
+    for (const [id, metric] of ours) {
+      expect(METRIC_NAMES, id).toContain(metric.MetricName);
+      expect(metric, id).toMatchObject({ Namespace: 'ClinicalAssistant/prod' });
+      expect(metric.Dimensions ?? [], id).toEqual([]);
+    }
+    // An hour of failures without one delivery has no `delivered` value to add: both are filled with 0.
+    const share = resources.FailedDeliveriesAlarm!.Properties.Metrics.find((m: any) => m.ReturnData);
+    expect(share.Expression).toBe('IF(failures + deliveries >= 10, failures / (failures + deliveries), 0)');
+    expect(
+      resources
+        .FailedDeliveriesAlarm!.Properties.Metrics.filter((m: any) => m.Expression?.startsWith('FILL'))
+        .map((m: any) => [m.Id, m.Expression]),
+    ).toEqual([
+      ['failures', 'FILL(failed, 0)'],
+      ['deliveries', 'FILL(delivered, 0)'],
+    ]);
   });
 
   it('runs every function on nodejs24.x, each with a role of its own', () => {

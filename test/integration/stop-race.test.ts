@@ -8,7 +8,7 @@ import { phoneDigest } from '../../lib/preferences/sms-consent.ts';
 import { reachableChannels } from '../../lib/reminders/policy.ts';
 import { remind } from '../../lib/reminders/reminders.ts';
 import { dynamoStore } from '../../lib/store/dynamodb.ts';
-import { dynamoDb } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import type { Store } from '../../lib/store/store.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
 import { type Engine, ensureTable } from '../../scripts/local-engine.ts';

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoDb, Table } from '../../lib/store/dynamodb-table.ts';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
+import { Table } from '../../lib/store/dynamodb-table.ts';
 import { freePort } from '../../scripts/local-engine.ts';
 
 // A store that takes every request and never answers, as a stalled connection does: each attempt is

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ApiKey } from '../../lib/config.ts';
 import { createEndpoint } from '../../lib/http/endpoint.ts';
 import type { Log } from '../../lib/log.ts';
+import type { MetricName, Metrics } from '../../lib/metrics.ts';
 
 export const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -60,6 +62,29 @@ export function recordingLog() {
     error: (message, fields) => lines.push({ level: 'error', message, fields }),
   };
   return { log, lines };
+}
+
+/** The JSON lines the service prints on stdout while `act` runs: its log and its metrics. */
+export function printed(act: () => void): Record<string, unknown>[] {
+  const lines: string[] = [];
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  vi.stubEnv('LOG_LEVEL', 'info');
+  try {
+    act();
+  } finally {
+    write.mockRestore();
+  }
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Metrics counted in memory, each count as it was made. */
+export function recordingMetrics() {
+  const counts: { name: MetricName; value: number; by: Record<string, string> }[] = [];
+  const metrics: Metrics = { count: (name, value = 1, by = {}) => void counts.push({ name, value, by }) };
+  return { metrics, counts };
 }
 
 export function testEndpoint() {

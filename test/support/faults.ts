@@ -1,4 +1,4 @@
-import type { DynamoDb, Operation } from '../../lib/store/dynamodb-table.ts';
+import type { DynamoDb, Operation } from '../../lib/store/dynamodb-client.ts';
 
 type Input = Record<string, unknown>;
 type PutRequest = { PutRequest: { Item: Input } };

@@ -68,6 +68,21 @@ describe('AWS notifier', () => {
     expect(JSON.stringify(sms[0]?.Context)).toBe(JSON.stringify({ reminderId }));
   });
 
+  it('says an acknowledgement is one, by SMS context and email tag, and a reminder nothing more: a receipt tells them apart', async () => {
+    const { notifier: aws, sms, email } = notifier();
+    await aws.deliver({ ...message, kind: 'acknowledgement', channel: 'sms', to: '+447700900123' });
+    await aws.deliver({ ...message, kind: 'acknowledgement', channel: 'email', to: 'robin@example.org' });
+    await aws.deliver({ ...message, channel: 'sms', to: '+447700900123' });
+    expect(sms.map((input) => input.Context)).toEqual([
+      { reminderId, messageKind: 'acknowledgement' },
+      { reminderId },
+    ]);
+    expect(email[0]?.EmailTags).toEqual([
+      { Name: 'reminderId', Value: reminderId },
+      { Name: 'messageKind', Value: 'acknowledgement' },
+    ]);
+  });
+
   it('refuses an SMS too late to arrive before the visit, without calling the provider', async () => {
     const { notifier: aws, sms } = notifier({ clock: () => Date.parse(message.appointmentStart) - 4_000 });
     await expect(aws.deliver({ ...message, channel: 'sms', to: '+447700900123' })).rejects.toMatchObject({
@@ -98,7 +113,7 @@ describe('AWS notifier', () => {
 
   it('tags email with values SES accepts: ASCII letters, digits, "_" and "-", at most 256', async () => {
     const { notifier: aws, email } = notifier();
-    await aws.deliver({ ...message, channel: 'email', to: 'robin@example.org' });
+    await aws.deliver({ ...message, kind: 'acknowledgement', channel: 'email', to: 'robin@example.org' });
     for (const tag of email[0]?.EmailTags ?? []) {
       expect(tag.Name).toMatch(/^[A-Za-z0-9_-]{1,256}$/);
       expect(tag.Value).toMatch(/^[A-Za-z0-9_-]{1,256}$/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { configVariables, loadConfig } from '../../lib/config.ts';
+import { configVariables, loadConfig } from '../../lib/config-load.ts';
 import { sha256 } from '../support/events.ts';
 
 const keys = JSON.stringify([{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }]);

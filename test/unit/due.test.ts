@@ -18,7 +18,7 @@ import { DUE_SHARDS, keysOf } from '../../lib/store/table.ts';
 
 const { dueBucketsBetween } = keysOf(liveSpace(DEFAULT_CLINIC));
 import { toApiTimestamp } from '../../lib/time.ts';
-import { recordingLog } from '../support/events.ts';
+import { recordingLog, recordingMetrics } from '../support/events.ts';
 import { newPatient } from '../support/patients.ts';
 import { HOUR, NOW, POLICY } from '../support/reminders.ts';
 
@@ -29,12 +29,14 @@ const at = (ms: number) => toApiTimestamp(ms);
 function clinic(loadedAt = NOW - HOUR, extra: Partial<DueRunDeps> = {}) {
   const store = new MemoryStore(() => loadedAt);
   const { log, lines } = recordingLog();
+  const { metrics, counts } = recordingMetrics();
   const deps: DueRunDeps = {
     store,
     notifier: new OutboxNotifier(store, () => NOW),
     // One slot, 48 hours ahead: what is due in one run (slots: see 'several reminders').
     policy: { ...POLICY, offsets: [48] },
     log,
+    metrics,
     concurrency: 4,
     inProcessLimit: 1_000,
     ...extra,
@@ -47,7 +49,7 @@ function clinic(loadedAt = NOW - HOUR, extra: Partial<DueRunDeps> = {}) {
         newPatient({ appointments, ...overrides }),
       )
     ).id;
-  return { store, deps, lines, patient };
+  return { store, deps, lines, counts, patient };
 }
 
 describe('the scheduled run: what is due', () => {
@@ -149,6 +151,19 @@ describe('the scheduled run: retried, missed, never twice', () => {
         message: 'reminder missed',
         fields: { patientId: id, appointmentId: 'early', start: at(night + 8 * HOUR) },
       },
+    ]);
+  });
+
+  it('counts, as metrics, what a run skipped by reason and what was missed, once a run: nobody reads its answer', async () => {
+    const night = Date.parse('2026-06-10T22:00:00Z'); // 23:00 in London
+    const { deps, patient, counts } = clinic(night - HOUR);
+    await patient([{ id: 'early', start: at(night + 8 * HOUR) }]); // 07:00 local: inside quiet hours
+    await patient([{ id: 'also-early', start: at(night + 8 * HOUR) }]);
+    await remindDue(deps, night);
+    await remindDue(deps, night + 8 * HOUR);
+    expect(counts).toEqual([
+      { name: 'RemindersSkipped', value: 2, by: { reason: 'quiet_hours' } },
+      { name: 'MissedReminders', value: 2, by: {} },
     ]);
   });
 
@@ -289,6 +304,18 @@ describe('the scheduled run: fanning out', () => {
     for (const work of [...queued, ...queued]) await remindPatient(deps, work, NOW);
     expect(await store.listMessages(two)).toHaveLength(1);
     expect(await store.listMessages(one)).toHaveLength(1);
+  });
+
+  it("has a worker count its patient's skips: the run that handed the work out counted none of them", async () => {
+    const queued: PatientWork[] = [];
+    const queue: DueWorkQueue = { enqueue: async (work) => void queued.push(...work) };
+    const { deps, patient, store, counts } = clinic(NOW - HOUR, { queue, inProcessLimit: 0 });
+    const id = await patient([{ id: 'a1', start: at(NOW + 3 * HOUR) }]);
+    await writeContactPreferences(store, [{ patientId: id, channels: [] }]);
+    expect(await remindDue(deps, NOW)).toMatchObject({ dispatched: 1 });
+    expect(counts).toEqual([]);
+    await remindPatient(deps, queued[0]!, NOW);
+    expect(counts).toEqual([{ name: 'RemindersSkipped', value: 1, by: { reason: 'opted_out' } }]);
   });
 
   it('stays in-process without a queue, whatever the size', async () => {

@@ -19,7 +19,7 @@ describe('the local outbox reports each message as a provider would', () => {
     body: 'Hello',
   });
 
-  it('delivered, except to the temporary failure recipients: accepted, then failed', async () => {
+  it("delivered, except to the temporary failure recipients: accepted, then failed; an acknowledgement's as one", async () => {
     const reported: Parameters<LocalReceipts['report']>[0][] = [];
     const outbox = new OutboxNotifier(new MemoryStore(), Date.now, {
       report: async (receipt) => void reported.push(receipt),
@@ -27,10 +27,12 @@ describe('the local outbox reports each message as a provider would', () => {
     await outbox.deliver(message('+447700900123', 'sms'));
     await outbox.deliver(message('+447700900003', 'sms'));
     await outbox.deliver(message('Temp-Fail@example.org', 'email'));
-    expect(reported.map((r) => [r.channel, r.delivered])).toEqual([
-      ['sms', true],
-      ['sms', false],
-      ['email', false],
+    await outbox.deliver({ ...message('+447700900123', 'sms'), kind: 'acknowledgement' });
+    expect(reported.map((r) => [r.channel, r.delivered, r.kind])).toEqual([
+      ['sms', true, undefined],
+      ['sms', false, undefined],
+      ['email', false, undefined],
+      ['sms', true, 'acknowledgement'],
     ]);
   });
 });
@@ -69,6 +71,18 @@ describe("the local receipts, invoked on the receipts function's port", () => {
         ['failed', REMINDER, 'soft-bounced'],
       ],
     );
+  });
+
+  it("say an acknowledgement's receipt is one, as the providers' events do", async () => {
+    const receipts = invokedReceipts(endpoint, recordingLog().log);
+    received.length = 0;
+    for (const channel of ['sms', 'email'] as const)
+      await receipts.report({ reminderId: REMINDER, kind: 'acknowledgement', channel, delivered: true });
+    const read = received.map((r) => readReceipt(JSON.parse(r.body).Records[0].Sns.Message));
+    expect(read).toMatchObject([
+      { status: 'delivered', kind: 'acknowledgement' },
+      { status: 'delivered', kind: 'acknowledgement' },
+    ]);
   });
 
   it('never fail the send when the function cannot be reached: they log it', async () => {

@@ -237,6 +237,30 @@ describe('email delivery events (SES configuration set)', () => {
   });
 });
 
+describe("an acknowledgement's receipts", () => {
+  it("are read as an acknowledgement's, from the SMS context or the email tag, never as a reminder's", () => {
+    const kind = { messageKind: 'acknowledgement' };
+    expect(read(sms('TEXT_DELIVERED', { context: { reminderId: REMINDER, ...kind } }))).toEqual({
+      status: 'delivered',
+      reminderId: REMINDER,
+      kind: 'acknowledgement',
+      channel: 'sms',
+      event: 'TEXT_DELIVERED',
+      permanent: false,
+    });
+    expect(
+      read(emailEvent('Bounce', bounce('Permanent', 'General'), { messageKind: ['acknowledgement'] })),
+    ).toMatchObject({
+      status: 'failed',
+      kind: 'acknowledgement',
+      reason: 'bounced',
+    });
+    expect(
+      read(sms('TEXT_DELIVERED', { context: { reminderId: REMINDER, messageKind: 'other' } })),
+    ).not.toHaveProperty('kind');
+  });
+});
+
 describe('anything else on the topics', () => {
   it.each(['', 'not json', '{}', '[]', 'null', '{"Type":"SubscriptionConfirmation"}'])(
     'is ignored as unrecognised: %j',

@@ -14,7 +14,7 @@ import { remind } from '../../lib/reminders/reminders.ts';
 import { openSlot, slotOf } from '../../lib/reminders/slots.ts';
 import { MemoryStore } from '../../lib/store/memory.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
-import { recordingLog } from '../support/events.ts';
+import { recordingLog, recordingMetrics } from '../support/events.ts';
 import { CURSOR_KEY, newPatient } from '../support/patients.ts';
 import { appointment, HOUR, NOW, POLICY, reminderState, sent } from '../support/reminders.ts';
 
@@ -34,6 +34,7 @@ function clinic() {
     notifier: new OutboxNotifier(store, () => clock),
     policy: POLICY,
     log: recordingLog().log,
+    metrics: recordingMetrics().metrics,
     concurrency: 4,
     inProcessLimit: 1_000,
   };

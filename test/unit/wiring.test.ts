@@ -8,7 +8,8 @@ import { createQueueConsumer } from '../../lib/events/queue.ts';
 import { createScheduledJob } from '../../lib/events/schedule.ts';
 import { createEndpoint, ok } from '../../lib/http/endpoint.ts';
 import { configuration, once, openedOnFirstUse } from '../../lib/wiring/config.ts';
-import { httpEvent, recordingLog, sha256 } from '../support/events.ts';
+import { httpEvent, printed, recordingLog, sha256 } from '../support/events.ts';
+import { fellBack } from '../../lib/wiring/replies.ts';
 
 // Configuration is read on first use, in the composition root: a function whose configuration fails
 // answers 500 problem+json (HTTP) or fails its invocation, logged by variable name, never by value.
@@ -146,5 +147,19 @@ describe('a function whose configuration fails', () => {
       // It sends reminders: the messaging section is its; the HTTP API's cursor secret is not.
       variables: ['NOTIFIER'],
     });
+  });
+});
+
+describe("the reply model's fallback, as the inbound function wires it", () => {
+  it('is logged and counted by its reason, never with the reply', () => {
+    const lines = printed(() => fellBack('amazon.nova-micro-v1:0')('timeout'));
+    expect(lines).toMatchObject([
+      { level: 'WARN', message: 'reply model fell back', model: 'amazon.nova-micro-v1:0', reason: 'timeout' },
+      {
+        _aws: { CloudWatchMetrics: [{ Metrics: [{ Name: 'ReplyModelFallbacks', Unit: 'Count' }] }] },
+        reason: 'timeout',
+        ReplyModelFallbacks: 1,
+      },
+    ]);
   });
 });

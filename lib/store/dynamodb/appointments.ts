@@ -8,7 +8,7 @@ import {
 import { UPCOMING_STATUSES } from '../../patients/appointment-status.ts';
 import { toApiTimestamp, toSortableUtc } from '../../time.ts';
 import { appointmentRange, appointmentSortKey } from '../../patients/appointment-order.ts';
-import type { Item } from '../dynamodb-table.ts';
+import type { Item } from '../dynamodb-wire.ts';
 import type { Expected } from '../../patients/records.ts';
 import { type DueAppointment, emptyLedger } from '../../reminders/records.ts';
 import type { Store } from '../store.ts';

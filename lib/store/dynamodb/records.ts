@@ -1,5 +1,6 @@
 import { ledgerEntryRecord, type OccurrenceResponse, type ReminderLedger } from '../../reminders/model.ts';
-import type { Item, Table } from '../dynamodb-table.ts';
+import type { Table } from '../dynamodb-table.ts';
+import type { Item } from '../dynamodb-wire.ts';
 import type { Expected, Sourced } from '../../patients/records.ts';
 import { type Patient, patientRecord } from '../../patients/model.ts';
 import type { TableKeys } from '../table.ts';
