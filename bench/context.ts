@@ -31,13 +31,16 @@ Object.assign(process.env, {
 // Built once the environment is set, by the composition root the functions use. The sections import
 // them from here, never directly: a module importing them would be evaluated while this one still
 // awaits the engine.
-export const store = (await import('../lib/wiring/store.ts')).store();
+const { DEFAULT_CLINIC, liveSpace } = await import('../lib/clinics.ts');
+const space = liveSpace(DEFAULT_CLINIC);
+export const store = (await import('../lib/wiring/store.ts')).storeFor(space);
 const { createPatient } = await import('../lib/patients/patients.ts');
 const { NewPatient } = await import('../lib/patients/schema.ts');
 const reminders = await import('../lib/wiring/reminders.ts');
-export const reminderDeps = reminders.reminderDeps();
-export const { dueRunDeps } = reminders;
-export const feedDeps = (await import('../lib/wiring/feed.ts')).feedDeps();
+export const reminderDeps = reminders.reminderDeps(space);
+export const dueRunDeps = (perSecond: number, notifier?: Parameters<typeof reminders.dueRunDeps>[2]) =>
+  reminders.dueRunDeps(DEFAULT_CLINIC, perSecond, notifier);
+export const feedDeps = (await import('../lib/wiring/feed.ts')).feedDeps(space);
 export const handlers = {
   index: (await import('../functions/index.ts')).handler,
   health: (await import('../functions/health.ts')).handler,

@@ -1,17 +1,31 @@
 import * as z from 'zod/mini';
 import { queueConsumer } from '#lib/wiring/events.ts';
 import { applyMessage } from '#lib/feed/apply.ts';
+import { rejected } from '#lib/feed/message.ts';
 import { countFeedOutcomes } from '#lib/feed/counts.ts';
 import { metrics } from '#lib/metrics.ts';
+import { knownClinic, onlyClinic } from '#lib/wiring/clinics.ts';
 import { feedDeps } from '#lib/wiring/feed.ts';
 
-// The EHR's FHIR R4 feed: one Patient, Appointment or Bundle a message. The messages of a batch are
-// applied one after another, in the order the queue gave them.
+// The EHR's FHIR R4 feed: one Patient, Appointment or Bundle a message, for the clinic its `clinic`
+// message attribute names (a one-clinic deployment's feed may name none); `sandbox` "true" writes to
+// that clinic's sandbox. The messages of a batch are applied one after another, in the queue's order.
 export const handler = queueConsumer(
   { name: 'feed', body: z.unknown(), concurrency: 1 },
-  async (message, { messageId }) => {
-    const resources = await applyMessage(feedDeps(), message, { messageId, now: Date.now() });
+  async (message, { messageId, attributes }) => {
+    const named = attributes.clinic;
+    const clinic = named === undefined ? onlyClinic() : knownClinic(named);
+    if (clinic === undefined) {
+      const reason =
+        named === undefined
+          ? 'the message names no clinic (message attribute "clinic"), and the deployment serves several'
+          : 'the message names a clinic this deployment does not serve';
+      // Never applied to another clinic: every resource of it is rejected with the reason.
+      return { resources: [rejected(0, message, reason)] };
+    }
+    const space = { clinic: clinic.id, sandbox: attributes.sandbox === 'true' };
+    const resources = await applyMessage(feedDeps(space), message, { messageId, now: Date.now() });
     countFeedOutcomes(metrics, resources);
-    return { resources };
+    return { clinic: clinic.id, resources };
   },
 );

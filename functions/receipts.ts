@@ -2,20 +2,27 @@ import { notificationConsumer } from '#lib/wiring/events.ts';
 import { metrics } from '#lib/metrics.ts';
 import { readReceipt } from '#lib/notify/receipts.ts';
 import { settleReceipt } from '#lib/reminders/receipts.ts';
-import { store } from '#lib/wiring/store.ts';
+import { knownClinic, onlyClinic } from '#lib/wiring/clinics.ts';
+import { storeFor } from '#lib/wiring/store.ts';
 
-// Delivery events of both configuration sets (End User Messaging SMS and SES, each through its SNS topic).
+// Delivery events of both configuration sets (End User Messaging SMS and SES, each through its SNS
+// topic), and the simulated provider's: each finds its clinic by the tags the message was sent with.
 export const handler = notificationConsumer('receipts', async (message) => {
   const receipt = readReceipt(message);
   if (receipt.status === 'ignored')
     return { event: receipt.event, outcome: 'ignored', reason: receipt.reason };
-  const { reminderId, kind, status, event, permanent, reason } = receipt;
+  const { reminderId, kind, status, event, permanent, reason, from } = receipt;
+  // A message sent before there were clinics says none: it was the one clinic's.
+  const clinic = from.clinic === undefined ? onlyClinic() : knownClinic(from.clinic);
+  if (clinic === undefined) return { event, reminderId, outcome: 'ignored', reason: 'no-such-clinic' };
+  const space = { clinic: clinic.id, sandbox: from.sandbox };
   return {
     event,
     reminderId,
     status,
+    clinic: clinic.id,
     outcome: await settleReceipt(
-      { store: store(), metrics, now: Date.now() },
+      { store: storeFor(space), metrics, now: Date.now() },
       { reminderId, status, permanent, ...(kind && { kind }), ...(reason && { reason }) },
     ),
   };

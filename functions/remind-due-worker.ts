@@ -1,11 +1,20 @@
 import { PatientWork, remindPatient } from '#lib/reminders/due.ts';
+import { onlyClinic } from '#lib/wiring/clinics.ts';
 import { queueConsumer } from '#lib/wiring/events.ts';
-import { workerRunDeps } from '#lib/wiring/reminders.ts';
+import { bulkConcurrency, workerRunDeps } from '#lib/wiring/reminders.ts';
 
+// A scheduled run's work for one patient, of the clinic the message names (a message queued before
+// there were clinics was the one clinic's).
 export const handler = queueConsumer(
-  { name: 'remind-due-worker', body: PatientWork, concurrency: () => workerRunDeps().concurrency },
-  async (work) => ({
-    patientId: work.patientId,
-    ...(await remindPatient(workerRunDeps(), work, Date.now())),
-  }),
+  { name: 'remind-due-worker', body: PatientWork, concurrency: bulkConcurrency },
+  async (work) => {
+    const clinic = work.clinic ?? onlyClinic()?.id;
+    if (clinic === undefined)
+      throw new Error('a work message names no clinic and the deployment has several');
+    return {
+      clinic,
+      patientId: work.patientId,
+      ...(await remindPatient(workerRunDeps({ clinic, sandbox: false }), work, Date.now())),
+    };
+  },
 );

@@ -2,7 +2,7 @@ import { endpoint } from '#lib/wiring/endpoint.ts';
 import { ok } from '#lib/http/endpoint.ts';
 import { writeContactPreferences } from '#lib/preferences/preferences.ts';
 import { ContactPreferenceBatch } from '#lib/preferences/schema.ts';
-import { auditTrail, store } from '#lib/wiring/store.ts';
+import { storeFor } from '#lib/wiring/store.ts';
 
 export const handler = endpoint(
   {
@@ -10,10 +10,9 @@ export const handler = endpoint(
     body: ContactPreferenceBatch,
     audit: {
       action: 'preferences.write',
-      sink: auditTrail,
       patientIds: (r) =>
         (r?.body.preferences ?? []).map((item) => (item as { patientId?: unknown } | null)?.patientId),
     },
   },
-  async ({ body }) => ok(await writeContactPreferences(store(), body.preferences)),
+  async ({ body, space }) => ok(await writeContactPreferences(storeFor(space), body.preferences)),
 );

@@ -1,3 +1,5 @@
+import type { Language } from './fields.ts';
+
 // A clinic is the unit of isolation: every record belongs to one, and every key a request or message
 // carries names one. Each clinic has its live records and a sandbox beside them, apart from them, where
 // a test key works and nothing leaves for a phone or a mailbox. Plain values: every layer may read it.
@@ -26,7 +28,7 @@ export interface Clinic {
   /** The reminder slots, whole hours before the start, largest first. */
   reminderOffsets: readonly number[];
   /** The language of a patient created without one. */
-  language: string;
+  language: Language;
   /** The FHIR identifier system of the clinic's record number (MRN), by which its feed matches patients. */
   mrnSystem: string;
   /** The ISO 3166 region its feed reads a national phone number in. */

@@ -5,8 +5,9 @@ import { fieldErrors, forPeople } from './validation.ts';
 // Reading the configuration from the environment, by section or whole, every problem named at once.
 
 /** Every variable the functions read: the README's configuration table lists each one. */
-export const configVariables = (): string[] =>
-  Object.values(CONFIG_SECTIONS).flatMap((part) => Object.keys(part.schema().def.shape));
+export const configVariables = (): string[] => [
+  ...new Set(Object.values(CONFIG_SECTIONS).flatMap((part) => Object.keys(part.schema().def.shape))),
+];
 
 /** Reads and checks one section; throws InvalidConfiguration naming every bad variable in it. */
 export function loadSection<S extends ConfigSection>(
@@ -37,6 +38,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       return {};
     }
   });
+  const config = Object.assign({}, ...sections) as Config;
+  if (config.clinics !== undefined && env.NOTIFIER === 'aws')
+    problems.push(...missingSenders(config.clinics, env.CLINICS !== undefined && env.CLINICS !== ''));
   if (problems.length > 0) throw new InvalidConfiguration(problems);
-  return Object.assign({}, ...sections) as Config;
+  return config;
+}
+
+/**
+ * What sections check apart and only meet in a function: on AWS every clinic sends from senders of its
+ * own, or the deployment's (SMS_ORIGINATION_IDENTITY, EMAIL_FROM), which a one-clinic deployment sets.
+ */
+export function missingSenders(clinics: Config['clinics'], listed: boolean) {
+  const required = 'is required when NOTIFIER is aws';
+  return clinics.flatMap((clinic, index) => [
+    ...(clinic.emailFrom === undefined
+      ? [{ path: listed ? `CLINICS[${index}].emailFrom` : 'EMAIL_FROM', message: required }]
+      : []),
+    ...(clinic.smsOriginationIdentity === undefined
+      ? [
+          {
+            path: listed ? `CLINICS[${index}].smsOriginationIdentity` : 'SMS_ORIGINATION_IDENTITY',
+            message: required,
+          },
+        ]
+      : []),
+  ]);
 }

@@ -1,5 +1,13 @@
+import type { Clinic } from './clinics.ts';
+
 // What the configuration is: plain values, their defaults, and the error a bad one is. It imports no
 // domain code, so every layer may read it; config-sections.ts checks the variables, config-load.ts reads them.
+
+/** The service's name, as serverless.yml calls it. */
+export const SERVICE = 'clinical-assistant-api';
+
+/** The local stage's function names begin so: a function's is this, then its name in serverless.yml. */
+export const LOCAL_FUNCTIONS = `${SERVICE}-local`;
 
 /** What an API key may do, each endpoint naming the one it needs. */
 export const SCOPES = ['patients:read', 'patients:write', 'preferences:write', 'reminders:send'] as const;
@@ -11,15 +19,15 @@ export interface ApiKey {
   /** SHA-256 of the key, hex. */
   sha256: string;
   scopes: readonly Scope[];
+  /** The one clinic whose records it reaches. */
+  clinic: string;
+  /** A test key reaches the clinic's sandbox: its own records, and nothing leaves for a phone or mailbox. */
+  test: boolean;
 }
 
-/** Where the `aws` notifier sends from, and the configuration sets whose events become receipts. */
+/** The configuration sets of the `aws` notifier, whose events become receipts; each clinic has its senders. */
 export interface AwsMessaging {
-  /** A verified SES identity. */
-  emailFrom: string;
   emailConfigurationSet: string;
-  /** A phone number, pool or sender id of End User Messaging SMS, or its ARN. */
-  smsOriginationIdentity: string;
   smsConfigurationSet: string;
 }
 
@@ -52,28 +60,18 @@ export interface AccessConfig {
   cursorSecret: string;
 }
 
-/** How the clinic's records are read from what the API and the EHR send. */
-export interface RecordsConfig {
-  defaultTimeZone: string;
-  /** The FHIR identifier system of the clinic's record number (MRN), by which the feed matches patients. */
-  mrnSystem: string;
-  /** The ISO 3166 region the feed reads a national phone number in (`07700 900123` in GB). */
-  phoneRegion: string;
+/** The clinics the deployment serves, each with its own settings. */
+export interface ClinicsConfig {
+  clinics: readonly Clinic[];
 }
 
-/** When and how reminders go out. */
+/** When and how reminders go out, beyond each clinic's own settings. */
 export interface RemindersConfig {
-  clinicName: string;
-  quietHours: { start: string; end: string };
   /** How many patients a bulk reminder call works on at once. */
   bulkConcurrency: number;
-  /** The slots: hours before the start when reminders go out, largest first; no SMS lives longer than the first. */
-  reminderOffsets: readonly number[];
-  /** The SMS provider's throughput: messages a second, shared by every worker of a run. */
-  smsMaxPerSecond: number;
   /** The queue a large scheduled run fans out over; unset locally, where runs stay in-process. */
   reminderQueueUrl?: string;
-  /** The worker functions' reserved concurrency: each takes its share of `smsMaxPerSecond`. */
+  /** The worker functions' reserved concurrency: each takes its share of each clinic's SMS rate. */
   reminderWorkers: number;
 }
 
@@ -85,6 +83,8 @@ export interface MessagingConfig {
   messaging?: AwsMessaging;
   /** Locally, where serverless-offline serves the Lambda invoke API: the outbox's receipts go there. */
   localLambdaEndpoint?: string;
+  /** What this stage's function names begin with: the simulated provider invokes functions by their names. */
+  functionPrefix: string;
   /** The queue patients' answers are written back to the EHR on; unset locally, where the local engine keeps them. */
   ehrOutboundQueueUrl?: string;
 }
@@ -100,7 +100,7 @@ export interface RepliesConfig {
 /** The whole configuration: what `npm start` and the tests check before anything starts. */
 export type Config = ServiceConfig &
   AccessConfig &
-  RecordsConfig &
+  ClinicsConfig &
   RemindersConfig &
   MessagingConfig &
   RepliesConfig;

@@ -122,3 +122,7 @@ export const trimmedText = (max: number) =>
     ),
     z.meta({ pattern: SAFE_TEXT_PATTERN }),
   );
+
+/** Languages that have reminder templates. */
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];

@@ -10,7 +10,7 @@ export interface Log {
   error(message: string, fields: Record<string, unknown>): void;
 }
 
-const SERVICE = 'clinical-assistant-api';
+import { SERVICE } from './config.ts';
 
 /** The Lambda invocation being served, on every line: one invocation's lines can be found together. */
 let invocation: { functionName?: string; awsRequestId?: string; traceId?: string; coldStart?: boolean } = {};

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { MessageResult, QueueBatchResponse } from '../lib/events/queue.ts';
 import type { FeedLine } from '../lib/feed/model.ts';
+import { clinicOption } from './clinic-option.ts';
 import { invokeFunction, ServiceUnreachable } from './invoke.ts';
 
 // `npm run feed -- <file>`: delivers FHIR R4 resources to the feed function as SQS would, ten messages
@@ -11,11 +12,18 @@ const BATCH_SIZE = 10;
 /** Deliveries of a message the store could not take, as the queue would redeliver it. */
 const RECEIVES = 3;
 
-const file = process.argv[2];
+const { args, clinic, sandbox } = clinicOption(process.argv.slice(2));
+const [file] = args;
 if (file === undefined) {
-  console.error('usage: npm run feed -- <file.ndjson | bundle.json>');
+  console.error('usage: npm run feed -- <file.ndjson | bundle.json> [--clinic <id>] [--sandbox]');
   process.exit(1);
 }
+
+/** The message attributes an integration engine sets: the clinic the message is for, and a sandbox's. */
+const messageAttributes = {
+  clinic: { stringValue: clinic.id, dataType: 'String' },
+  ...(sandbox && { sandbox: { stringValue: 'true', dataType: 'String' } }),
+};
 
 let sent = 0;
 const sqsEvent = (bodies: readonly string[]) => ({
@@ -24,6 +32,7 @@ const sqsEvent = (bodies: readonly string[]) => ({
     body,
     eventSource: 'aws:sqs',
     attributes: { ApproximateReceiveCount: '1' },
+    messageAttributes,
   })),
 });
 

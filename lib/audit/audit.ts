@@ -40,7 +40,6 @@ export interface AuditSink {
 /** How an endpoint is audited: its action, and the patients a request touched. */
 export interface AuditSpec<R> {
   action: AuditAction;
-  sink: AuditSink;
   /** The patients named by the request, or created by it (`created` is the 2xx response body). */
   patientIds(request: R | undefined, created: unknown): readonly unknown[];
 }

@@ -36,7 +36,10 @@ export function createQueueConsumer(log: Log, prepare: Prepare = () => {}) {
   return function queueConsumer<S extends z.ZodMiniType>(
     spec: QueueConsumerSpec<S>,
     /** Resolves with what to log of the message's outcome (counts and ids, never personal data). */
-    handle: (body: z.output<S>, message: { messageId: string }) => Promise<Record<string, unknown> | void>,
+    handle: (
+      body: z.output<S>,
+      message: { messageId: string; attributes: Readonly<Record<string, string>> },
+    ) => Promise<Record<string, unknown> | void>,
   ) {
     return async (event: SQSEvent, context?: Context): Promise<QueueBatchResponse> => {
       beginInvocation(context);
@@ -44,14 +47,15 @@ export function createQueueConsumer(log: Log, prepare: Prepare = () => {}) {
       const messages = await mapWithConcurrency(
         event.Records,
         typeof spec.concurrency === 'function' ? spec.concurrency() : spec.concurrency,
-        async ({ messageId, body }): Promise<MessageResult> => {
+        async ({ messageId, body, messageAttributes }): Promise<MessageResult> => {
           const parsed = parse(spec.body, body);
           if ('rejected' in parsed) {
             log.warn('message rejected', { consumer: spec.name, messageId, ...parsed.rejected });
             return { messageId, outcome: 'rejected', ...parsed.rejected };
           }
           try {
-            const result = (await handle(parsed.body, { messageId })) ?? {};
+            const result =
+              (await handle(parsed.body, { messageId, attributes: textAttributes(messageAttributes) })) ?? {};
             log.info('message handled', { consumer: spec.name, messageId, ...result });
             return { messageId, outcome: 'handled', result };
           } catch (error) {
@@ -94,3 +98,11 @@ function parse<S extends z.ZodMiniType>(
     },
   };
 }
+
+/** A message's string attributes by name (what a sender says of a message beside its body). */
+const textAttributes = (attributes: SQSEvent['Records'][number]['messageAttributes'] | undefined) =>
+  Object.fromEntries(
+    Object.entries(attributes ?? {}).flatMap(([name, { stringValue }]) =>
+      stringValue === undefined ? [] : [[name, stringValue]],
+    ),
+  );

@@ -163,7 +163,7 @@ async function createFromFeed(
     const input = { ...change.patient, appointments: [] };
     return await createPatient(
       store,
-      { defaultTimeZone: change.patient.timeZone },
+      { defaultTimeZone: change.patient.timeZone, defaultLanguage: change.patient.language },
       input,
       new Date(now),
       change.lastUpdated,

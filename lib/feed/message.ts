@@ -168,7 +168,8 @@ const ignored = (index: number, resourceType: string | null, id: string | null, 
   reason,
 });
 
-function rejected(index: number, resource: unknown, error: string): Rejection {
+/** A resource that can never be applied, and why. */
+export function rejected(index: number, resource: unknown, error: string): Rejection {
   return {
     index,
     resourceType: resourceTypeOf(resource) ?? null,

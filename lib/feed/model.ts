@@ -1,3 +1,4 @@
+import type { Language } from '../fields.ts';
 import * as z from 'zod/mini';
 import type { AppointmentStatus } from '../patients/appointment-status.ts';
 import type { PatientDetails } from '../patients/schema.ts';
@@ -16,6 +17,8 @@ export interface FeedOptions {
   mrnSystem?: string;
   /** The zone of a patient whose Patient carries no time zone extension (configuration's default). */
   defaultTimeZone: string;
+  /** The language of a patient whose Patient names none with reminder templates (the clinic's default). */
+  defaultLanguage: Language;
   /** The ISO 3166 region a national phone number is read in; DEFAULT_PHONE_REGION unless configured. */
   phoneRegion?: string;
 }
@@ -35,7 +38,7 @@ export type ResolveInBundle = (reference: string) => BundleEntryFound | undefine
 export interface PatientChange {
   /** `meta.lastUpdated` in UTC with milliseconds (`2026-11-20T10:00:00.000Z`): sorts as text. */
   lastUpdated: string;
-  patient: PatientDetails & { mrn: string; timeZone: string };
+  patient: PatientDetails & { mrn: string; timeZone: string; language: Language };
   /** What was left out of the patient and why (`Patient.telecom[1].value: …`), never a value. */
   warnings: string[];
 }

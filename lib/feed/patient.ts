@@ -1,6 +1,7 @@
 import type { HumanName } from '@medplum/fhirtypes';
 import type { FieldError } from '../errors.ts';
-import { LANGUAGES, PatientDetails } from '../patients/schema.ts';
+import { LANGUAGES } from '../fields.ts';
+import { PatientDetails } from '../patients/schema.ts';
 import { toSortableUtc } from '../time.ts';
 import { applyRules, type Checked, FhirPatient, lastUpdatedOf, readElements } from './fhir.ts';
 import type { PatientChange, ReadOptions } from './model.ts';
@@ -64,7 +65,12 @@ function patientChange(fhir: Partial<FhirPatient>, options: ReadOptions): Checke
     ok: true,
     value: {
       lastUpdated: toSortableUtc(stamp.value),
-      patient: { ...rules.value, mrn: mrn.value, timeZone: rules.value.timeZone ?? options.defaultTimeZone },
+      patient: {
+        ...rules.value,
+        mrn: mrn.value,
+        timeZone: rules.value.timeZone ?? options.defaultTimeZone,
+        language: rules.value.language ?? options.defaultLanguage,
+      },
       warnings,
     },
   };
@@ -164,7 +170,7 @@ function firstContact(
 
 /**
  * The first of the patient's languages that has reminder templates, the preferred one first; none of
- * them → undefined, so the create endpoint's default applies (a language is a fact, not an error).
+ * them → undefined, so the clinic's default applies (a language is a fact, not an error).
  */
 function language(fhir: Partial<FhirPatient>, errors: FieldError[]): Found | undefined {
   const communication = fhir.communication ?? [];

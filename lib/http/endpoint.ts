@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { type AuditSpec, patientIdsIn, recordAudit } from '../audit/audit.ts';
+import { type AuditSink, type AuditSpec, patientIdsIn, recordAudit } from '../audit/audit.ts';
 import {
   ApiError,
   invalidJson,
@@ -11,6 +11,7 @@ import {
   validationFailed,
 } from '../errors.ts';
 import { beginInvocation, describeError, type Log } from '../log.ts';
+import { type ClinicSpace, spaceName } from '../clinics.ts';
 import type { ApiKey, Scope } from '../config.ts';
 import { authorize } from './auth.ts';
 import { type HttpResponse, problemInfo, problemResponse } from './problem.ts';
@@ -43,6 +44,9 @@ export interface EndpointSpec<B extends z.ZodMiniType, Q extends z.ZodMiniType, 
   audit?: AuditSpec<Request<Output<B>, Output<Q>, Output<P>>>;
 }
 
+/** The caller's clinic, and whether its key is a test key: the records every call of theirs reaches. */
+export const spaceOf = (caller: ApiKey): ClinicSpace => ({ clinic: caller.clinic, sandbox: caller.test });
+
 export interface Request<B, Q, P> {
   body: B;
   query: Q;
@@ -52,6 +56,8 @@ export interface Request<B, Q, P> {
   path: string;
   /** The key that authorized the call; absent on public endpoints. */
   caller?: ApiKey;
+  /** The one clinic's space that key reaches: every record the call reads or writes is of it. */
+  space: ClinicSpace;
 }
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -63,10 +69,13 @@ export type LambdaHandler = (event: APIGatewayProxyEventV2, context?: Context) =
  */
 export function createEndpoint({
   apiKeys,
+  auditTrail,
   log,
 }: {
   /** The keys, or how to read them on each request: a configuration that fails then answers 500. */
   apiKeys: readonly ApiKey[] | (() => readonly ApiKey[]);
+  /** Where the audit trail of a clinic's space is kept. */
+  auditTrail: (space: ClinicSpace) => AuditSink;
   log: Log;
 }) {
   return function endpoint<
@@ -96,7 +105,7 @@ export function createEndpoint({
           requestId,
           method: event.requestContext.http.method,
           path: event.rawPath,
-          ...(caller && { caller }),
+          ...(caller && { caller, space: spaceOf(caller) }),
         } as Request<Output<B>, Output<Q>, Output<P>>;
         reply = await handle(request);
         response = {
@@ -126,7 +135,7 @@ export function createEndpoint({
         route: event.routeKey,
         status: response.statusCode,
         durationMs: Math.round(performance.now() - started),
-        ...(caller && { keyId: caller.id }),
+        ...(caller && { keyId: caller.id, clinic: spaceName(spaceOf(caller)) }),
       });
       return response;
     };
@@ -154,7 +163,7 @@ export function createEndpoint({
       outcome: response.statusCode < 400 ? ('success' as const) : ('failure' as const),
       status: response.statusCode,
     };
-    if (await recordAudit(spec.sink, log, entry)) return response;
+    if (await recordAudit(auditTrail(spaceOf(caller)), log, entry)) return response;
     // A write has happened and says so; the log line is its audit record of last resort.
     return event.requestContext.http.method === 'GET'
       ? problemResponse(storeUnavailable(), requestId)

@@ -9,9 +9,19 @@ import {
 import type { AwsMessaging } from '../config.ts';
 import { smsTimeToLive } from './time-to-live.ts';
 
-export interface AwsNotifierOptions extends AwsMessaging {
+/** The SDK's two clients, as the notifiers of every clinic share them. */
+export interface AwsSenders {
   sendText(input: SendTextMessageCommandInput): Promise<unknown>;
   sendEmail(input: SendEmailCommandInput): Promise<unknown>;
+}
+
+export interface AwsNotifierOptions extends AwsMessaging, AwsSenders {
+  /** The clinic whose messages these are: tagged on each, so its receipts find it. */
+  clinic: string;
+  /** The clinic's own End User Messaging SMS sender. */
+  smsOriginationIdentity: string;
+  /** The clinic's own SES identity. */
+  emailFrom: string;
   /** No SMS may be handed to a carrier for longer than this before its appointment. */
   leadHours: number;
   clock?: () => number;
@@ -21,16 +31,17 @@ export interface AwsNotifierOptions extends AwsMessaging {
 export const REMINDER_ID_KEY = 'reminderId';
 /** How a receipt tells an acknowledgement from a reminder: set on acknowledgements alone. */
 export const MESSAGE_KIND_KEY = 'messageKind';
+/** How a receipt finds its clinic: every message says whose it is. */
+export const CLINIC_KEY = 'clinic';
+/** How a simulated receipt finds a sandbox: set by the simulated provider alone, never sent to AWS. */
+export const SANDBOX_KEY = 'sandbox';
 
 /** Reminders by AWS End User Messaging SMS (transactional) and Amazon SES v2 (email). */
 export class AwsNotifier implements Notifier {
   constructor(private readonly options: AwsNotifierOptions) {}
 
-  /** The SDK clients are imported here, when first needed, not with the function's code. */
-  static async open({
-    region,
-    ...settings
-  }: AwsMessaging & { leadHours: number; region?: string }): Promise<AwsNotifier> {
+  /** The SDK clients, imported here, when first needed, not with the function's code; every clinic shares them. */
+  static async openSenders(region?: string): Promise<AwsSenders> {
     const [sms, ses] = await Promise.all([
       import('@aws-sdk/client-pinpoint-sms-voice-v2'),
       import('@aws-sdk/client-sesv2'),
@@ -42,11 +53,10 @@ export class AwsNotifier implements Notifier {
       ...(region && { region }),
     };
     const [smsClient, emailClient] = [new sms.PinpointSMSVoiceV2Client(client), new ses.SESv2Client(client)];
-    return new AwsNotifier({
-      ...settings,
+    return {
       sendText: (input) => smsClient.send(new sms.SendTextMessageCommand(input)),
       sendEmail: (input) => emailClient.send(new ses.SendEmailCommand(input)),
-    });
+    };
   }
 
   async deliver(message: OutgoingMessage): Promise<void> {
@@ -83,6 +93,7 @@ export class AwsNotifier implements Notifier {
       // Copied into every delivery event: our id and nothing about the patient.
       Context: {
         [REMINDER_ID_KEY]: message.reminderId,
+        [CLINIC_KEY]: this.options.clinic,
         ...(message.kind && { [MESSAGE_KIND_KEY]: message.kind }),
       },
     };
@@ -101,6 +112,7 @@ export class AwsNotifier implements Notifier {
       ConfigurationSetName: this.options.emailConfigurationSet,
       EmailTags: [
         { Name: REMINDER_ID_KEY, Value: message.reminderId },
+        { Name: CLINIC_KEY, Value: this.options.clinic },
         ...(message.kind ? [{ Name: MESSAGE_KIND_KEY, Value: message.kind }] : []),
       ],
     };

@@ -6,15 +6,23 @@ import { parseSnsMessage } from './sns-message.ts';
 /** A patient's SMS as End User Messaging SMS publishes it to the two-way topic (other fields pass unread). */
 const InboundSms = z.object({
   originationNumber: phone,
+  /** The clinic's number the patient replied to: which clinic the reply is for. */
+  destinationNumber: z.optional(phone),
   messageBody: z.string(),
   inboundMessageId: z.string().check(z.minLength(1), z.maxLength(128)),
+  /** Set by the simulated provider alone, on a test number's answer to a sandbox's reminder. */
+  sandbox: z.optional(z.boolean()),
 });
 
 /** An inbound SMS's fields; its text stays in memory, for the reply's understanding and the EHR alone. */
 export interface InboundSms {
   from: string;
+  /** The clinic's number it was sent to, when the carrier said. */
+  to?: string;
   inboundMessageId: string;
   text: string;
+  /** A simulated answer in a clinic's sandbox. */
+  sandbox: boolean;
 }
 
 /**
@@ -29,8 +37,14 @@ export function readInboundSms(message: string): InboundSms | { rejected: string
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || 'message'))];
     return { rejected: `not an inbound SMS: ${fields.join(', ')} missing or invalid` };
   }
-  const { originationNumber, messageBody, inboundMessageId } = parsed.data;
-  return { from: originationNumber, inboundMessageId, text: messageBody };
+  const { originationNumber, destinationNumber, messageBody, inboundMessageId, sandbox } = parsed.data;
+  return {
+    from: originationNumber,
+    ...(destinationNumber !== undefined && { to: destinationNumber }),
+    inboundMessageId,
+    text: messageBody,
+    sandbox: sandbox === true,
+  };
 }
 
 /** What a log line may say about a reply: the number masked, never the text. */

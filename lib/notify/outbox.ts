@@ -5,31 +5,52 @@ import type { OutboxRecords } from './model.ts';
 import { toApiTimestamp } from '../time.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../reminders/notifier.ts';
 
-/** Like GOV.UK Notify's test numbers: these recipients make the local provider fail, for the 502 path. */
+// The simulated provider: every clinic's sandbox, and every clinic while the service runs locally. It
+// records each message in the clinic's space instead of sending it, and hears back as a real provider
+// and a real patient would (simulated-events.ts). Test recipients, as GOV.UK Notify has them, make the
+// whole loop visible without a phone: fictional numbers from Ofcom's range kept for drama.
+
+/** The provider refuses these: 502 `delivery_failed` (`failed` in a bulk call). */
 export const FAILING_RECIPIENTS: readonly string[] = ['+447700900002', 'fail@example.org'];
 
-/** Like GOV.UK Notify's temporary failure number: accepted (201), then a receipt says it failed. */
+/** Accepted (201), then a receipt says it failed: the carrier could not reach it, or it soft-bounced. */
 export const TEMPORARY_FAILURE_RECIPIENTS: readonly string[] = ['+447700900003', 'temp-fail@example.org'];
 
-/** What the local provider reports of a message it took, as a real one's delivery event would. */
-export interface LocalReceipts {
+/** Test numbers that answer a reminder as a patient would, a moment after its receipt. */
+export const ANSWERING_RECIPIENTS: Readonly<Record<string, string>> = {
+  '+447700900111': '1',
+  '+447700900112': '2',
+  '+447700900113': 'can we do next week?',
+  '+447700900114': 'where do I park?',
+  '+447700900115': 'STOP',
+  '+447700900121': 'Sí',
+  '+447700900122': 'No',
+  '+447700900124': '¿podemos cambiar la cita a la semana que viene?',
+  '+447700900125': '¿dónde aparco?',
+  '+447700900126': 'dejen de mandarme mensajes',
+};
+
+/** What the simulated provider hears back about a message it took, as a real one would. */
+export interface SimulatedEvents {
   report(receipt: {
     reminderId: string;
     kind?: 'acknowledgement';
     channel: Channel;
     delivered: boolean;
   }): Promise<void>;
+  /** A test number's answer to the reminder it was sent. */
+  answer(reply: { from: string; text: string; inboundMessageId: string }): Promise<void>;
 }
 
 /**
- * The local stand-in for a provider: records each message in the store instead of sending it, and
- * reports its fate through `receipts` when given: delivered, but for the temporary failure recipients.
+ * Records each message in the store instead of sending it, then reports its fate through `events` when
+ * given: delivered, but for the temporary failure recipients; and a test number answers a reminder.
  */
 export class OutboxNotifier implements Notifier {
   constructor(
     private readonly store: OutboxRecords,
     private readonly clock: () => number = Date.now,
-    private readonly receipts?: LocalReceipts,
+    private readonly events?: SimulatedEvents,
   ) {}
 
   async deliver(message: OutgoingMessage): Promise<void> {
@@ -45,11 +66,16 @@ export class OutboxNotifier implements Notifier {
       body: message.body,
       sentAt: toApiTimestamp(this.clock()),
     });
-    await this.receipts?.report({
+    const delivered = !TEMPORARY_FAILURE_RECIPIENTS.includes(to);
+    await this.events?.report({
       reminderId: message.reminderId,
       ...(message.kind && { kind: message.kind }),
       channel: message.channel,
-      delivered: !TEMPORARY_FAILURE_RECIPIENTS.includes(to),
+      delivered,
     });
+    // Only a reminder is answered: an acknowledgement or a confirmation asks nothing.
+    const answer = ANSWERING_RECIPIENTS[message.to];
+    if (answer !== undefined && delivered && message.channel === 'sms' && message.kind === undefined)
+      await this.events?.answer({ from: message.to, text: answer, inboundMessageId: randomUUID() });
   }
 }

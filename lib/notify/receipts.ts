@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Channel } from '../preferences/model.ts';
 import type { FailureReason } from '../reminders/status.ts';
-import { MESSAGE_KIND_KEY, REMINDER_ID_KEY } from './aws.ts';
+import { CLINIC_KEY, MESSAGE_KIND_KEY, REMINDER_ID_KEY, SANDBOX_KEY } from './aws.ts';
 import { parseSnsMessage } from './sns-message.ts';
 
 /**
@@ -13,6 +13,8 @@ export type Receipt =
   | {
       status: 'delivered';
       reminderId: string;
+      /** The clinic's space the message was sent for, as the message's own tags say. */
+      from: MessageSource;
       /** Only an acknowledgement of a patient's answer says so; a reminder's receipt says nothing. */
       kind?: 'acknowledgement';
       channel: Channel;
@@ -24,6 +26,7 @@ export type Receipt =
   | {
       status: 'failed';
       reminderId: string;
+      from: MessageSource;
       kind?: 'acknowledgement';
       channel: Channel;
       event: string;
@@ -36,6 +39,12 @@ export type Receipt =
       /** `in-progress`: a later event settles it; `not-a-reminder`: sent by something else. */
       reason: 'in-progress' | 'not-tracked' | 'not-a-reminder' | 'unrecognised';
     };
+
+/** Whose a message was, as we tagged it: the clinic (absent on messages sent before clinics), and a sandbox's. */
+export interface MessageSource {
+  clinic?: string;
+  sandbox: boolean;
+}
 
 type Outcome =
   | { status: 'delivered'; permanent: boolean; reason?: 'complained' }
@@ -95,13 +104,13 @@ export function readReceipt(message: string): Receipt {
     const outcome = SMS_OUTCOMES[eventType] ?? { status: 'ignored', reason: 'unrecognised' };
     // A failure that is not final may still turn into a delivery; the final event settles it.
     const settled = outcome.status === 'failed' && isFinal === false ? inProgress : outcome;
-    return forReminder(eventType, 'sms', context?.[REMINDER_ID_KEY], settled, context?.[MESSAGE_KIND_KEY]);
+    return forReminder(eventType, 'sms', context ?? {}, settled);
   }
   const email = EmailEvent.safeParse(event);
   if (email.success) {
     const { eventType, mail } = email.data;
-    const { [REMINDER_ID_KEY]: id, [MESSAGE_KIND_KEY]: kind } = mail.tags ?? {};
-    return forReminder(eventType, 'email', id?.[0], emailOutcome(email.data), kind?.[0]);
+    const tags = Object.fromEntries(Object.entries(mail.tags ?? {}).map(([name, [value]]) => [name, value]));
+    return forReminder(eventType, 'email', tags, emailOutcome(email.data));
   }
   return { status: 'ignored', event: 'unknown', reason: 'unrecognised' };
 }
@@ -145,16 +154,19 @@ function bounceOutcome({ bounceType, bounceSubType }: NonNullable<EmailEvent['bo
   return bounceSubType === 'MailboxFull' ? failed('mailbox-full') : failed('soft-bounced');
 }
 
+/** The receipt of the message its tags (the SMS context, the email's tags) name. */
 function forReminder(
   event: string,
   channel: Channel,
-  id: string | undefined,
+  tags: Readonly<Record<string, string | undefined>>,
   outcome: Outcome,
-  kind: string | undefined,
 ): Receipt {
   if (outcome.status === 'ignored') return { ...outcome, event };
-  const reminderId = ReminderId.safeParse(id);
+  const reminderId = ReminderId.safeParse(tags[REMINDER_ID_KEY]);
   if (!reminderId.success) return { status: 'ignored', event, reason: 'not-a-reminder' };
-  const acknowledgement = kind === 'acknowledgement' && ({ kind } as const);
-  return { ...outcome, reminderId: reminderId.data, ...acknowledgement, channel, event };
+  const acknowledgement =
+    tags[MESSAGE_KIND_KEY] === 'acknowledgement' && ({ kind: 'acknowledgement' } as const);
+  const clinic = tags[CLINIC_KEY];
+  const from = { ...(clinic !== undefined && { clinic }), sandbox: tags[SANDBOX_KEY] === 'true' };
+  return { ...outcome, reminderId: reminderId.data, ...acknowledgement, channel, event, from };
 }

@@ -1,4 +1,5 @@
 import type { Appointment, AppointmentResponse, Patient, Reference, Task } from '@medplum/fhirtypes';
+import type { ClinicSpace } from '../clinics.ts';
 import { derivedId } from '../ids.ts';
 import { toApiTimestamp } from '../time.ts';
 import type { Intent } from '../reminders/answers.ts';
@@ -43,6 +44,28 @@ export type UnmatchedReply = Pick<
 /** The EHR orders one appointment's resources by meta.lastUpdated: an answer's Task comes 1 ms after its response. */
 export const RESOURCES_PER_ANSWER = 2;
 
+/** Whose records a resource is written back from: the clinic's record numbers, and its space. */
+export interface WriteBackTo {
+  mrnSystem: string;
+  space: ClinicSpace;
+}
+
+/** The tag naming the clinic a resource is from: one queue may carry several clinics' answers. */
+export const CLINIC_TAG_SYSTEM = 'urn:clinical-assistant:clinic';
+/** HL7's mark of test data (ActReason HTEST): a sandbox's answers say they are no patient's. */
+export const TEST_DATA = {
+  system: 'http://terminology.hl7.org/CodeSystem/v3-ActReason',
+  code: 'HTEST',
+  display: 'test health data',
+} as const;
+
+/** A resource's meta: when, whose clinic, and, from a sandbox, that it is test data. */
+const metaOf = (lastUpdated: number, space: ClinicSpace) => ({
+  lastUpdated: toApiTimestamp(lastUpdated),
+  tag: [{ system: CLINIC_TAG_SYSTEM, code: space.clinic }],
+  ...(space.sandbox && { security: [{ ...TEST_DATA }] }),
+});
+
 /** The identifier system of an answer: both resources of one answer carry its id. */
 export const ANSWER_SYSTEM = 'urn:clinical-assistant:answer';
 /** Our patient id, for a patient the clinic gave no MRN. */
@@ -80,25 +103,22 @@ const DESCRIPTION_OF: Partial<Record<Intent, string>> = {
  * note is the only place the reply's text goes. Ids are derived from the answer: the same answer
  * always gives the same resources.
  */
-export function writeBackResources(
-  answer: AnswerForEhr,
-  { mrnSystem }: { mrnSystem: string },
-): WriteBackResource[] {
+export function writeBackResources(answer: AnswerForEhr, to: WriteBackTo): WriteBackResource[] {
   const appointment = (): Reference<Appointment> => ({ reference: `Appointment/${answer.appointmentId}` });
   const lastUpdated = Date.parse(answer.lastUpdated ?? answer.receivedAt);
   const response: AppointmentResponse = {
     resourceType: 'AppointmentResponse',
     id: derivedId(`appointment-response/${answer.answerId}`),
-    meta: { lastUpdated: toApiTimestamp(lastUpdated) },
+    meta: metaOf(lastUpdated, to.space),
     identifier: identifier(answer),
     appointment: appointment(),
     start: answer.appointmentStart,
     participantStatus: PARTICIPANT_STATUS[answer.status],
-    actor: patient(answer, mrnSystem),
+    actor: patient(answer, to.mrnSystem),
   };
   const staff = TASKS[answer.status];
   if (staff === undefined) return [response];
-  const task = staffTask(answer, mrnSystem, {
+  const task = staffTask(answer, to, {
     code: staff.code,
     description: DESCRIPTION_OF[answer.intent] ?? staff.description,
     lastUpdated: lastUpdated + 1,
@@ -111,8 +131,8 @@ export function writeBackResources(
  * A reply that answers no appointment (none was reminded in the last week, or the visit has begun) is
  * still a patient writing to the clinic: a Task for staff, for the patient, with no appointment in focus.
  */
-export function unmatchedReplyTask(reply: UnmatchedReply, { mrnSystem }: { mrnSystem: string }): Task {
-  return staffTask(reply, mrnSystem, {
+export function unmatchedReplyTask(reply: UnmatchedReply, to: WriteBackTo): Task {
+  return staffTask(reply, to, {
     code: "Read the patient's reply and answer it",
     description: 'The patient sent a message that answers no reminder of the last week.',
     lastUpdated: Date.parse(reply.receivedAt),
@@ -136,7 +156,7 @@ const patient = (
 /** A request to the clinic's staff whose note is the patient's reply: the one place its text goes. */
 function staffTask(
   reply: UnmatchedReply,
-  mrnSystem: string,
+  to: WriteBackTo,
   {
     code,
     description,
@@ -147,7 +167,7 @@ function staffTask(
   return {
     resourceType: 'Task',
     id: derivedId(`task/${reply.answerId}`),
-    meta: { lastUpdated: toApiTimestamp(lastUpdated) },
+    meta: metaOf(lastUpdated, to.space),
     identifier: identifier(reply),
     status: 'requested',
     intent: 'order',
@@ -155,7 +175,7 @@ function staffTask(
     code: { text: code },
     description,
     ...(focus && { focus }),
-    for: patient(reply, mrnSystem),
+    for: patient(reply, to.mrnSystem),
     authoredOn: reply.receivedAt,
     note: [{ text: reply.replyText, time: reply.receivedAt }],
   };

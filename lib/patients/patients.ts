@@ -6,10 +6,13 @@ import { derivedId } from '../ids.ts';
 import type { PatientDraft, PatientRecords } from './records.ts';
 import { toApiTimestamp } from '../time.ts';
 import { type Appointment, appointmentRecord, type Patient, patientRecord } from './model.ts';
+import type { Language } from '../fields.ts';
 import type { NewAppointment, NewPatient } from './schema.ts';
 
+/** What a patient created without them gets: their clinic's zone and language (English unless said). */
 export interface PatientDefaults {
   defaultTimeZone: string;
+  defaultLanguage?: Language;
 }
 
 export type CreatedPatient = Patient & { appointments: Appointment[] };
@@ -75,12 +78,13 @@ type Draft = PatientDraft & { appointments: Appointment[] };
 function draftOf(defaults: PatientDefaults, input: NewPatient, now: Date): Draft {
   const fingerprint = createHash('sha256').update(canonicalJson(input)).digest('hex');
   const createdAt = toApiTimestamp(now);
-  const { appointments: requested, timeZone, ...fields } = input;
+  const { appointments: requested, timeZone, language, ...fields } = input;
   return {
     patient: patientRecord({
       id: randomUUID(),
       ...fields,
       timeZone: timeZone ?? defaults.defaultTimeZone,
+      language: language ?? defaults.defaultLanguage ?? 'en',
       createdAt,
       updatedAt: createdAt,
     }),

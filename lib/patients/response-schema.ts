@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { clientId } from '../fields.ts';
 import { APPOINTMENT_STATUSES } from './appointment-status.ts';
-import { LANGUAGES } from './schema.ts';
+import { LANGUAGES } from '../fields.ts';
 
 // The patient endpoints' answers. Their TypeScript types (lib/patients/model.ts) are inferred from
 // these, and the OpenAPI document is generated from them; no function builds them (docs/decisions.md).

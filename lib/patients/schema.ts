@@ -1,13 +1,9 @@
 import * as z from 'zod/mini';
-import { birthDate, clientId, phone, timestamp, timeZone, trimmedText } from '../fields.ts';
+import { birthDate, clientId, LANGUAGES, phone, timestamp, timeZone, trimmedText } from '../fields.ts';
 import { APPOINTMENT_STATUSES } from './appointment-status.ts';
 import { MAX_APPOINTMENTS_PER_PATIENT } from './limits.ts';
 
 // One schema per payload: the runtime check, the TypeScript type and (later) the OpenAPI document.
-
-/** Languages that have reminder templates. */
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 export const NewAppointment = z
   .strictObject({
@@ -37,7 +33,8 @@ export const PatientDetails = z.strictObject({
     z.email('must be a valid email address').check(z.maxLength(254, 'must be at most 254 characters')),
   ),
   timeZone: z.optional(timeZone),
-  language: z._default(z.enum(LANGUAGES), 'en'),
+  // Without one, the clinic's default language (createPatient's defaults, the feed's options).
+  language: z.optional(z.enum(LANGUAGES)),
   mrn: z.optional(clientId),
 });
 export type PatientDetails = z.infer<typeof PatientDetails>;

@@ -34,6 +34,8 @@ const NOT_TO_BE_REMINDED: ReadonlySet<SkipReason> = new Set([
 
 /** One patient's share of a run: the due appointments to decide, in start order (a queue message). */
 export const PatientWork = z.strictObject({
+  /** Whose patient: absent on messages queued before there were clinics, which were the one clinic's. */
+  clinic: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/))),
   patientId,
   appointmentIds: z.array(clientId).check(z.minLength(1), z.maxLength(MAX_APPOINTMENTS_PER_PATIENT)),
 });
@@ -55,6 +57,8 @@ export interface DueWorkQueue {
 }
 
 export interface DueRunDeps extends ReminderDeps {
+  /** The clinic whose live records the run reminds: its work says so when it is queued. */
+  clinic: string;
   log: Log;
   /** Where a run counts what it skipped, by reason, and what was missed: nobody reads its answer. */
   metrics: Metrics;
@@ -75,7 +79,7 @@ export async function remindDue(deps: DueRunDeps, now: number): Promise<DueSumma
   const started = due.filter((d) => Date.parse(d.start) <= now);
   const summary = emptySummary(due.length);
 
-  const work = byPatient(ahead);
+  const work = byPatient(deps.clinic, ahead);
   if (deps.queue !== undefined && ahead.length > deps.inProcessLimit) {
     await deps.queue.enqueue(work);
     summary.dispatched = work.length;
@@ -206,10 +210,10 @@ async function countMissed(deps: DueRunDeps, due: DueAppointment, now: number): 
   return true;
 }
 
-function byPatient(due: readonly DueAppointment[]): PatientWork[] {
+function byPatient(clinic: string, due: readonly DueAppointment[]): PatientWork[] {
   const work = new Map<string, PatientWork>();
   for (const d of [...due].sort((a, b) => Date.parse(a.start) - Date.parse(b.start))) {
-    const entry = work.get(d.patientId) ?? { patientId: d.patientId, appointmentIds: [] as string[] };
+    const entry = work.get(d.patientId) ?? { clinic, patientId: d.patientId, appointmentIds: [] as string[] };
     entry.appointmentIds.push(d.appointmentId);
     work.set(d.patientId, entry);
   }
@@ -234,4 +238,25 @@ function add(summary: DueSummary, tally: DueSummary) {
   summary.failed += tally.failed;
   for (const [reason, n] of Object.entries(tally.skipped) as [SkipReason, number][])
     summary.skipped[reason] = (summary.skipped[reason] ?? 0) + n;
+}
+
+/**
+ * Every clinic's run at once, each at its own share of the provider's rate, so that a large clinic never
+ * holds a small one's reminders behind its own; the summary adds them up, and says each clinic's.
+ */
+export async function remindAllClinics(
+  clinics: readonly string[],
+  depsOf: (clinic: string) => DueRunDeps,
+  now: number,
+): Promise<DueSummary & { clinics: Record<string, DueSummary> }> {
+  const runs = await Promise.all(clinics.map((clinic) => remindDue(depsOf(clinic), now)));
+  const total = { ...emptySummary(0), clinics: {} as Record<string, DueSummary> };
+  runs.forEach((run, i) => {
+    total.considered += run.considered;
+    total.missed += run.missed;
+    if (run.dispatched !== undefined) total.dispatched = (total.dispatched ?? 0) + run.dispatched;
+    add(total, run);
+    total.clinics[clinics[i]!] = run;
+  });
+  return total;
 }

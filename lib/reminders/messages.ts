@@ -1,5 +1,5 @@
 import type { Appointment, Patient } from '../patients/model.ts';
-import type { Language } from '../patients/schema.ts';
+import type { Language } from '../fields.ts';
 import type { Channel } from '../preferences/model.ts';
 import { withoutUnsafeCharacters } from '../text.ts';
 import { type SmsEncoding, smsEncoding, smsSegments, toGsm7Where } from './sms.ts';

@@ -47,7 +47,7 @@ export function configuration(env: Record<string, string | undefined>, log: Log)
   return {
     service: section('service'),
     access: section('access'),
-    records: section('records'),
+    clinics: section('clinics'),
     reminders: section('reminders'),
     messaging: section('messaging'),
     replies: section('replies'),

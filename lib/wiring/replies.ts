@@ -1,21 +1,22 @@
-import type { ReplyModel } from '../patient-replies/read/reply-model.ts';
-import type { EhrOutbox } from '../patient-replies/write-back.ts';
 import { LocalEhrOutbox } from '../ehr/local-table.ts';
 import { SqsEhrOutbox } from '../ehr/sqs.ts';
 import { logger } from '../log.ts';
 import { metrics } from '../metrics.ts';
 import { countedNotifier } from '../notify/counted.ts';
-import { BedrockReplyModel, type FallbackReason } from '../reply-model/bedrock.ts';
-import { embeddedReplyModel } from '../patient-replies/model/embedded.ts';
 import type { ReplyDeps } from '../patient-replies/apply/answer.ts';
+import { embeddedReplyModel } from '../patient-replies/model/embedded.ts';
+import type { ReplyModel } from '../patient-replies/read/reply-model.ts';
+import type { EhrOutbox } from '../patient-replies/write-back.ts';
+import { BedrockReplyModel, type FallbackReason } from '../reply-model/bedrock.ts';
 import { dynamoDb } from '../store/dynamodb-client.ts';
+import { clinicNamed, perSpace } from './clinics.ts';
 import { config, once, openedOnFirstUse } from './config.ts';
 import { messageProvider, reminderDeps } from './reminders.ts';
 
 // What the inbound SMS function works with, chosen once from configuration: the model that reads
-// free text, and where answers are written back for the EHR.
+// free text, and where answers are written back for the EHR, each clinic's marked as its own.
 
-function replyModel(): ReplyModel {
+const replyModel = once((): ReplyModel => {
   const { replyModel: model, replyModelId: modelId } = config.replies();
   if (model === 'embedded') return embeddedReplyModel;
   const { awsRegion } = config.service();
@@ -25,7 +26,7 @@ function replyModel(): ReplyModel {
     fallback: embeddedReplyModel,
     onFallback: fellBack(modelId),
   });
-}
+});
 
 /** How often the embedded model stood in for Bedrock, and why: logged and counted, never the reply. */
 export const fellBack = (modelId: string) => (reason: FallbackReason) => {
@@ -34,7 +35,7 @@ export const fellBack = (modelId: string) => (reason: FallbackReason) => {
 };
 
 /** The EHR's SQS queue, opened with the first answer; locally, a table of the local engine. */
-function ehrOutbox(): EhrOutbox {
+const ehrOutbox = once((): EhrOutbox => {
   const { ehrOutboundQueueUrl: queueUrl } = config.messaging();
   const { dynamodbEndpoint: endpoint, tableName, awsRegion } = config.service();
   if (queueUrl === undefined)
@@ -43,13 +44,15 @@ function ehrOutbox(): EhrOutbox {
     SqsEhrOutbox.open({ queueUrl, ...(awsRegion && { region: awsRegion }) }),
   );
   return { publish: async (resources) => (await outbox()).publish(resources) };
-}
+});
 
-export const replyDeps = once((): ReplyDeps => ({
-  store: reminderDeps().store,
-  notifier: countedNotifier(messageProvider(), 'acknowledgement', metrics),
+/** What an answer in a clinic's space works with. */
+export const replyDeps = perSpace((space): ReplyDeps => ({
+  store: reminderDeps(space).store,
+  notifier: countedNotifier(messageProvider(space), 'acknowledgement', metrics),
   model: replyModel(),
   ehr: ehrOutbox(),
-  clinicName: config.reminders().clinicName,
-  mrnSystem: config.records().mrnSystem,
+  space,
+  clinicName: clinicNamed(space.clinic).name,
+  mrnSystem: clinicNamed(space.clinic).mrnSystem,
 }));

@@ -249,9 +249,9 @@ it('reads REMINDER_LEAD_HOURS set alone as one offset, as the functions will get
   const saved = { lead: process.env.REMINDER_LEAD_HOURS, offsets: process.env.REMINDER_OFFSETS };
   delete process.env.REMINDER_OFFSETS;
   try {
-    expect((await localConfiguration()).reminderOffsets).toEqual([168, 48]);
+    expect((await localConfiguration()).clinics[0]!.reminderOffsets).toEqual([168, 48]);
     process.env.REMINDER_LEAD_HOURS = '24';
-    expect((await localConfiguration()).reminderOffsets).toEqual([24]);
+    expect((await localConfiguration()).clinics[0]!.reminderOffsets).toEqual([24]);
   } finally {
     for (const [name, value] of [
       ['REMINDER_LEAD_HOURS', saved.lead],

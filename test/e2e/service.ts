@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { startService } from '../../scripts/local-service.ts';
+import demo from '../../scripts/local-clinics.cjs';
 import { sha256 } from '../support/events.ts';
 
 export { type RunningService, startService } from '../../scripts/local-service.ts';
@@ -23,11 +24,17 @@ declare module 'vitest' {
 export const TABLE_NAME = 'clinical-assistant-local';
 export const DEV_KEY = 'local-dev-key';
 export const READ_ONLY_KEY = 'e2e-read-only-key';
-const ALL_SCOPES = ['patients:read', 'patients:write', 'preferences:write', 'reminders:send'];
-/** The development key, and a read-only one for the 403 paths. */
+/** The demo clinics' keys, as `npm start` has them: a live and a test key for each of two clinics. */
+export const CLINIC_KEYS = {
+  live: 'local-dev-key',
+  test: 'local-test-key',
+  hillside: 'hillside-dev-key',
+  hillsideTest: 'hillside-test-key',
+} as const;
+/** The demo clinics' keys, and a read-only one of the default clinic for the 403 paths. */
 export const E2E_API_KEYS = [
-  { id: 'local-dev', sha256: sha256(DEV_KEY), scopes: ALL_SCOPES },
-  { id: 'e2e-read-only', sha256: sha256(READ_ONLY_KEY), scopes: ['patients:read'] },
+  ...(JSON.parse(demo.apiKeys) as unknown[]),
+  { id: 'e2e-read-only', sha256: sha256(READ_ONLY_KEY), scopes: ['patients:read'], clinic: 'default' },
 ];
 
 export default async function setup(project: TestProject) {

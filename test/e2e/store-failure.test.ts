@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { invokedReceipts } from '../../lib/notify/local-receipts.ts';
+import { simulatedEvents } from '../../lib/notify/simulated-events.ts';
 import { type Engine, ensureTable, freePort, startDynaliteProcess } from '../../scripts/local-engine.ts';
 import { recordingLog } from '../support/events.ts';
 import { patientBody } from '../support/patients.ts';
@@ -91,7 +91,11 @@ it(
       // What the local outbox does after a send: the receipts function, invoked without waiting for it.
       const reminderId = '9c41e2d7-7b3a-8f10-a2c4-5e6f7a8b9c0d';
       const { log, lines } = recordingLog();
-      await invokedReceipts(`http://127.0.0.1:${service.lambdaPort}`, log).report({
+      const at = {
+        localEndpoint: `http://127.0.0.1:${service.lambdaPort}`,
+        namePrefix: 'clinical-assistant-api-local',
+      };
+      await simulatedEvents(at, { clinic: 'default', sandbox: false }, undefined, log).report({
         reminderId,
         channel: 'sms',
         delivered: true,

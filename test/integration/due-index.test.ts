@@ -43,6 +43,7 @@ for (const { label, start, available } of engines) {
         clock: () => NOW - HOUR,
       });
       const deps: DueRunDeps = {
+        clinic: 'default',
         store,
         notifier: new OutboxNotifier(store, () => NOW),
         policy: { ...POLICY, offsets: [48] },

@@ -75,6 +75,7 @@ for (const { label, start, available } of dynamoEngines('the stop race')) {
         ehr: { publish: async (resources) => void published.push([...resources]) },
         clinicName: 'Riverside Family Clinic',
         mrnSystem: 'urn:clinical-assistant:mrn',
+        space: { clinic: 'default', sandbox: false },
       };
 
       const results = { acknowledged: 0, givenBack: 0 };

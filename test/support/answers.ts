@@ -3,6 +3,8 @@ import { type AnswerForEhr, writeBackResources } from '../../lib/patient-replies
 // One fictional answer for the EHR, as the inbound function hands it to writeBackResources.
 
 export const MRN_SYSTEM = 'urn:example:mrn';
+/** The clinic's space the answer was for: its live records. */
+export const SPACE = { clinic: 'riverside', sandbox: false };
 export const REPLY = 'can we do next week?';
 
 export const answerForEhr = (fields: Partial<AnswerForEhr> = {}): AnswerForEhr => ({
@@ -20,4 +22,4 @@ export const answerForEhr = (fields: Partial<AnswerForEhr> = {}): AnswerForEhr =
 
 /** The resources of that answer, with `fields` changed. */
 export const writtenBack = (fields: Partial<AnswerForEhr> = {}) =>
-  writeBackResources(answerForEhr(fields), { mrnSystem: MRN_SYSTEM });
+  writeBackResources(answerForEhr(fields), { mrnSystem: MRN_SYSTEM, space: SPACE });

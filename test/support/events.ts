@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { AuditEntry } from '../../lib/audit/audit.ts';
 import type { ApiKey } from '../../lib/config.ts';
 import { createEndpoint } from '../../lib/http/endpoint.ts';
 import type { Log } from '../../lib/log.ts';
@@ -9,8 +10,14 @@ import type { MetricName, Metrics } from '../../lib/metrics.ts';
 export const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export const TEST_KEYS: ApiKey[] = [
-  { id: 'reader', sha256: sha256('reader-key'), scopes: ['patients:read'] },
-  { id: 'writer', sha256: sha256('writer-key'), scopes: ['patients:read', 'patients:write'] },
+  { id: 'reader', sha256: sha256('reader-key'), scopes: ['patients:read'], clinic: 'default', test: false },
+  {
+    id: 'writer',
+    sha256: sha256('writer-key'),
+    scopes: ['patients:read', 'patients:write'],
+    clinic: 'default',
+    test: false,
+  },
 ];
 
 /** An HTTP API (payload 2.0) event as API Gateway would deliver it. */
@@ -87,7 +94,8 @@ export function recordingMetrics() {
   return { metrics, counts };
 }
 
-export function testEndpoint() {
+/** The endpoint wrapper on the test keys; every clinic's audit trail is `record`. */
+export function testEndpoint(record: (entry: AuditEntry) => Promise<void> = async () => {}) {
   const { log, lines } = recordingLog();
-  return { endpoint: createEndpoint({ apiKeys: TEST_KEYS, log }), lines };
+  return { endpoint: createEndpoint({ apiKeys: TEST_KEYS, auditTrail: () => ({ record }), log }), lines };
 }

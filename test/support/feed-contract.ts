@@ -80,7 +80,7 @@ export function feedContract(name: string, openStore: (clock: () => number) => S
         store,
         audit: { record: async (entry) => void audit.push(entry) },
         log: recordingLog().log,
-        options: { defaultTimeZone: 'Europe/London', ...options },
+        options: { defaultTimeZone: 'Europe/London', defaultLanguage: 'en', ...options },
       };
       let delivered = 0;
       const deliver = (message: unknown, messageId = `message-${++delivered}`) =>

@@ -157,6 +157,7 @@ async function answeredClinic({
     ehr,
     clinicName: 'Riverside Family Clinic',
     mrnSystem: 'urn:clinical-assistant:mrn',
+    space: { clinic: 'default', sandbox: false },
   };
   let message = 0;
   const reply = (text: string, at = NOW, inboundMessageId = `in-${++message}`, from = PHONE) =>

@@ -15,6 +15,7 @@ const KERNEL = [
   'config',
   'config-load',
   'config-sections',
+  'config-clinics',
   'errors',
   'fields',
   'ids',

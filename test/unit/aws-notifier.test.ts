@@ -25,6 +25,7 @@ function notifier(overrides: Partial<AwsNotifierOptions> = {}) {
   const instance = new AwsNotifier({
     sendText: sms.send,
     sendEmail: email.send,
+    clinic: 'riverside',
     emailFrom: 'clinic@example.org',
     emailConfigurationSet: 'clinical-assistant-prod',
     smsOriginationIdentity: 'arn:aws:sms-voice:eu-west-2:111122223333:phone-number/phone-0123456789abcdef',
@@ -57,15 +58,15 @@ describe('AWS notifier', () => {
         MessageType: 'TRANSACTIONAL',
         ConfigurationSetName: 'clinical-assistant-prod',
         TimeToLive: 24 * 3600,
-        Context: { reminderId },
+        Context: { reminderId, clinic: 'riverside' },
       },
     ]);
   });
 
-  it('carries only the reminder id in the SMS context: nothing about the patient reaches the events', async () => {
+  it('carries only the reminder id and its clinic in the SMS context: nothing about the patient reaches the events', async () => {
     const { notifier: aws, sms } = notifier();
     await aws.deliver({ ...message, channel: 'sms', to: '+447700900123' });
-    expect(JSON.stringify(sms[0]?.Context)).toBe(JSON.stringify({ reminderId }));
+    expect(JSON.stringify(sms[0]?.Context)).toBe(JSON.stringify({ reminderId, clinic: 'riverside' }));
   });
 
   it('says an acknowledgement is one, by SMS context and email tag, and a reminder nothing more: a receipt tells them apart', async () => {
@@ -74,11 +75,12 @@ describe('AWS notifier', () => {
     await aws.deliver({ ...message, kind: 'acknowledgement', channel: 'email', to: 'robin@example.org' });
     await aws.deliver({ ...message, channel: 'sms', to: '+447700900123' });
     expect(sms.map((input) => input.Context)).toEqual([
-      { reminderId, messageKind: 'acknowledgement' },
-      { reminderId },
+      { reminderId, clinic: 'riverside', messageKind: 'acknowledgement' },
+      { reminderId, clinic: 'riverside' },
     ]);
     expect(email[0]?.EmailTags).toEqual([
       { Name: 'reminderId', Value: reminderId },
+      { Name: 'clinic', Value: 'riverside' },
       { Name: 'messageKind', Value: 'acknowledgement' },
     ]);
   });
@@ -106,7 +108,10 @@ describe('AWS notifier', () => {
           },
         },
         ConfigurationSetName: 'clinical-assistant-prod',
-        EmailTags: [{ Name: 'reminderId', Value: reminderId }],
+        EmailTags: [
+          { Name: 'reminderId', Value: reminderId },
+          { Name: 'clinic', Value: 'riverside' },
+        ],
       },
     ]);
   });
@@ -160,15 +165,8 @@ describe('AWS notifier', () => {
   });
 
   it('opens real End User Messaging and SES clients only when asked', async () => {
-    const aws = await AwsNotifier.open({
-      emailFrom: 'clinic@example.org',
-      emailConfigurationSet: 'set',
-      smsOriginationIdentity: '+447700900000',
-      smsConfigurationSet: 'set',
-      leadHours: 48,
-      region: 'eu-west-2',
-    });
-    expect(aws).toBeInstanceOf(AwsNotifier);
+    const senders = await AwsNotifier.openSenders('eu-west-2');
+    expect(Object.keys(senders).sort()).toEqual(['sendEmail', 'sendText']);
   });
 });
 

@@ -12,18 +12,27 @@ describe('configuration, read once at cold start', () => {
   it('applies the documented defaults', () => {
     expect(loadConfig(minimal)).toEqual({
       tableName: 'patients',
-      defaultTimeZone: 'UTC',
-      clinicName: 'the clinic',
-      quietHours: { start: '21:00', end: '08:00' },
-      apiKeys: [{ id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'] }],
+      apiKeys: [
+        { id: 'k1', sha256: sha256('k1'), scopes: ['patients:read'], clinic: 'default', test: false },
+      ],
       cursorSecret,
+      clinics: [
+        {
+          id: 'default',
+          name: 'the clinic',
+          timeZone: 'UTC',
+          quietHours: { start: '21:00', end: '08:00' },
+          reminderOffsets: [168, 48],
+          language: 'en',
+          mrnSystem: 'urn:clinical-assistant:mrn',
+          phoneRegion: 'GB',
+          smsPerSecond: 10,
+        },
+      ],
       notifier: 'outbox',
+      functionPrefix: 'clinical-assistant-api-local',
       bulkConcurrency: 16,
-      reminderOffsets: [168, 48],
-      smsMaxPerSecond: 10,
       reminderWorkers: 2,
-      mrnSystem: 'urn:clinical-assistant:mrn',
-      phoneRegion: 'GB',
       auditRetentionDays: 2192,
       replyModel: 'embedded',
       replyModelId: 'amazon.nova-micro-v1:0',
@@ -59,24 +68,29 @@ describe('configuration, read once at cold start', () => {
     expect(config).toMatchObject({
       dynamodbEndpoint: 'http://127.0.0.1:8000',
       awsRegion: 'eu-west-2',
-      defaultTimeZone: 'Europe/London',
-      clinicName: 'Riverside',
-      quietHours: { start: '20:30', end: '07:15' },
+      clinics: [
+        {
+          id: 'default',
+          name: 'Riverside',
+          timeZone: 'Europe/London',
+          quietHours: { start: '20:30', end: '07:15' },
+          reminderOffsets: [72, 24, 1],
+          mrnSystem: 'https://ehr.example.org/mrn',
+          phoneRegion: 'AU',
+          emailFrom: 'reminders@example.org',
+          smsOriginationIdentity:
+            'arn:aws:sms-voice:eu-west-2:111122223333:phone-number/phone-0123456789abcdef',
+          smsPerSecond: 2.5,
+        },
+      ],
       notifier: 'aws',
       messaging: {
-        emailFrom: 'reminders@example.org',
         emailConfigurationSet: 'clinical-assistant-prod',
-        smsOriginationIdentity:
-          'arn:aws:sms-voice:eu-west-2:111122223333:phone-number/phone-0123456789abcdef',
         smsConfigurationSet: 'clinical-assistant-prod',
       },
       bulkConcurrency: 8,
-      reminderOffsets: [72, 24, 1],
-      smsMaxPerSecond: 2.5,
       reminderQueueUrl: 'https://sqs.eu-west-2.amazonaws.com/123456789012/reminder-work',
       reminderWorkers: 4,
-      mrnSystem: 'https://ehr.example.org/mrn',
-      phoneRegion: 'AU',
       auditRetentionDays: 3653,
       replyModel: 'bedrock',
       replyModelId: 'eu.amazon.nova-micro-v1:0',
@@ -101,7 +115,8 @@ describe('configuration, read once at cold start', () => {
   });
 
   it('reads REMINDER_OFFSETS as slots, largest first, and says what is wrong with a bad list', () => {
-    const offsets = (value: string) => loadConfig({ ...minimal, REMINDER_OFFSETS: value }).reminderOffsets;
+    const offsets = (value: string) =>
+      loadConfig({ ...minimal, REMINDER_OFFSETS: value }).clinics[0]!.reminderOffsets;
     expect(offsets('48h')).toEqual([48]);
     expect(offsets('48h,168h')).toEqual([168, 48]);
     for (const bad of ['48', '2d', '168h,', '0h', '337h', '1.5h', '48h 24h'])
@@ -114,7 +129,7 @@ describe('configuration, read once at cold start', () => {
 
   it('reads the old REMINDER_LEAD_HOURS as one offset, and refuses it beside REMINDER_OFFSETS', () => {
     // An upgrade that kept its single lead keeps sending one reminder, at that lead.
-    expect(loadConfig({ ...minimal, REMINDER_LEAD_HOURS: '24' }).reminderOffsets).toEqual([24]);
+    expect(loadConfig({ ...minimal, REMINDER_LEAD_HOURS: '24' }).clinics[0]!.reminderOffsets).toEqual([24]);
     expect(() => loadConfig({ ...minimal, REMINDER_LEAD_HOURS: '24', REMINDER_OFFSETS: '48h' })).toThrow(
       'REMINDER_LEAD_HOURS: is replaced by REMINDER_OFFSETS: set only REMINDER_OFFSETS',
     );

@@ -31,6 +31,7 @@ function clinic(loadedAt = NOW - HOUR, extra: Partial<DueRunDeps> = {}) {
   const { log, lines } = recordingLog();
   const { metrics, counts } = recordingMetrics();
   const deps: DueRunDeps = {
+    clinic: 'default',
     store,
     notifier: new OutboxNotifier(store, () => NOW),
     // One slot, 48 hours ahead: what is due in one run (slots: see 'several reminders').
@@ -295,8 +296,8 @@ describe('the scheduled run: fanning out', () => {
     const one = await patient([{ id: 'a1', start: at(NOW + 3 * HOUR) }]);
     expect(await remindDue(deps, NOW)).toMatchObject({ considered: 3, sent: 0, dispatched: 2 });
     expect(queued).toEqual([
-      { patientId: two, appointmentIds: ['sooner', 'later'] },
-      { patientId: one, appointmentIds: ['a1'] },
+      { clinic: 'default', patientId: two, appointmentIds: ['sooner', 'later'] },
+      { clinic: 'default', patientId: one, appointmentIds: ['a1'] },
     ]);
     expect(await store.listMessages(two)).toHaveLength(0);
 

@@ -362,6 +362,7 @@ describe('access log', () => {
       status: 200,
       durationMs: expect.any(Number),
       keyId: 'writer',
+      clinic: 'default',
     });
     expect(JSON.stringify(lines)).not.toContain('Jane');
   });
@@ -371,12 +372,12 @@ describe('audit trail', () => {
   const PATIENT = '6a1f1e0e-8a8c-4a51-9d7b-0d3a2c0b9e11';
 
   function auditedRead(record: (entry: AuditEntry) => Promise<void>) {
-    const { endpoint, lines } = testEndpoint();
+    const { endpoint, lines } = testEndpoint(record);
     const handler = endpoint(
       {
         scope: 'patients:read',
         params: z.strictObject({ patient_id: z.string() }),
-        audit: { action: 'patient.read', sink: { record }, patientIds: (r) => [r?.params.patient_id] },
+        audit: { action: 'patient.read', patientIds: (r) => [r?.params.patient_id] },
       },
       async ({ params }) => {
         if (params.patient_id !== PATIENT) throw notFound('No patient has this id.');

@@ -10,7 +10,11 @@ import { PatientDetails } from '../../lib/patients/schema.ts';
 import { toSortableUtc } from '../../lib/time.ts';
 import { bundleOf, fhirAppointment, fhirPatient } from '../support/fhir.ts';
 
-const OPTIONS = { defaultTimeZone: 'UTC', now: Date.parse('2026-11-26T00:00:00Z') };
+const OPTIONS = {
+  defaultTimeZone: 'UTC',
+  defaultLanguage: 'en' as const,
+  now: Date.parse('2026-11-26T00:00:00Z'),
+};
 
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
 const text = fc.string({ minLength: 1, maxLength: 100 }).filter((s) => s.trim().length > 0);
@@ -92,6 +96,7 @@ describe('the feed, for any input (property)', () => {
           ...created,
           ...(taken && { phone: parsePhoneNumberFromString(phone!)?.number }),
           timeZone: created.timeZone ?? OPTIONS.defaultTimeZone,
+          language: created.language ?? OPTIONS.defaultLanguage,
         });
         expect(warnings).toHaveLength(phone !== undefined && !taken ? 1 : 0);
       }),

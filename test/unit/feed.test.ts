@@ -18,7 +18,8 @@ import { NAME_USES } from '../../lib/feed/patient.ts';
 import { type Described, judge } from '../../lib/feed/order.ts';
 import { validate } from '../../lib/validation.ts';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../lib/patients/appointment-status.ts';
-import { LANGUAGES, NewAppointment, NewPatient } from '../../lib/patients/schema.ts';
+import { LANGUAGES } from '../../lib/fields.ts';
+import { NewAppointment, NewPatient } from '../../lib/patients/schema.ts';
 import { phoneRegion } from '../../lib/feed/phone.ts';
 import {
   bundleOf,
@@ -32,7 +33,11 @@ import {
 } from '../support/fhir.ts';
 import { patientBody } from '../support/patients.ts';
 
-const OPTIONS: ReadOptions = { defaultTimeZone: 'Europe/London', now: Date.parse('2026-11-26T00:00:00Z') };
+const OPTIONS: ReadOptions = {
+  defaultTimeZone: 'Europe/London',
+  defaultLanguage: 'en',
+  now: Date.parse('2026-11-26T00:00:00Z'),
+};
 
 const read = (message: unknown, options = OPTIONS) => readMessage(message, options);
 

@@ -95,6 +95,7 @@ describe('SMS delivery events (End User Messaging SMS)', () => {
     expect(read(sms(eventType))).toEqual({
       ...outcome,
       reminderId: REMINDER,
+      from: { sandbox: false },
       channel: 'sms',
       event: eventType,
     });
@@ -192,6 +193,7 @@ describe('email delivery events (SES configuration set)', () => {
     expect(read(emailEvent(eventType, detail))).toEqual({
       ...outcome,
       reminderId: REMINDER,
+      from: { sandbox: false },
       channel: 'email',
       event: eventType,
     });
@@ -244,6 +246,7 @@ describe("an acknowledgement's receipts", () => {
       status: 'delivered',
       reminderId: REMINDER,
       kind: 'acknowledgement',
+      from: { sandbox: false },
       channel: 'sms',
       event: 'TEXT_DELIVERED',
       permanent: false,
@@ -333,5 +336,17 @@ describe('which status a write may replace', () => {
         },
       ),
     );
+  });
+});
+
+describe('whose a receipt is', () => {
+  it("reads the clinic and the sandbox from the message's own tags, SMS context and email tags alike", () => {
+    const tags = { reminderId: REMINDER, clinic: 'hillside', sandbox: 'true' };
+    expect(read(sms('TEXT_DELIVERED', { context: tags }))).toMatchObject({
+      from: { clinic: 'hillside', sandbox: true },
+    });
+    expect(read(emailEvent('Delivery', {}, { clinic: ['riverside'] }))).toMatchObject({
+      from: { clinic: 'riverside', sandbox: false },
+    });
   });
 });

@@ -89,8 +89,10 @@ describe('an inbound SMS from the two-way topic', () => {
   it('keeps who sent it, its id and its text, in memory only', () => {
     expect(readInboundSms(inbound(' Stop '))).toEqual({
       from: '+447700900123',
+      to: '+447700900000',
       inboundMessageId: '7a1c2e34-5b6d-4f78-9a0b-1c2d3e4f5a6b',
       text: ' Stop ',
+      sandbox: false,
     });
   });
 

@@ -30,6 +30,7 @@ function clinic() {
   let clock = NOW;
   const store = new MemoryStore(() => clock);
   const deps: DueRunDeps = {
+    clinic: 'default',
     store,
     notifier: new OutboxNotifier(store, () => clock),
     policy: POLICY,

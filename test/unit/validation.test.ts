@@ -156,10 +156,10 @@ describe('patient: time zone, language, MRN', () => {
     aliases.push('Europe/\u212Aiev', 'us/eastern', 'US/EASTERN');
     for (const zone of [...zones, ...aliases]) expect(canonicalTimeZone(zone), zone).toBe(resolved(zone));
   });
-  it('accepts only languages with reminder templates, defaulting to en', () => {
+  it("accepts only languages with reminder templates, leaving an absent one to the clinic's default", () => {
     expect(patientErrors({ language: 'fr' })).toEqual(['language']);
     expect(NewPatient.parse(patientBody({ language: 'es' })).language).toBe('es');
-    expect(NewPatient.parse(patientBody()).language).toBe('en');
+    expect(NewPatient.parse(patientBody()).language).toBeUndefined();
   });
   it.each(['', 'has space', 'x'.repeat(65), 'slash/no', 'ümlaut'])('rejects the MRN %j', (mrn) =>
     expect(patientErrors({ mrn })).toEqual(['mrn']),

@@ -53,7 +53,7 @@ describe('configuration in the composition root', () => {
   it('reads each section on its own: a function is not stopped by a section it does not use', () => {
     const config = configuration(invalid, recordingLog().log);
     expect(config.service().tableName).toBe('patients');
-    expect(config.reminders().reminderOffsets).toEqual([168, 48]);
+    expect(config.clinics().clinics[0]?.reminderOffsets).toEqual([168, 48]);
     expect(() => config.messaging()).toThrow(/NOTIFIER/);
   });
 
@@ -91,7 +91,11 @@ describe('a function whose configuration fails', () => {
   it('answers 500 problem+json internal from the endpoint wrapper, even on a public endpoint', async () => {
     const { log, lines } = recordingLog();
     const config = configuration(invalid, log);
-    const endpoint = createEndpoint({ apiKeys: () => config.access().apiKeys, log });
+    const endpoint = createEndpoint({
+      apiKeys: () => config.access().apiKeys,
+      auditTrail: () => ({ record: async () => {} }),
+      log,
+    });
     let handled = false;
     const handler = endpoint({}, async () => {
       handled = true;

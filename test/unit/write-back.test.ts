@@ -4,12 +4,12 @@ import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
 import { RESPONSE_OF, RESPONSE_STATUSES, type ResponseStatus } from '../../lib/reminders/responses.ts';
 import { type AnswerForEhr, writeBackResources } from '../../lib/patient-replies/write-back.ts';
 import { derivedId } from '../../lib/ids.ts';
-import { answerForEhr, MRN_SYSTEM, REPLY } from '../support/answers.ts';
+import { answerForEhr, MRN_SYSTEM, writtenBack, REPLY, SPACE } from '../support/answers.ts';
 
 const answer = answerForEhr;
 
 const resourcesOf = (fields: Partial<AnswerForEhr> = {}) =>
-  writeBackResources(answer(fields), { mrnSystem: MRN_SYSTEM });
+  writeBackResources(answer(fields), { mrnSystem: MRN_SYSTEM, space: SPACE });
 
 const appointmentResponseOf = (fields: Partial<AnswerForEhr> = {}) =>
   resourcesOf(fields).find((r): r is AppointmentResponse => r.resourceType === 'AppointmentResponse')!;
@@ -23,6 +23,9 @@ const ANSWERS: [Intent, ResponseStatus][] = [
   ['help', 'needs_attention'],
   ['help', 'reschedule_requested'],
 ];
+
+/** The clinic an answer's resources name: one queue may carry several clinics' answers. */
+const RIVERSIDE = { system: 'urn:clinical-assistant:clinic', code: 'riverside' };
 
 describe('what an answer writes back to the EHR', () => {
   it.each([
@@ -46,7 +49,7 @@ describe('what an answer writes back to the EHR', () => {
       {
         resourceType: 'AppointmentResponse',
         id: derivedId('appointment-response/inbound-0001'),
-        meta: { lastUpdated: '2026-11-28T09:15:02Z' },
+        meta: { lastUpdated: '2026-11-28T09:15:02Z', tag: [RIVERSIDE] },
         identifier: [{ system: 'urn:clinical-assistant:answer', value: 'inbound-0001' }],
         appointment: { reference: 'Appointment/visit-1' },
         start: '2026-12-01T14:30:00.000Z',
@@ -62,7 +65,7 @@ describe('what an answer writes back to the EHR', () => {
       resourceType: 'Task',
       id: derivedId('task/inbound-0001'),
       // A millisecond after its AppointmentResponse: no two resources of one appointment share a time.
-      meta: { lastUpdated: '2026-11-28T09:15:02.001Z' },
+      meta: { lastUpdated: '2026-11-28T09:15:02.001Z', tag: [RIVERSIDE] },
       identifier: [{ system: 'urn:clinical-assistant:answer', value: 'inbound-0001' }],
       status: 'requested',
       intent: 'order',
@@ -119,7 +122,10 @@ describe('what an answer writes back to the EHR', () => {
   });
 
   it('names the patient by MRN, in the configured system, and not by our id, when there is one', () => {
-    const resources = writeBackResources(answer(), { mrnSystem: 'urn:oid:1.2.36.146.595.217.0.1' });
+    const resources = writeBackResources(answer(), {
+      mrnSystem: 'urn:oid:1.2.36.146.595.217.0.1',
+      space: SPACE,
+    });
     for (const reference of [(resources[0] as AppointmentResponse).actor, (resources[1] as Task).for])
       expect(reference?.identifier).toEqual({
         system: 'urn:oid:1.2.36.146.595.217.0.1',
@@ -147,5 +153,18 @@ describe('what an answer writes back to the EHR', () => {
   it('gives the same whole resources for the same answer, so a redelivery repeats itself exactly', () => {
     expect(resourcesOf()).toEqual(resourcesOf());
     expect(INTENTS.length).toBeGreaterThan(0);
+  });
+
+  it("marks a sandbox's answers as test data, as HL7 does (ActReason HTEST), besides naming their clinic", () => {
+    const resources = writeBackResources(answer(), {
+      mrnSystem: MRN_SYSTEM,
+      space: { clinic: 'hillside', sandbox: true },
+    });
+    for (const resource of resources)
+      expect(resource.meta).toMatchObject({
+        tag: [{ system: 'urn:clinical-assistant:clinic', code: 'hillside' }],
+        security: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ActReason', code: 'HTEST' }],
+      });
+    expect(writtenBack()[0]?.meta).not.toHaveProperty('security');
   });
 });

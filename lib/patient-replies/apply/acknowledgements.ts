@@ -1,5 +1,5 @@
 import type { Appointment, Patient } from '../../patients/model.ts';
-import type { Language } from '../../patients/schema.ts';
+import type { Language } from '../../fields.ts';
 import type { ResponseStatus } from '../../reminders/responses.ts';
 import { localDateTime } from '../../reminders/messages.ts';
 import type { Acknowledgement } from '../../reminders/model.ts';

@@ -1,3 +1,4 @@
+import type { ClinicSpace } from '../../clinics.ts';
 import { ApiError } from '../../errors.ts';
 import { derivedId } from '../../ids.ts';
 import type { Appointment } from '../../patients/model.ts';
@@ -40,6 +41,8 @@ export interface ReplyDeps {
   ehr: EhrOutbox;
   clinicName: string;
   mrnSystem: string;
+  /** The clinic's space the reply was for: its answers are written back marked as that clinic's. */
+  space: ClinicSpace;
 }
 
 /** A patient's SMS as it came in. Its text is read here and handed to the EHR alone, never logged or stored. */
@@ -145,7 +148,10 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
   // Written back once it stands, so a superseded answer writes nothing; a redelivery writes the same
   // resources again (same ids and times), so an answer recorded and then cut short is never lost.
   await deps.ehr.publish(
-    writeBackResources(answerForEhr(state, standing, reply), { mrnSystem: deps.mrnSystem }),
+    writeBackResources(answerForEhr(state, standing, reply), {
+      mrnSystem: deps.mrnSystem,
+      space: deps.space,
+    }),
   );
   if ('repeat' in recorded) return { ...matched, response: standing.status, repeat: 'duplicate' };
   return { ...matched, response: status, acknowledged };
@@ -198,7 +204,7 @@ const unmatchedTask = (deps: ReplyDeps, state: ReminderState, reply: InboundRepl
       receivedAt: toApiTimestamp(reply.receivedAt),
       replyText: readableReply(reply.text),
     },
-    { mrnSystem: deps.mrnSystem },
+    { mrnSystem: deps.mrnSystem, space: deps.space },
   );
 
 /**
@@ -238,6 +244,7 @@ async function sendAcknowledgement(
     await deps.notifier.deliver({
       patientId,
       reminderId: derivedId(`acknowledgement/${response.inboundMessageId}`),
+      kind: 'acknowledgement',
       appointmentStart: appointment.start,
       channel: 'sms',
       to: from,

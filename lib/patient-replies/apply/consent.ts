@@ -1,5 +1,5 @@
 import { storeUnavailable } from '../../errors.ts';
-import type { Language } from '../../patients/schema.ts';
+import type { Language } from '../../fields.ts';
 import type { PatientRecords } from '../../patients/records.ts';
 import type { Notifier } from '../../reminders/notifier.ts';
 import { toGsm7Where } from '../../reminders/sms.ts';
@@ -125,6 +125,7 @@ export async function confirmStop(
   await deps.notifier.deliver({
     patientId,
     reminderId: derivedId(`stop-confirmation/${consent.inboundMessageId}`),
+    kind: 'acknowledgement',
     appointmentStart: toApiTimestamp(now + CONFIRMATION_LIFETIME_MS),
     channel: 'sms',
     to: from,
