@@ -2,7 +2,8 @@ import { notificationConsumer } from '#lib/wiring/events.ts';
 import { metrics } from '#lib/metrics.ts';
 import { readReceipt } from '#lib/notify/receipts.ts';
 import { settleReceipt } from '#lib/reminders/receipts.ts';
-import { knownClinic, onlyClinic } from '#lib/wiring/clinics.ts';
+import { DEFAULT_CLINIC } from '#lib/clinics.ts';
+import { knownClinic } from '#lib/wiring/clinics.ts';
 import { storeFor } from '#lib/wiring/store.ts';
 
 // Delivery events of both configuration sets (End User Messaging SMS and SES, each through its SNS
@@ -12,8 +13,8 @@ export const handler = notificationConsumer('receipts', async (message) => {
   if (receipt.status === 'ignored')
     return { event: receipt.event, outcome: 'ignored', reason: receipt.reason };
   const { reminderId, kind, status, event, permanent, reason, from } = receipt;
-  // A message sent before there were clinics says none: it was the one clinic's.
-  const clinic = from.clinic === undefined ? onlyClinic() : knownClinic(from.clinic);
+  // A message sent before there were clinics says none: it was the default clinic's.
+  const clinic = knownClinic(from.clinic ?? DEFAULT_CLINIC);
   if (clinic === undefined) return { event, reminderId, outcome: 'ignored', reason: 'no-such-clinic' };
   const space = { clinic: clinic.id, sandbox: from.sandbox };
   return {

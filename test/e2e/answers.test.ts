@@ -11,7 +11,7 @@ import { invokeFunction } from '../../scripts/invoke.ts';
 import { middayZone } from '../support/clock.ts';
 import { runLocal } from '../support/local-commands.ts';
 import { call } from './http.ts';
-import { TABLE_NAME } from './service.ts';
+import { RIVERSIDE_NUMBER, TABLE_NAME } from './service.ts';
 
 // The assistant listens, end to end: a reminder goes out, the patient answers by SMS through the real
 // bundled inbound function, the listing shows the answer, and the EHR's messages are kept locally.
@@ -120,7 +120,13 @@ describe('a patient answers a reminder by SMS', () => {
     const { phone } = await remindedPatient();
     const inbound = (messageBody: unknown, extra: Record<string, unknown> = {}) =>
       snsEvent(
-        JSON.stringify({ originationNumber: phone, messageBody, inboundMessageId: randomUUID(), ...extra }),
+        JSON.stringify({
+          originationNumber: phone,
+          destinationNumber: RIVERSIDE_NUMBER,
+          messageBody,
+          inboundMessageId: randomUUID(),
+          ...extra,
+        }),
       );
     const again = inbound('1');
     const [first] = (await invokeFunction('inboundSms', again, { port: lambdaPort() })) as Record<
@@ -165,7 +171,14 @@ describe('a patient answers a reminder by SMS', () => {
     const invoke = (phone: string, text: string, inboundMessageId: string) =>
       invokeFunction(
         'inboundSms',
-        snsEvent(JSON.stringify({ originationNumber: phone, messageBody: text, inboundMessageId })),
+        snsEvent(
+          JSON.stringify({
+            originationNumber: phone,
+            destinationNumber: RIVERSIDE_NUMBER,
+            messageBody: text,
+            inboundMessageId,
+          }),
+        ),
         { port: lambdaPort() },
       ).then((outcomes) => ({
         outcome: (outcomes as Record<string, unknown>[])[0]!,

@@ -162,7 +162,7 @@ it('names, in one warning, each variable of .env that nothing reads, never its v
   );
   expect(misspelt.code).toBe(0);
   expect(misspelt.stderr.trim().split('\n')).toEqual([
-    '.env sets QUIET_HOUR (QUIET_HOURS?), CLINIC, which nothing reads: .env.example lists what is read.',
+    '.env sets QUIET_HOUR (QUIET_HOURS?), CLINIC (CLINICS?), which nothing reads: .env.example lists what is read.',
   ]);
   // Every name .env.example offers, and every one a local command reads, is read.
   const offered = [...readFileSync('.env.example', 'utf8').matchAll(/^# ([A-Z_]+)=(.*)$/gm)];

@@ -10,6 +10,7 @@ import { middayZone } from '../support/clock.ts';
 import { runFeed } from '../support/feed-file.ts';
 import { fhirPatient } from '../support/fhir.ts';
 import { call } from './http.ts';
+import { RIVERSIDE_NUMBER } from './service.ts';
 
 // The bundled functions count what they do as CloudWatch Embedded Metric Format lines, each beside the
 // log lines of its own invocation: a reminder sent and delivered, an answer read and acknowledged (its
@@ -90,7 +91,12 @@ it('counts a reminder sent and delivered, the answer to it and its acknowledgeme
   });
 
   const inboundMessageId = randomUUID();
-  const reply = { originationNumber: phone, messageBody: '1', inboundMessageId };
+  const reply = {
+    originationNumber: phone,
+    destinationNumber: RIVERSIDE_NUMBER,
+    messageBody: '1',
+    inboundMessageId,
+  };
   await invokeFunction('inboundSms', snsEvent(JSON.stringify(reply)), { port: inject('lambdaPort') });
   const answered = await countedBy(
     (line) => line.message === 'notification handled' && line.inboundMessageId === inboundMessageId,

@@ -31,6 +31,8 @@ export const CLINIC_KEYS = {
   hillside: 'hillside-dev-key',
   hillsideTest: 'hillside-test-key',
 } as const;
+/** The number patients of the default demo clinic reply to: a reply finds its clinic by it. */
+export const RIVERSIDE_NUMBER = (JSON.parse(demo.clinics) as { smsNumber: string }[])[0]!.smsNumber;
 /** The demo clinics' keys, and a read-only one of the default clinic for the 403 paths. */
 export const E2E_API_KEYS = [
   ...(JSON.parse(demo.apiKeys) as unknown[]),

@@ -26,6 +26,8 @@ const REMINDER_ACCESS = [
   'dynamodb:PutItem',
   'dynamodb:Query',
   'dynamodb:UpdateItem',
+  // A sandbox's simulated provider hands its receipts and answers to the receipts and inbound functions.
+  'lambda:InvokeFunction',
   'ses:SendEmail',
   'sms-voice:SendTextMessage',
 ];
@@ -83,11 +85,14 @@ const mappingOf = (functionId: string) =>
 EXPECTED_ACCESS.InboundSms = [
   'bedrock:InvokeModel',
   'dynamodb:BatchWriteItem',
+  'dynamodb:GetItem',
   'dynamodb:PutItem',
   'dynamodb:Query',
   'dynamodb:Query',
+  'dynamodb:UpdateItem',
   'kms:Decrypt',
   'kms:GenerateDataKey',
+  'lambda:InvokeFunction',
   'sms-voice:SendTextMessage',
   'sqs:SendMessage',
   'sqs:SendMessage',
@@ -253,8 +258,14 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
           'arn:${AWS::Partition}:ses:${AWS::Region}:${AWS::AccountId}:configuration-set/${EmailConfigurationSet}',
       });
       expect(email.Condition).toEqual({
-        StringEquals: { 'ses:FromAddress': '{{resolve:ssm:/clinical-assistant/prod/email-from}}' },
+        StringEquals: { 'ses:FromAddress': ['{{resolve:ssm:/clinical-assistant/prod/email-from}}'] },
       });
+      // A sandbox's events go to the receipts and inbound functions of this stage, and nowhere else.
+      expect(statements.find((s) => s.Action.includes('lambda:InvokeFunction'))?.Resource).toEqual(
+        ['receipts', 'inboundSms'].map((name) => ({
+          'Fn::Sub': `arn:\${AWS::Partition}:lambda:\${AWS::Region}:\${AWS::AccountId}:function:clinical-assistant-api-prod-${name}`,
+        })),
+      );
     }
     for (const name of Object.keys(EXPECTED_ACCESS)) {
       const [, ...granted] = statementsOf(`${name}IamRoleLambdaExecution`);
@@ -507,5 +518,52 @@ describe('the prod stack (serverless package, no AWS credentials)', () => {
       expect(f.Properties.Environment.Variables.DYNAMODB_ENDPOINT).toBe('');
     }
     expect(template).not.toMatch(/[0-9a-f]{64}/);
+  });
+});
+
+describe("each clinic's senders, as the roles name them", () => {
+  const senders = async (clinics: string | undefined) => {
+    const saved = process.env.CLINICS;
+    if (clinics === undefined) delete process.env.CLINICS;
+    else process.env.CLINICS = clinics;
+    try {
+      return (await (
+        await import('../../scripts/clinic-senders.cjs')
+      ).default({
+        resolveVariable: async () => 'prod',
+      })) as { sms: unknown[]; emailFrom: string[] };
+    } finally {
+      if (saved === undefined) delete process.env.CLINICS;
+      else process.env.CLINICS = saved;
+    }
+  };
+
+  it("are the stage's own (its SSM parameters) for a deployment without clinics, as before", async () => {
+    expect(await senders(undefined)).toEqual({
+      sms: [
+        { 'Fn::Sub': '{{resolve:ssm:/clinical-assistant/prod/sms-origination-identity}}' },
+        { 'Fn::GetAtt': ['SmsConfigurationSet', 'Arn'] },
+      ],
+      emailFrom: ['{{resolve:ssm:/clinical-assistant/prod/email-from}}'],
+    });
+  });
+
+  it("are each clinic of CLINICS its own, and the stage's for a clinic that gives none", async () => {
+    const clinics = JSON.stringify([
+      {
+        id: 'riverside',
+        smsOriginationIdentity: 'arn:aws:sms-voice:eu-west-2:1:phone-number/a',
+        emailFrom: 'a@x.org',
+      },
+      { id: 'hillside', smsOriginationIdentity: 'arn:aws:sms-voice:eu-west-2:1:phone-number/b' },
+    ]);
+    expect(await senders(clinics)).toEqual({
+      sms: [
+        { 'Fn::Sub': 'arn:aws:sms-voice:eu-west-2:1:phone-number/a' },
+        { 'Fn::Sub': 'arn:aws:sms-voice:eu-west-2:1:phone-number/b' },
+        { 'Fn::GetAtt': ['SmsConfigurationSet', 'Arn'] },
+      ],
+      emailFrom: ['a@x.org', '{{resolve:ssm:/clinical-assistant/prod/email-from}}'],
+    });
   });
 });
