@@ -214,3 +214,27 @@ describe("a clinic's sandbox", () => {
     });
   });
 });
+
+describe('npm run clinics', () => {
+  it('lists every clinic with its counts, live and in the sandbox, and nothing about a patient', async () => {
+    const phone = `+1555${randomInt(1_000_000, 9_999_999)}`;
+    await patientWith(CLINIC_KEYS.hillsideTest, `COUNT-${randomUUID().slice(0, 8)}`, phone, 'Countable');
+    const port = new URL(inject('engineEndpoint')).port;
+    const { code, stdout } = await runLocal('clinics', [], lambdaPort(), { DYNAMODB_PORT: port });
+    expect(code).toBe(0);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line.clinic)).toEqual(['default', 'hillside']);
+    const [, hill] = lines as [
+      unknown,
+      { patients: number; sandbox: { patients: number; dueReminders: number } },
+    ];
+    expect(hill.patients).toBeGreaterThan(0);
+    expect(hill.sandbox.patients).toBeGreaterThan(0);
+    expect(hill.sandbox.dueReminders).toBeGreaterThan(0);
+    expect(stdout).not.toContain(phone);
+    expect(stdout).not.toContain('Countable');
+  });
+});
