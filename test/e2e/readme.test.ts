@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { dynamoDb } from '../../lib/store/dynamodb-client.ts';
 import { type Engine, ensureTable, startDynalite } from '../../scripts/local-engine.ts';
 import { E2E_API_KEYS, type RunningService, startService, TABLE_NAME } from './service.ts';
 
@@ -77,6 +78,22 @@ it('runs every shell block of the README, as written, twice, without an error st
     for (const shown of confidences) expect(stdout).toContain(shown);
     expect(stdout).toContain('ed5a18fb8f807f996d649e379d3f35f39c543a91bdbf88c492f2ebd10d4df86c');
   }
+  // With the test key, as written, the walk sends nothing: every message is the sandbox's simulated
+  // provider's, and the clinic's live records hold no patient and no message of it.
+  const items = (await dynamoDb({ endpoint: engine.endpoint })('Query', {
+    TableName: TABLE_NAME,
+    IndexName: 'ByPhone',
+    KeyConditionExpression: 'phone = :phone',
+    ExpressionAttributeValues: { ':phone': '+447700900123' },
+  }).catch(() => ({ Items: [] }))) as { Items?: unknown[] };
+  expect(items.Items ?? []).toEqual([]);
+  const sandboxed = (await dynamoDb({ endpoint: engine.endpoint })('Query', {
+    TableName: TABLE_NAME,
+    IndexName: 'ByPhone',
+    KeyConditionExpression: 'phone = :phone',
+    ExpressionAttributeValues: { ':phone': 'SANDBOX#+447700900123' },
+  })) as { Items?: unknown[] };
+  expect(sandboxed.Items?.length).toBeGreaterThanOrEqual(2);
 }, 240_000);
 
 it('writes nothing outside the clone: no shell block of the README names the system temporary folder', () => {
