@@ -1,5 +1,11 @@
 import type { SendMessageBatchCommandInput } from '@aws-sdk/client-sqs';
-import { ANSWER_SYSTEM, type EhrOutbox, type WriteBackResource } from '../patient-replies/write-back.ts';
+import {
+  ANSWER_SYSTEM,
+  CLINIC_TAG_SYSTEM,
+  type EhrOutbox,
+  TEST_DATA,
+  type WriteBackResource,
+} from '../patient-replies/write-back.ts';
 
 /** SQS takes at most ten messages a request; one answer's resources (one or two) fit in one. */
 const BATCH = 10;
@@ -45,6 +51,9 @@ export class SqsEhrOutbox implements EhrOutbox {
         MessageAttributes: {
           resourceType: { DataType: 'String', StringValue: resource.resourceType },
           answerId: { DataType: 'String', StringValue: answerIdOf(resource) },
+          // Route without parsing the body: whose clinic, and a sandbox's test data.
+          clinic: { DataType: 'String', StringValue: clinicOf(resource) },
+          ...(isTestData(resource) && { sandbox: { DataType: 'String', StringValue: 'true' } }),
         },
       })),
     };
@@ -58,3 +67,13 @@ function answerIdOf(resource: WriteBackResource): string {
     throw new Error(`${resource.resourceType} for the EHR names no answer (${ANSWER_SYSTEM})`);
   return answerId;
 }
+
+/** The clinic a resource is from, as its meta's tag says; every resource written back says it. */
+function clinicOf(resource: WriteBackResource): string {
+  const clinic = resource.meta?.tag?.find((t) => t.system === CLINIC_TAG_SYSTEM)?.code;
+  if (clinic === undefined) throw new Error(`${resource.resourceType} for the EHR names no clinic`);
+  return clinic;
+}
+
+const isTestData = (resource: WriteBackResource) =>
+  resource.meta?.security?.some((s) => s.system === TEST_DATA.system && s.code === TEST_DATA.code) ?? false;

@@ -1,8 +1,8 @@
 import type { SendMessageBatchCommandInput } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import type { WriteBackResource } from '../../lib/patient-replies/write-back.ts';
+import { type WriteBackResource, writeBackResources } from '../../lib/patient-replies/write-back.ts';
 import { SqsEhrOutbox } from '../../lib/ehr/sqs.ts';
-import { writtenBack } from '../support/answers.ts';
+import { answerForEhr, MRN_SYSTEM, writtenBack } from '../support/answers.ts';
 
 const QUEUE_URL = 'https://sqs.eu-west-2.amazonaws.com/123456789012/ehr-outbound';
 
@@ -37,6 +37,7 @@ describe('the SQS outbox for the EHR', () => {
             MessageAttributes: {
               resourceType: { DataType: 'String', StringValue: 'AppointmentResponse' },
               answerId: { DataType: 'String', StringValue: 'inbound-0001' },
+              clinic: { DataType: 'String', StringValue: 'riverside' },
             },
           },
           {
@@ -45,6 +46,7 @@ describe('the SQS outbox for the EHR', () => {
             MessageAttributes: {
               resourceType: { DataType: 'String', StringValue: 'Task' },
               answerId: { DataType: 'String', StringValue: 'inbound-0001' },
+              clinic: { DataType: 'String', StringValue: 'riverside' },
             },
           },
         ],
@@ -99,5 +101,19 @@ describe('the SQS outbox for the EHR', () => {
       'AppointmentResponse for the EHR names no answer (urn:clinical-assistant:answer)',
     );
     expect(sent).toEqual([]);
+  });
+
+  it("names each message's clinic, and a sandbox's as test data, so an integration engine routes without reading", async () => {
+    const { outbox, sent } = recordingOutbox(() => ({}));
+    const test = writeBackResources(answerForEhr(), {
+      mrnSystem: MRN_SYSTEM,
+      space: { clinic: 'hillside', sandbox: true },
+    });
+    await outbox.publish(test);
+    for (const entry of sent[0]!.Entries!)
+      expect(entry.MessageAttributes).toMatchObject({
+        clinic: { DataType: 'String', StringValue: 'hillside' },
+        sandbox: { DataType: 'String', StringValue: 'true' },
+      });
   });
 });

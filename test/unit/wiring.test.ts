@@ -167,3 +167,47 @@ describe("the reply model's fallback, as the inbound function wires it", () => {
     ]);
   });
 });
+
+describe("a clinic's sandbox in the composition root", () => {
+  it('never reaches the live provider: a test key sends by the simulated one, whatever NOTIFIER says', async () => {
+    for (const [name, value] of Object.entries({
+      ...valid,
+      NOTIFIER: 'aws',
+      EMAIL_FROM: 'reminders@example.org',
+      SMS_ORIGINATION_IDENTITY: '+447700900500',
+      EMAIL_CONFIGURATION_SET: 'set',
+      SMS_CONFIGURATION_SET: 'set',
+      EHR_OUTBOUND_QUEUE_URL: 'https://sqs.eu-west-2.amazonaws.com/1/ehr',
+      AWS_REGION: 'eu-west-2',
+    }))
+      vi.stubEnv(name, value);
+    vi.resetModules();
+    const { AwsNotifier } = await import('../../lib/notify/aws.ts');
+    // The live provider, swapped for one that throws: any call to it fails the test's expectations.
+    const opened = vi.spyOn(AwsNotifier, 'openSenders').mockRejectedValue(new Error('the live provider'));
+    const { messageProvider } = await import('../../lib/wiring/reminders.ts');
+    const message = {
+      patientId: 'p1',
+      reminderId: 'r1',
+      appointmentStart: '2030-01-01T09:00:00Z',
+      channel: 'sms' as const,
+      // The simulated provider refuses this test recipient before it writes anything.
+      to: '+447700900002',
+      body: 'Hello',
+    };
+    await expect(
+      messageProvider({ clinic: 'default', sandbox: true }).deliver(message),
+    ).rejects.toMatchObject({
+      code: 'delivery_failed',
+      detail: 'The messaging provider did not accept the reminder; try again later.',
+    });
+    expect(opened).not.toHaveBeenCalled();
+    // The live space of the same clinic does go to the provider (here, the one that throws).
+    await expect(
+      messageProvider({ clinic: 'default', sandbox: false }).deliver(message),
+    ).rejects.toMatchObject({
+      detail: 'The messaging provider could not be reached; try again later.',
+    });
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+});
