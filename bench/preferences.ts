@@ -33,11 +33,15 @@ async function rawWrite(ids: string[], at: number) {
   });
 }
 
-/** The reads the contract makes necessary: is the patient there, and what is stored (all it judges by). */
+/**
+ * The reads the contract makes necessary: is the patient there, what is stored (all it judges by), and
+ * whether the patient stopped texts (an item asking for SMS must say that it stays stopped).
+ */
 async function rawRead(ids: string[]) {
   const keys = ids.flatMap((id) => [
     { PK: `PATIENT#${id}`, SK: 'PROFILE' },
     { PK: `PATIENT#${id}`, SK: 'PREFERENCE' },
+    { PK: `PATIENT#${id}`, SK: 'SMS-CONSENT' },
   ]);
   await mapWithConcurrency(chunk(keys, 100), IN_FLIGHT, async (Keys) => {
     const output = await raw('BatchGetItem', {
@@ -45,7 +49,9 @@ async function rawRead(ids: string[]) {
         [TABLE]: {
           Keys,
           ConsistentRead: true,
-          ProjectionExpression: 'PK, SK, patientId, channels, quietHours, updatedAt',
+          ProjectionExpression:
+            'PK, SK, patientId, channels, quietHours, updatedAt, #source, phone, phoneDigest, stopped',
+          ExpressionAttributeNames: { '#source': 'source' },
         },
       },
     });

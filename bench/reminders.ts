@@ -14,6 +14,8 @@ import { note, record, round } from './rows.ts';
 // takes 50 ms a message, beside the ideal the provider's pace allows.
 
 const PROVIDER_MS = 50;
+/** A reminder's requests: 2 queries, reserve and its owner, the number's consent, settle and pass its slot. */
+const PER_REMINDER = 7;
 /** On-demand request prices, US East (N. Virginia), as listed by AWS from 1 November 2024. */
 export const PRICE = {
   date: '2024-11-01',
@@ -149,10 +151,10 @@ export async function scheduledAtScale({ everyone = 10_000, due = 2_000, overlap
   const provider = slowProvider();
   const deps = (notifier = provider) => ({ ...dueRunDeps(perSecond, notifier), store });
   const ideal = (due / perSecond) * 1000;
-  // The run's index reads, then per reminder: 2 queries, reserve and note the owner, mark sent and move
-  // the appointment on in the due index (to its next slot, or out after the last).
+  // The run's index reads, then per reminder: 2 queries, reserve and note the owner, read the number's
+  // consent again, mark sent and move the appointment on in the due index (to its next slot, or out).
   const queries = dueIndexQueries(offsets);
-  const minimum = 6 + queries / due;
+  const minimum = PER_REMINDER + queries / due;
   const runAt = Date.now();
   const totals = { sent: 0, readUnits: 0, writeUnits: 0, indexWrites: 0 };
   for (const [slot, label, hoursLater] of [
@@ -191,7 +193,7 @@ export async function scheduledAtScale({ everyone = 10_000, due = 2_000, overlap
       limit: round(minimum),
       target: '= minimum',
       met: round(requests.length / summary.sent) === round(minimum),
-      note: `${requests.length} requests: ${queries} due-index queries (each slot's days × ${DUE_SHARDS} shards), then 6 a reminder`,
+      note: `${requests.length} requests: ${queries} due-index queries (each slot's days × ${DUE_SHARDS} shards), then ${PER_REMINDER} a reminder`,
     });
     note(
       `${label}: ${(wall / 1000).toFixed(1)} s (ideal ${ideal / 1000} s), ${requests.length} requests, sent ${summary.sent}`,

@@ -123,17 +123,20 @@ export async function roundTrips() {
     () => handlers.listAppointments(get(`/api/patients/${reader}/appointments`, { patient_id: reader! })),
   );
   for (const size of [1, 100, 1000]) {
-    const reads = Math.ceil((2 * size) / 100);
+    // Three keys a patient (its profile, latest preference and copy of its number's consent), read for
+    // each group of 50 patients the batch is worked in: 150 keys, two batch reads of at most 100.
+    const group = (patients: number) => Math.ceil((3 * patients) / 100);
+    const reads = Math.floor(size / 50) * group(50) + group(size % 50);
     const writes = Math.ceil((2 * size) / 25);
     await measure(
       `preferences batch of ${size}`,
       {
         requests: reads + writes + 1,
-        why: `${reads} batch reads (patient + latest, 100 keys each), ${writes} batch writes (version + latest, 25 each), audit`,
-        readUnits: 2 * size,
+        why: `${reads} batch reads (patient + latest + consent copy, 100 keys each, per group of 50 patients), ${writes} batch writes (version + latest, 25 each), audit`,
+        readUnits: 3 * size,
         writeUnits: 2 * size + auditUnits(size),
         units:
-          'per patient: profile and latest read, version and latest written; one audit entry naming them all',
+          'per patient: profile, latest and consent copy read (a missing item costs a read too), version and latest written; one audit entry naming them all',
       },
       () =>
         handlers.writePreferences(
@@ -142,12 +145,12 @@ export async function roundTrips() {
     );
   }
   const send = {
-    requests: 7,
-    why: 'patient + newest preference (2 parallel queries), reserve and note its owner for receipts (in parallel), mark sent and leave the due index (in parallel), audit',
-    readUnits: 1,
+    requests: 8,
+    why: "patient + newest preference (2 parallel queries), reserve and note its owner for receipts (in parallel), the number's consent read again (no SMS after a stop), mark sent and leave the due index (in parallel), audit",
+    readUnits: 2,
     writeUnits: 5,
     units:
-      "the patient's records (under 4 KB; no preference version yet); ledger reserved, owner, ledger marked sent, appointment out of the due index, audit entry",
+      "the patient's records (under 4 KB; no preference version yet), the number's consent; ledger reserved, owner, ledger marked sent, appointment out of the due index, audit entry",
   };
   await measure('single send', send, () =>
     handlers.sendReminder(post('/api/reminders/send', { patientId: sendTo })),
@@ -155,8 +158,8 @@ export async function roundTrips() {
   await measure(
     'bulk send of 100',
     {
-      requests: 100 * 6 + 1,
-      why: 'per patient: 2 parallel queries, reserve and note its owner, mark sent and leave the due index; audit once',
+      requests: 100 * 7 + 1,
+      why: "per patient: 2 parallel queries, reserve and note its owner, the number's consent, mark sent and leave the due index; audit once",
       readUnits: 100 * send.readUnits,
       writeUnits: 100 * (send.writeUnits - 1) + auditUnits(100),
       units: 'as a single send, per patient; one audit entry',
@@ -201,9 +204,9 @@ export async function roundTrips() {
   await measure(
     'answered reply',
     {
-      requests: 4,
-      why: 'patients with the number (ByPhone), their records and newest preference (2 parallel queries), the answer and its acknowledgement reserved in one conditional ledger write; the acknowledgement itself leaves by the SMS provider, the answer by the EHR queue',
-      readUnits: 1.5,
+      requests: 5,
+      why: "patients with the number (ByPhone), their records and newest preference (2 parallel queries), the answer and its acknowledgement reserved in one conditional ledger write, the number's consent read again before the acknowledgement leaves (by the SMS provider; the answer by the EHR queue)",
+      readUnits: 2.5,
       writeUnits: 1,
       units: "the number's index entry; the patient's records; the ledger written",
     },

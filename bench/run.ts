@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { clinicsAtScale } from './clinics.ts';
 import { coldStarts } from './cold-start.ts';
 import { engine } from './context.ts';
 import { feed } from './feed.ts';
@@ -26,8 +27,17 @@ const PARTS: Record<string, { measure: () => Promise<unknown>; owns: (row: Row) 
   'cold-start': { measure: coldStarts, owns: (r) => r.section === 'cold-start' },
   preferences: { measure: bulkPreferences, owns: (r) => r.section === 'preferences' },
   // The reminders part includes the scheduled run at scale, which can also be measured alone.
-  reminders: { measure: reminders, owns: (r) => r.section === 'reminders' || r.section === 'capacity' },
-  scheduled: { measure: scheduledAtScale, owns: (r) => r.measure.startsWith('scheduled run') },
+  reminders: {
+    measure: reminders,
+    owns: (r) =>
+      (r.section === 'reminders' || r.section === 'capacity') && !r.measure.startsWith('scheduled run of'),
+  },
+  scheduled: {
+    measure: scheduledAtScale,
+    owns: (r) => r.measure.startsWith('scheduled run') && !r.measure.startsWith('scheduled run of'),
+  },
+  // A practice group's run: 50 clinics, 100,000 patients, each clinic at its own rate (about 20 minutes).
+  clinics: { measure: clinicsAtScale, owns: (r) => r.measure.startsWith('scheduled run of') },
   feed: { measure: feed, owns: (r) => r.section === 'feed' },
   latency: { measure: latency, owns: (r) => r.section === 'latency' },
   replies: { measure: replies, owns: (r) => r.section === 'replies' },

@@ -10,35 +10,25 @@ import { inFieldOrder } from '../records.ts';
 import type { Log } from '../log.ts';
 import { appointmentRecord, type Appointment, type Patient, patientRecord } from '../patients/model.ts';
 import { createPatient } from '../patients/patients.ts';
-import { UPCOMING_STATUSES } from '../patients/appointment-status.ts';
 import { PatientDetails } from '../patients/schema.ts';
 import { fenceReminders } from '../reminders/reminders.ts';
-import type { Expected, PatientRecords, Sourced } from '../patients/records.ts';
-import type { ReminderRecords } from '../reminders/records.ts';
+import type { Expected, Sourced } from '../patients/records.ts';
 import { toApiTimestamp } from '../time.ts';
-import { unknownPatient } from './appointment.ts';
 import { isTransaction, readMessage, wholeOrNothing } from './message.ts';
 import {
   type AppointmentChange,
   type FeedChange,
-  type FeedEntry,
   FeedLine,
   type FeedOptions,
+  type FeedRecords,
   type PatientChange,
 } from './model.ts';
+import { admitAll, isUpcoming, overLimit, patientsFirst, resolvePatient } from './admit.ts';
+import { unknownPatient } from './appointment.ts';
 import { judge } from './order.ts';
-
-/**
- * Upcoming appointments one patient may have stored: twice the create endpoint's 100 a request, far
- * more than any clinic books ahead for one person, and few enough that one patient's records stay small.
- */
-export const MAX_UPCOMING_APPOINTMENTS = 200;
 
 /** Conditional writes of one resource before the message is left to the queue to deliver again. */
 const MAX_ATTEMPTS = 5;
-
-/** The feed writes patients and appointments, and fences the reminders of an appointment it moves. */
-export type FeedRecords = PatientRecords & ReminderRecords;
 
 export interface FeedDeps {
   store: FeedRecords;
@@ -87,12 +77,6 @@ export async function applyMessage(
   }
   return lines.sort((a, b) => a.index - b.index);
 }
-
-/** The entries with the Patients ahead, each group in its order. */
-const patientsFirst = (entries: readonly FeedEntry[]) => [
-  ...entries.filter((entry) => entry.resourceType === 'Patient'),
-  ...entries.filter((entry) => entry.resourceType !== 'Patient'),
-];
 
 async function apply(
   store: FeedRecords,
@@ -216,73 +200,6 @@ async function applyAppointment(
   throw busy();
 }
 
-/** Our id of the patient an Appointment names, if that patient is stored. */
-async function resolvePatient(store: FeedRecords, change: AppointmentChange): Promise<string | undefined> {
-  if ('mrn' in change.patient) return store.findPatientByMrn(change.patient.mrn);
-  const { patientId } = change.patient;
-  return (await store.getPatient(patientId)) && patientId;
-}
-
-/**
- * Checks every entry of a transaction before any is written: each Appointment's patient is stored or
- * created earlier in the message, and no patient goes over MAX_UPCOMING_APPOINTMENTS.
- */
-async function admitAll(store: FeedRecords, entries: FeedEntry[], now: number): Promise<FeedEntry[]> {
-  const newMrns = new Set<string>();
-  const byPatient = new Map<string, AppointmentChange[]>();
-  const admitted: FeedEntry[] = [];
-  for (const entry of patientsFirst(entries)) {
-    if (!('change' in entry) || entry.resourceType === 'Patient') {
-      if ('change' in entry && (await store.findPatientByMrn(entry.change.patient.mrn)) === undefined)
-        newMrns.add(entry.change.patient.mrn);
-      admitted.push(entry);
-      continue;
-    }
-    const patient = entry.change.patient;
-    const patientId = await resolvePatient(store, entry.change);
-    if (patientId === undefined && !('mrn' in patient && newMrns.has(patient.mrn))) {
-      // One without a start is ignored when applied, never a reason to refuse the others.
-      const start = entry.change.appointment.start;
-      admitted.push(start === undefined ? entry : rejected(entry, unknownPatient(entry.change)));
-      continue;
-    }
-    const key = patientId ?? `mrn:${'mrn' in patient ? patient.mrn : ''}`;
-    const changes = [...(byPatient.get(key) ?? []), entry.change];
-    byPatient.set(key, changes);
-    const error = patientId === undefined ? undefined : await addsOverLimit(store, patientId, changes, now);
-    admitted.push(error ? rejected(entry, error) : entry);
-  }
-  return admitted.sort((a, b) => a.index - b.index);
-}
-
-/** Why these appointments would take the patient over the limit of upcoming ones, if they would. */
-async function addsOverLimit(
-  store: FeedRecords,
-  patientId: string,
-  changes: readonly AppointmentChange[],
-  now: number,
-): Promise<string | undefined> {
-  let added = 0;
-  for (const { appointment } of changes) {
-    if (!isUpcoming(appointment, now)) continue;
-    if ((await store.getSourcedAppointment(patientId, appointment.id)) === undefined) added++;
-  }
-  return added === 0 ? undefined : overLimit(store, patientId, added, now);
-}
-
-/** Why `added` new upcoming appointments would take the patient over the limit, if they would. */
-async function overLimit(store: FeedRecords, patientId: string, added: number, now: number) {
-  const stored = await store.countUpcomingAppointments(patientId, now);
-  if (stored + added <= MAX_UPCOMING_APPOINTMENTS) return undefined;
-  return `Appointment: the patient has ${stored} upcoming appointments stored, and at most ${MAX_UPCOMING_APPOINTMENTS} are kept; cancel or complete some in the EHR first`;
-}
-
-/** Whether an appointment counts against the limit: ahead, with a status still to happen. */
-const isUpcoming = (appointment: AppointmentChange['appointment'], now: number) =>
-  appointment.start !== undefined &&
-  Date.parse(appointment.start) > now &&
-  (UPCOMING_STATUSES as readonly string[]).includes(appointment.status);
-
 const patientDetails = (patient: Patient) => {
   const fields: readonly string[] = Object.keys(PatientDetails.shape);
   return Object.fromEntries(Object.entries(patient).filter(([field]) => fields.includes(field)));
@@ -301,14 +218,6 @@ const expected = (stored: Sourced<unknown> | undefined): Expected =>
     : stored.lastUpdated === undefined
       ? {}
       : { lastUpdated: stored.lastUpdated };
-
-const rejected = (entry: FeedChange, error: string): FeedEntry => ({
-  index: entry.index,
-  resourceType: entry.resourceType,
-  id: entry.id,
-  outcome: 'rejected',
-  error,
-});
 
 const auditEntry = (
   delivery: Delivery,

@@ -1,4 +1,6 @@
 import type { Language } from '../fields.ts';
+import type { PatientRecords } from '../patients/records.ts';
+import type { ReminderRecords } from '../reminders/records.ts';
 import * as z from 'zod/mini';
 import type { AppointmentStatus } from '../patients/appointment-status.ts';
 import type { PatientDetails } from '../patients/schema.ts';
@@ -101,3 +103,6 @@ export type Ignored = FeedLine & { outcome: 'ignored'; reason: string };
 
 /** Each resource of a message: a change to judge and apply, or already answered (rejected or ignored). */
 export type FeedEntry = FeedChange | Rejection | Ignored;
+
+/** The feed writes patients and appointments, and fences the reminders of an appointment it moves. */
+export type FeedRecords = PatientRecords & ReminderRecords;

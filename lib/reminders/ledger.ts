@@ -73,6 +73,8 @@ export class AlongsideFailed<T> extends Error {
   constructor(
     override readonly cause: unknown,
     readonly result: T,
+    /** The ledger as written: the undo starts from it. */
+    readonly ledger: ReminderLedger,
   ) {
     super('The write beside the ledger failed');
   }
@@ -96,23 +98,37 @@ export async function changeLedger<S extends { ledger: ReminderLedger }, T>(
   change: (state: S) => LedgerChange<T>,
   options: ChangeOptions<S, T>,
 ): Promise<T> {
+  return (await changeAndKeepLedger(store, patientId, change, options)).result;
+}
+
+/**
+ * changeLedger, and the ledger as the call leaves it (the one it wrote, or the one it read): a caller
+ * that changes the same ledger again starts from it, without reading it back.
+ */
+export async function changeAndKeepLedger<S extends { ledger: ReminderLedger }, T>(
+  store: LedgerRecords,
+  patientId: string,
+  change: (state: S) => LedgerChange<T>,
+  options: ChangeOptions<S, T>,
+): Promise<{ result: T; ledger: ReminderLedger }> {
   const read =
     options.read ?? (async () => ({ ledger: await store.loadReminderLedger(patientId) }) as unknown as S);
   let state = options.known ?? (await read());
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt > 0) await backoff(attempt);
     const { ledger, result } = change(state);
-    if (ledger === undefined) return result;
+    if (ledger === undefined) return { result, ledger: state.ledger };
     const version = state.ledger.version;
+    const next = { ...pruned(ledger, options.now), version: version + 1 };
     const [write, beside] = await Promise.allSettled([
-      store.saveReminderLedger(patientId, { ...pruned(ledger, options.now), version: version + 1 }, version),
+      store.saveReminderLedger(patientId, next, version),
       options.alongside?.(result),
     ]);
     // A write that was not answered may have landed: it is never taken for lost, nor tried again.
     if (write.status === 'rejected') throw write.reason;
     const written = write.value;
-    if (written.saved && beside.status === 'rejected') throw new AlongsideFailed(beside.reason, result);
-    if (written.saved) return result;
+    if (written.saved && beside.status === 'rejected') throw new AlongsideFailed(beside.reason, result, next);
+    if (written.saved) return { result, ledger: next };
     state =
       options.read === undefined && written.current !== undefined
         ? ({ ...state, ledger: written.current } as S)

@@ -8,9 +8,9 @@ import { phoneDigest, stopsTextsTo } from '../preferences/sms-consent.ts';
 import type { DueAppointment, ReminderRecords } from './records.ts';
 import { toApiTimestamp } from '../time.ts';
 import { contactDigest, maskContact } from '../preferences/contact.ts';
-import { AlongsideFailed, changeLedger, type LedgerChange } from './ledger.ts';
+import { AlongsideFailed, changeAndKeepLedger, changeLedger, type LedgerChange } from './ledger.ts';
 import { releaseReminder, reserveReminder, settleReminder } from './ledger-changes.ts';
-import { type LedgerEntry, type Reminder, reminderRecord, type Step } from './model.ts';
+import { type LedgerEntry, type Reminder, type ReminderLedger, reminderRecord, type Step } from './model.ts';
 import {
   type Decision,
   decideReminder,
@@ -107,9 +107,9 @@ export async function remind(
     }
     return { ledger: reserveReminder(state.ledger, entry), result: { reserved: entry, decision } };
   };
-  let reservation: Reservation;
+  let reservation: { result: Reservation; ledger: ReminderLedger };
   try {
-    reservation = await changeLedger(store, patientId, decideAndReserve, {
+    reservation = await changeAndKeepLedger(store, patientId, decideAndReserve, {
       read,
       now,
       contended,
@@ -123,12 +123,13 @@ export async function remind(
       store,
       patientId,
       ({ ledger }) => ({ ledger: releaseReminder(ledger, reserved.id), result: undefined }),
-      { now },
+      { now, known: { ledger: error.ledger } },
     );
     throw error.cause;
   }
-  if (!('reserved' in reservation)) return reservation;
-  return deliverReserved(deps, reservation.reserved, reservation.decision, now);
+  const { result, ledger } = reservation;
+  if (!('reserved' in result)) return result;
+  return deliverReserved(deps, result.reserved, result.decision, { now, reserved: ledger });
 }
 
 /** The ledger entry a decision to send reserves. */
@@ -157,23 +158,24 @@ async function deliverReserved(
   deps: ReminderDeps,
   entry: LedgerEntry,
   decision: Extract<Decision, { kind: 'send' }>,
-  now: number,
+  { now, reserved }: { now: number; reserved: ReminderLedger },
 ): Promise<Outcome> {
   const { store } = deps;
   const { patientId } = entry;
+  // Each starts from the ledger as reserved: read again only when a receipt or another write came first.
   const settle = (status: ReminderStatus) =>
     changeLedger(
       store,
       patientId,
       ({ ledger }) => ({ ledger: settleReminder(ledger, entry.id, status), result: undefined }),
-      { now },
+      { now, known: { ledger: reserved } },
     );
   const release = () =>
     changeLedger(
       store,
       patientId,
       ({ ledger }) => ({ ledger: releaseReminder(ledger, entry.id), result: undefined }),
-      { now },
+      { now, known: { ledger: reserved } },
     );
   // Checked once the reservation stands: a stop that landed after the decision read the patient is found
   // here, so no SMS leaves after a stop, however the two race (docs/decisions.md).
