@@ -208,4 +208,36 @@ describe('a patient answers a reminder by SMS', () => {
         }),
       );
   });
+
+  it("confirms a stop in the patient's own words once, by SMS, with how to undo it; START undoes it", async () => {
+    const { patient, phone } = await remindedPatient();
+    const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
+    const inbound = async (text: string) => {
+      const { code, stdout } = await runLocal('sms:inbound', [phone, text], lambdaPort());
+      expect(code).toBe(0);
+      return JSON.parse(stdout) as Record<string, unknown>;
+    };
+    expect(await inbound('please stop texting me')).toMatchObject({
+      intent: 'opt-out',
+      changed: 1,
+      confirmed: true,
+    });
+    const confirmations = async () =>
+      (await store.listMessages(patient.id)).filter((m) => m.body.includes('Reply START to get them again'));
+    expect(await confirmations()).toEqual([
+      expect.objectContaining({
+        channel: 'sms',
+        body: 'Riverside Family Clinic: you will get no more texts from us. Reply START to get them again.',
+      }),
+    ]);
+    // Never twice in a day to the number, and never for the carrier's own keyword.
+    expect(await inbound('no more messages please')).toMatchObject({ intent: 'opt-out', confirmed: false });
+    expect(await inbound('STOP')).not.toHaveProperty('confirmed');
+    expect(await confirmations()).toHaveLength(1);
+    expect(await inbound('START')).toMatchObject({ intent: 'opt-in', changed: 1 });
+    const planned = await call('POST', '/api/reminders/send', {
+      body: { patientId: patient.id, dryRun: true },
+    });
+    expect(planned.body.reminder).toMatchObject({ channel: 'sms' });
+  });
 });
