@@ -77,6 +77,10 @@ export async function clinicsAtScale({ everyone = 100_000, dueShare = 0.2, perSe
     };
   };
   const summary = await remindAllClinics(ids, depsOf, Date.now());
+  if (summary.sent !== totalDue) {
+    const { clinics: _each, ...total } = summary;
+    note(`not all due were sent: ${JSON.stringify(total)}`);
+  }
   const wall = performance.now() - started;
   const ideal = (Math.max(...due) / perSecond) * 1000;
   const duplicates = [...delivered.values()].reduce((sum, n) => sum + n - 1, 0);
@@ -126,9 +130,12 @@ export async function clinicsAtScale({ everyone = 100_000, dueShare = 0.2, perSe
     limit: round(minimum),
     target: '= minimum',
     met: round(perReminder) === round(minimum),
-    note: `${counter.counts.requests.length} requests: ${queriesPerClinic} due-index queries a clinic (each slot's days × ${DUE_SHARDS} shards), then ${PER_REMINDER} a reminder`,
+    note: `${counter.counts.requests.length} requests (${byOperation(counter.counts.requests)}; refused: ${JSON.stringify(counter.counts.refused)}): ${queriesPerClinic} due-index queries a clinic (each slot's days × ${DUE_SHARDS} shards), then ${PER_REMINDER} a reminder`,
   });
   note(
     `${(wall / 1000).toFixed(1)} s (ideal ${ideal / 1000} s), sent ${summary.sent}, duplicates ${duplicates}, smallest clinic done at ${(smallestDone / 1000).toFixed(1)} s, ${round(perReminder)} requests a reminder (minimum ${round(minimum)})`,
   );
 }
+
+const byOperation = (requests: readonly string[]) =>
+  [...new Set(requests)].map((o) => `${requests.filter((r) => r === o).length} ${o}`).join(', ');

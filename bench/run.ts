@@ -23,14 +23,20 @@ const version = (name: string) =>
 
 /** Each part the bench can measure alone, and which rows of a full run its own rows replace. */
 const PARTS: Record<string, { measure: () => Promise<unknown>; owns: (row: Row) => boolean }> = {
-  'round-trips': { measure: roundTrips, owns: (r) => r.section === 'round-trips' },
+  // Its capacity units too, which share a section with the scheduled run's price.
+  'round-trips': {
+    measure: roundTrips,
+    owns: (r) => r.section === 'round-trips' || /^(read|write) units: /.test(r.measure),
+  },
   'cold-start': { measure: coldStarts, owns: (r) => r.section === 'cold-start' },
   preferences: { measure: bulkPreferences, owns: (r) => r.section === 'preferences' },
   // The reminders part includes the scheduled run at scale, which can also be measured alone.
   reminders: {
     measure: reminders,
     owns: (r) =>
-      (r.section === 'reminders' || r.section === 'capacity') && !r.measure.startsWith('scheduled run of'),
+      (r.section === 'reminders' || r.section === 'capacity') &&
+      !/^(read|write) units: /.test(r.measure) &&
+      !r.measure.startsWith('scheduled run of'),
   },
   scheduled: {
     measure: scheduledAtScale,
