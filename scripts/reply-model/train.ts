@@ -19,12 +19,21 @@ export interface LabelledReply {
   text: string;
   intent: Intent;
   lang: 'en' | 'es';
+  /** What kind of reply it is, for the per-pattern figures (LABELS.md); `autoreply` is scored as one. */
+  pattern?: string;
 }
 
 export const CORPUS = {
   train: 'lib/patient-replies/model/corpus/train.jsonl',
   heldOut: 'lib/patient-replies/model/corpus/held-out.jsonl',
+  heldOut2: 'lib/patient-replies/model/corpus/held-out-2.jsonl',
 } as const;
+
+/** The held-out parts, each scored apart: the first was watched while tuning, the second never was. */
+export const HELD_OUT_PARTS = [
+  { name: 'held-out part 1', path: CORPUS.heldOut },
+  { name: 'held-out part 2', path: CORPUS.heldOut2 },
+] as const;
 
 export function readCorpus(path: string): LabelledReply[] {
   return readFileSync(path, 'utf8')

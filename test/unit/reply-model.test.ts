@@ -5,7 +5,13 @@ import { INTENTS } from '../../lib/reminders/answers.ts';
 import { understandReply } from '../../lib/patient-replies/read/understand.ts';
 import { normalise } from '../../lib/patient-replies/read/normalise.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
-import { CORPUS, evaluate, evaluationTables, readCorpus } from '../../scripts/reply-model/train.ts';
+import {
+  CORPUS,
+  evaluate,
+  evaluationTables,
+  HELD_OUT_PARTS,
+  readCorpus,
+} from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
 
 // The reply model is measured like any other part: on held-out replies it never trained on, through the
@@ -13,6 +19,8 @@ import weights from '../../lib/patient-replies/model/weights.json' with { type: 
 
 const train = readCorpus(CORPUS.train);
 const heldOut = readCorpus(CORPUS.heldOut);
+const heldOut2 = readCorpus(CORPUS.heldOut2);
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe('the labelled corpus', () => {
   it('holds at least 1,000 replies in English and Spanish, every intent at least 80', () => {
@@ -24,10 +32,23 @@ describe('the labelled corpus', () => {
     for (const reply of all) expect(INTENTS, reply.text).toContain(reply.intent);
   });
 
-  it('keeps the held-out replies out of training, however they are spelt', () => {
-    const trained = new Set(train.map((r) => normalise(r.text).trim()));
+  it('keeps the held-out replies out of training and each part apart, however they are spelt', () => {
+    const spelt = (replies: typeof train) => new Set(replies.map((r) => normalise(r.text).trim()));
+    const [trained, first] = [spelt(train), spelt(heldOut)];
     expect(heldOut.filter((r) => trained.has(normalise(r.text).trim()))).toEqual([]);
+    expect(heldOut2.filter((r) => trained.has(normalise(r.text).trim()))).toEqual([]);
+    expect(heldOut2.filter((r) => first.has(normalise(r.text).trim()))).toEqual([]);
     expect(heldOut.length).toBeGreaterThanOrEqual(200);
+    expect(heldOut2.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it('keeps both held-out parts frozen: a part changes only with its new SHA-256 noted in docs/replies.md', () => {
+    const docs = readFileSync('docs/replies.md', 'utf8');
+    for (const { path } of HELD_OUT_PARTS) {
+      const file = path.split('/').at(-1)!.replace('.', '\\.');
+      const noted = new RegExp(`\`corpus/${file}\`[^\\n]*\`([0-9a-f]{64})\``).exec(docs)?.[1];
+      expect(noted, path).toBe(sha256(readFileSync(path)));
+    }
   });
 
   it('is what the shipped weights were trained on (npm run replies:train after any change)', () => {
