@@ -1,18 +1,21 @@
-import { understandReply } from '../lib/patient-replies/read/understand.ts';
 import { embeddedReplyModel } from '../lib/patient-replies/model/embedded.ts';
-import { CORPUS, evaluate, evaluationTables, readCorpus } from './reply-model/train.ts';
+import { failedBars, partTables, scorePart, summaryTable } from './reply-model/evaluate.ts';
+import { HELD_OUT_PARTS } from './reply-model/train.ts';
 
-// `npm run replies:eval`: the reply understanding as the service runs it (keywords, answer codes, then the
-// embedded model) on the held-out replies, which training never sees: per-intent precision and recall,
-// and the confusion matrix.
+// `npm run replies:eval`: the reading as the service runs it (keywords, answer codes, the phrase rules,
+// then the embedded model) on each held-out part, which training never sees: the figures the bars are
+// set on, per intent, the confusion matrix and per pattern. Exits non-zero when a part fails a bar;
+// `--misread` also lists the replies it misread (the corpus's own text, never a patient's).
 
-const replies = readCorpus(CORPUS.heldOut);
-const read = await Promise.all(replies.map(({ text }) => understandReply(text, embeddedReplyModel)));
-console.log(
-  evaluationTables(
-    evaluate(
-      replies.map((reply) => reply.intent),
-      read.map((understanding) => understanding.intent),
-    ),
-  ),
-);
+const parts = [];
+for (const { name, path } of HELD_OUT_PARTS) parts.push(await scorePart(name, path, embeddedReplyModel));
+console.log(summaryTable(parts));
+for (const part of parts) {
+  console.log(`\n${partTables(part)}`);
+  if (process.argv.includes('--misread'))
+    for (const { text, label, read } of part.misread)
+      console.log(`  ${label} read as ${read}: ${JSON.stringify(text)}`);
+}
+const failures = parts.flatMap((part) => failedBars(part).map((failure) => `${part.name}: ${failure}`));
+for (const failure of failures) console.error(`Bar failed: ${failure}`);
+process.exitCode = failures.length === 0 ? 0 : 1;

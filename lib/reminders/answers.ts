@@ -21,4 +21,5 @@ export interface Understanding {
   intent: Intent;
   via: Via;
   confidence?: number;
+  rule?: string;
 }
