@@ -32,7 +32,10 @@ function scriptedModel(readings: Record<string, [Intent, number]> = {}) {
 }
 
 describe('understanding a reply, in layers', () => {
-  const { model, asked } = scriptedModel({ CANCEL: ['cancel', 0.99], 'yes please': ['confirm', 0.95] });
+  const { model, asked } = scriptedModel({
+    CANCEL: ['cancel', 0.99],
+    'yes see you then': ['confirm', 0.95],
+  });
 
   it('reads a carrier keyword before anything else: a bare CANCEL stays an opt-out, whatever a model says', async () => {
     expect(await understandReply('CANCEL', model)).toEqual({ intent: 'opt-out', via: 'keyword' });
@@ -55,11 +58,11 @@ describe('understanding a reply, in layers', () => {
     expect(await understandReply(text, model)).toEqual({ intent, via: 'answer-code' });
   });
 
-  it('leaves anything more than a code or a yes/no word to the model', async () => {
+  it('leaves anything more than a code, a yes/no word and courtesies to the model', async () => {
     expect(readAnswerCode('yes please')).toBeUndefined();
     expect(readAnswerCode('yes?')).toBeUndefined();
     expect(readAnswerCode('12')).toBeUndefined();
-    expect(await understandReply('yes please', model)).toEqual({
+    expect(await understandReply('yes see you then', model)).toEqual({
       intent: 'confirm',
       via: 'model',
       confidence: 0.95,

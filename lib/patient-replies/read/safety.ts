@@ -1,55 +1,219 @@
-import { normalise } from './normalise.ts';
+import type { Intent, ReadingRule } from '../../reminders/answers.ts';
+import { foldLookAlikes, normalise, withoutInvisible } from './normalise.ts';
 
-// The two rules a patient's safety sets on reading a reply, around whichever model reads it (the
-// embedded classifier or Bedrock): each only ever moves a reply towards opt-out or away from confirm.
+// The rules a patient's safety sets on reading a reply, around whichever model reads it (the embedded
+// classifier or Bedrock): a stop is found wherever a person would put it, an autoreply or a
+// contradiction is never acted on, and a model's confirm, cancel or reschedule is held back where the
+// reply's own words say otherwise. Each only ever moves a reply towards opt-out or towards a person.
 
-/**
- * Ways of asking to stop that are an opt-out wherever they stand in a reply, as the FCC reads "stop",
- * "quit", "unsubscribe", "opt out" and "revoke" in a reply to a text. ("Stop by" and a bus stop are not.)
- */
-const STOP_PHRASES = new RegExp(
-  [
-    '^(please |pls |plz )?(stop|quit|end)( (it|now|please|pls|all|this|these|them|that|already))*$',
-    '^(stop|stp|stpo|sotp)\\b(?! by)',
-    '\\b(stop|quit|cease|end)( (texting|sending|messaging|contacting|the texts|these|the messages|the reminders|reminding))',
-    '\\b(unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|revoke)\\b',
-    '\\bno more (texts?|txts?|messages|msgs?|reminders)\\b',
-    '\\b(dont|don t|do not|never) (text|message|contact|send)\\b',
-    '\\b(remove|take) (me|my number)\\b',
-    '\\bwrong (number|person|no|#)',
-    '\\bnot (a|your) patient\\b',
-    '\\b(dejen|deja|dejar) de (escribir|mandar|enviar)',
-    '\\b(no|nunca) me (escriban|manden|envien|vuelvan)\\b',
-    '\\b(dar|darme|denme|darse) de baja\\b',
-    '^baja\\b',
-    '\\bno (quiero )?(mas|recibir mas) (mensajes|recordatorios|textos)\\b',
-    '\\b(numero|persona) (equivocad|incorrect)',
-  ].join('|'),
+/** A reply's sentences and clauses, lower case, accents dropped, their words separated by one space. */
+function clauses(text: string): string[] {
+  return normalise(text)
+    .split(/[.!?¡¿,;:\n()[\]…|]+|\s[-–—]+\s|\s*\p{Extended_Pictographic}\s*/u)
+    .map(words)
+    .filter((clause) => clause !== '');
+}
+
+/** Letters, digits and # kept, an apostrophe splitting its word ("don't" → "don t"), one space between. */
+const words = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}#]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
+
+/** Runs of three or more letters standing alone ("s t o p", "s.t.o.p") as the word they spell. */
+const spelt = (text: string) =>
+  text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*·•/]+\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) =>
+    run.replace(/[^\p{L}]/gu, ''),
+  );
+
+/** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
+export const stopReading = (text: string) => spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC')));
+
+const STOP_WORD =
+  '(?:stop|stp|stpo|sotp|stopp|stopall|quit|unsubscribe|unsub|unsuscribe|unsubcribe|optout|opt out)';
+const DECORATION =
+  '(?:please|pls|plz|pl|now|it|all|this|these|them|that|already|thanks|thank you|thx|ty|por favor|porfa|gracias|ya|ok|okay|just|so|and|then|y|asap|immediately|right now)';
+
+/** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
+const CLAUSE_STOP = new RegExp(
+  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
-export const asksToStop = (text: string) =>
-  STOP_PHRASES.test(
-    normalise(text)
-      .replace(/[^\p{L}\p{N}#' ]+/gu, ' ')
-      .replace(/'/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
+/** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?". */
+const OTHER_STOP =
+  '(?:by|in|at|over|off|for|to|when|if|before|after|taking|eating|drinking|using|smoking|working|bleeding|my (?:meds|medication|medicine|tablets|pills|insulin|treatment)|the (?:bleeding|pain|meds|medication|tablets|pills))\\b';
+
+/** Words before a final "stop" that make it another stop: "the bus stop", "it won't stop", "when do I stop". */
+const BEFORE_OTHER_STOP =
+  '(?:t|bus|the|a|an|my|your|next|last|first|which|what|one|tram|train|subway|metro|pit|full|quick|to|not|never|wont|won t|cant|can t|cannot|didnt|didn t|dont|don t|doesnt|doesn t|will|would|should|could|must|i|you|u|we|they|he|she|it|gonna|may|might|did|do|does|non|no need to)';
+
+/** "stop" first in a reply, unless in another sense. */
+const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:stop|stp|stpo|sotp)\\b(?! ${OTHER_STOP})`);
+/** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
+const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp)(?: ${DECORATION})*$`);
+
+/** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
+const STOP_PHRASES = [
+  `\\b(?:stop|stp|quit|cease|end)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
+  '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|opt me out|revoke)\\b',
+  '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
+  '\\b(?:dont|don t|do not|never|pls dont|please dont|plz dont) (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
+  '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
+  '\\b(?:remove|delete|erase) (?:me|my number|this number|my phone|my details)\\b',
+  '\\btake (?:me|my number|this number) (?:off|out)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
+  '\\bwrong (?:number|person|no|#|phone)\\b',
+  '\\bnot (?:a|your|ur) patient\\b',
+].map((phrase) => new RegExp(phrase));
+
+const SPANISH_STOP_PHRASES = [
+  '\\b(?:dejen|deja|dejar|dejes|dejan|dejar) de (?:escribir|mandar|enviar|molestar|textear)',
+  '\\b(?:no|nunca) me (?:escriban|manden|envien|escribas|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
+  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
+  '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b',
+  '\\bno (?:quiero )?(?:mas|recibir mas|recibir) (?:mensajes|recordatorios|textos|sms)\\b',
+  '\\bya no (?:me )?(?:manden|envien|escriban|quiero (?:mensajes|recordatorios|textos|recibir))\\b',
+  '\\b(?:quitenme|quiteme|saquenme|borrenme|borren mi numero|quiten mi numero)\\b',
+  '\\b(?:numero|persona) (?:equivocad|incorrect)',
+].map((phrase) => new RegExp(phrase));
+
+/** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
+const NEGATED_BEFORE =
+  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$/;
+const SPANISH_NEGATED_BEFORE = /\b(?:no|nunca|ni)(?: \S+){0,1} ?$/;
+/** A clause that says a stop was a mistake: "I sent stop by mistake". */
+const BY_MISTAKE =
+  /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b/;
+
+const found = (phrases: readonly RegExp[], negatedBefore: RegExp, clause: string) =>
+  phrases.some((phrase) => {
+    const match = phrase.exec(clause);
+    return match !== null && !negatedBefore.test(clause.slice(0, match.index));
+  });
+
+/**
+ * A way of asking to stop anywhere in the reply, as the FCC reads "stop", "quit", "unsubscribe", "opt
+ * out" and "revoke" in a reply to a text: a stop word alone in a sentence or clause, or first or last
+ * in the reply; a phrase that always means stop ("stop texting me", "wrong number", "dejen de
+ * escribirme"); spelt with spaces, dots, invisible characters or look-alike letters. Not "stop by", the
+ * bus stop, "should I stop my tablets?", "don't stop the texts", nor asking to be called.
+ */
+export function asksToStop(text: string): boolean {
+  const all = clauses(stopReading(text));
+  if (all.length === 0) return false;
+  if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
+  if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
+  return all.some(
+    (clause) =>
+      !BY_MISTAKE.test(clause) &&
+      (found(STOP_PHRASES, NEGATED_BEFORE, clause) ||
+        found(SPANISH_STOP_PHRASES, SPANISH_NEGATED_BEFORE, clause)),
   );
+}
+
+/** Words that answer the reminder: a reply holding one is a person's, never an autoreply. */
+const ANSWERING =
+  /\b(?:appointment|appt|cita|consulta|cancel\w*|reschedul\w*|resched|move|moved|come|coming|make it|be there|confirm\w*|attend\w*|voy|ir|asistir|cambiar|stop)\b|\?|¿/;
+
+/** What phones and mail systems say when they answer by themselves, in English and Spanish. */
+const AUTOREPLY = [
+  /\bauto ?-?(?:reply|response|responder|answer)\b/,
+  /\bautomatic(?:ally)? (?:reply|response|answer|sent)\b/,
+  /\bsent automatically\b/,
+  /\bthis is an? automated\b/,
+  /\bautomated (?:reply|response)\b/,
+  /\bdriving mode\b/,
+  /\bdo not disturb\b/,
+  /\bi m (?:currently )?driving\b/,
+  /^driving\b.*\b(?:later|back)\b/,
+  /\bout of (?:the )?office\b/,
+  /^ooo\b/,
+  /\b(?:on|taking) (?:annual )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return|back on|reply|respond)\b/,
+  /\b(?:away from (?:my|the) (?:phone|desk)|currently (?:away|unavailable)|not available right now)\b/,
+  /\bthis number (?:does not|doesn t|cannot|can t|is unable to) (?:receive|accept|take) (?:text|sms)/,
+  /\brespuesta automatica\b/,
+  /\bmensaje automatico\b/,
+  /\bno molestar\b/,
+  /\bestoy (?:conduciendo|manejando)\b/,
+  /\bmodo (?:conduccion|conducir|manejo|auto)\b/,
+  /\bfuera de (?:la )?oficina\b/,
+  /\bde vacaciones\b.*\b(?:hasta|regreso|vuelvo|sin acceso)\b/,
+  /\bno estoy disponible\b/,
+];
+
+/**
+ * A reply a phone or a mail system sent by itself: out of office, driving mode, "auto-reply", in
+ * English or Spanish, holding no word that answers the reminder and no question. Never acted on,
+ * never an opt-out, never acknowledged.
+ */
+export function isAutoreply(text: string): boolean {
+  const plain = words(normalise(text).replace(/\?|¿/g, ' QUESTION '));
+  if (/QUESTION/.test(plain)) return false;
+  return AUTOREPLY.some((phrase) => phrase.test(plain)) && !ANSWERING.test(plain);
+}
+
+const YES = '(?:yes|yeah|yep|yup|ya|si|1|ok|okay|sure|claro|confirm|confirmed|confirmo)';
+const FIRM_YES = '(?:yes|yeah|yep|yup|si|1|confirm\\w*)';
+const NO = '(?:no|nope|nah|2)';
+const TAKE_BACK = '(?:wait|actually|sorry|i mean|bueno|mejor|perdon|digo|espera|o sea)';
+/** What may follow an answer taken back: a pause, a shrug. */
+const FILLER =
+  '(?: ,| idk| no se| se| not sure| i m not sure| im not sure| mejor| no| maybe| tal vez| quien sabe| yet| todavia)*';
+const CONTRADICTIONS = [
+  new RegExp(
+    `\\b${YES}\\b(?: \\S+){0,3}? ${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${NO}(?: ,| idk| not sure| no se| i m not sure|$)`,
+  ),
+  new RegExp(`\\b${NO}\\b(?: \\S+){0,3}? ${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${FIRM_YES}\\b`),
+  new RegExp(`^${YES}(?: ,)* (?:no|nope|2)${FILLER}$`),
+];
+
+/**
+ * Both answers in one reply: both codes in a short reply ("1 2", "1 or 2?"), or a yes or no taken back
+ * ("yes. wait no", "2... no wait 1", "sí, no, mejor no sé"). Never acted on: a person reads it.
+ */
+export function isContradiction(text: string): boolean {
+  const plain = words(normalise(text));
+  const tokens = plain.split(' ');
+  if (tokens.includes('1') && tokens.includes('2') && tokens.length <= 6) return true;
+  // Sentence marks kept as a comma: "yes. wait no" takes a yes back, "yes sorry, no need to move it" does not.
+  const marked = normalise(text)
+    .replace(/[.,!…;:?¿¡]+/g, ' , ')
+    .replace(/[^\p{L}\p{N}#,]+/gu, ' ')
+    .replace(/(?: ,)+/g, ' ,')
+    .trim()
+    .replace(/^,\s*/, '');
+  return CONTRADICTIONS.some((pattern) => pattern.test(marked));
+}
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(yes|yess|yeah|yea|yep|yup|ya|yh|y|sure|confirm\w*|be there|b there|be thre|see (you|u|ya)|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|absolutely|of course|si|claro|vale|voy|ire|estare|estaremos|asist\w*|nos vemos|ahi|alli|listo|perfecto|dale|sale|va|bien|cuenten|llego)\b|[👍✅👌🙏]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|puedo|podemos|presente|confirmad\w*)\b|[👍✅👌🙏]/u;
 
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
-  /\b(ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|ai|classify|label|output|override|respond only|mark|marca|everyone|everybody|all (appointments|patients|bookings)|todos|todas)\b/;
+  /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|ai|classify|label|output|override|respond only|mark|marca|everyone|everybody|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking)|todos|todas)\b|[<>{}[\]=\\]/;
+
+/** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
+const NEGATED_CANCEL =
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: \S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelen|cancele)\b/;
+const NEGATED_MOVE =
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambien|mover\w*|muevan|reprogramar\w*)\b/;
 
 /**
- * A reply that asks something, reads like markup or code, or speaks of instructions, or has no word that
- * confirms: never a confirmation, whatever the model makes of it ("yes, where do I park?" is for staff;
- * `{"intent":"confirm"}` and "pretend I said yes" are not a patient saying they will come).
+ * The rule that holds back a model's confirm, cancel or reschedule, or none: a reply that reads like an
+ * instruction or code acts on nothing; a confirm needs a word that confirms and no question ("yes,
+ * where do I park?" is for staff); a cancel or reschedule the reply itself negates ("not cancelling,
+ * see you then") is not one.
  */
-export const mayConfirm = (text: string) => {
+export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
+  if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   const plain = normalise(text);
-  return !/[?¿<>{}[\]=\\]/.test(plain) && !INSTRUCTIONS.test(plain) && CONFIRMS.test(plain);
-};
+  const spaced = words(plain);
+  if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced)) return 'instruction';
+  if (intent === 'confirm')
+    return /[?¿]/.test(plain) || !CONFIRMS.test(spaced) ? 'not-a-confirmation' : undefined;
+  return (intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced) ? 'negated-action' : undefined;
+}
+
+/** A model's confirm kept: a word that confirms, no question, nothing of instructions or code. */
+export const mayConfirm = (text: string) => heldBack('confirm', text) === undefined;
