@@ -5,5 +5,8 @@ import { lookAlikesModule } from './reply-model/look-alikes.ts';
 // `npm run replies:look-alikes`: rewrites the look-alike letters the stop keywords are read through.
 
 const MODULE = 'lib/patient-replies/read/look-alikes.ts';
-writeFileSync(MODULE, await format(lookAlikesModule(), { ...(await resolveConfig(MODULE)), filepath: MODULE }));
+writeFileSync(
+  MODULE,
+  await format(lookAlikesModule(), { ...(await resolveConfig(MODULE)), filepath: MODULE }),
+);
 console.log(`${MODULE} rewritten.`);

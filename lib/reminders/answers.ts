@@ -21,18 +21,22 @@ export type Via = (typeof VIAS)[number];
 
 /**
  * The phrase rules of reading a reply, by a short stable code. With `via: 'rule'` the rule decided:
- * `stop-phrase` (an opt-out), `autoreply` (a phone or mail system answered by itself: `unclear`, never
+ * `stop-phrase` (an opt-out), `asks-for-messages` (`opt-in`: asks for messages, which only START
+ * gives back), `autoreply` (a phone or mail system answered by itself: `unclear`, never
  * acted on, never acknowledged), `contradiction` (both answers, or one taken back: `unclear`). With
  * `via: 'model'` the rule held back what the model read, which is then `unclear` with the model's
- * confidence: `instruction` (reads like an instruction or code), `not-a-confirmation` (a confirm with a
+ * confidence: `instruction` (reads like an instruction or code), `not-about-messages` (an opt-out
+ * in a reply with no word of messages, contact or stopping), `not-a-confirmation` (a confirm with a
  * question or without a word that confirms), `negated-action` (a cancel or reschedule the reply says it
  * is not: "not cancelling").
  */
 export const READING_RULES = [
   'stop-phrase',
+  'asks-for-messages',
   'autoreply',
   'contradiction',
   'instruction',
+  'not-about-messages',
   'not-a-confirmation',
   'negated-action',
 ] as const;

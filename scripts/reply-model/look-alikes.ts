@@ -18,7 +18,10 @@ export function lookAlikeLetters(): Record<string, string> {
   return Object.fromEntries(
     Object.keys(letters)
       .sort()
-      .map((letter) => [letter, letters[letter]!.sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!).join('')]),
+      .map((letter) => [
+        letter,
+        letters[letter]!.sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!).join(''),
+      ]),
   );
 }
 

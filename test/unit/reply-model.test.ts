@@ -5,6 +5,7 @@ import { INTENTS } from '../../lib/reminders/answers.ts';
 import { understandReply } from '../../lib/patient-replies/read/understand.ts';
 import { normalise } from '../../lib/patient-replies/read/normalise.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
+import { ACTS } from '../../lib/patient-replies/model/classifier.ts';
 import {
   CORPUS,
   evaluate,
@@ -82,12 +83,15 @@ describe('the held-out evaluation (npm run replies:eval prints it)', async () =>
 });
 
 describe('the embedded model', () => {
-  it('answers unclear below its threshold, and only intents of the contract', () => {
+  it('answers only intents of the contract, and acts only above a threshold chosen for precision', () => {
     for (const text of ['asdf qwer', 'zzz', 'the cat sat on the mat', '🤔'])
       expect(INTENTS).toContain(embeddedClassifier.read(text).intent);
     const thresholds = embeddedClassifier.thresholds;
-    expect(thresholds.optOut).toBeLessThan(thresholds.other);
-    expect(thresholds.confirm).toBeGreaterThanOrEqual(thresholds.other);
+    for (const act of ACTS) {
+      expect(thresholds[act], act).toBeGreaterThanOrEqual(0.5);
+      expect(thresholds[act], act).toBeGreaterThanOrEqual(thresholds.other);
+    }
+    expect(thresholds.optOut).toBeLessThanOrEqual(0.5);
   });
 
   it('widens opt-out: free-text requests to stop are read as opt-out', async () => {

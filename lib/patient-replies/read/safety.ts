@@ -37,7 +37,7 @@ const DECORATION =
 
 /** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
 const CLAUSE_STOP = new RegExp(
-  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
+  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
 /** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?". */
@@ -64,6 +64,15 @@ const STOP_PHRASES = [
   '\\btake (?:me|my number|this number) (?:off|out)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
   '\\bwrong (?:number|person|no|#|phone)\\b',
   '\\bnot (?:a|your|ur) patient\\b',
+  '\\b(?:cancel|stop|end|disable|turn off|switch off|pause|block) (?:the |my |all |all the |these |your |ur )?(?:texts?|txts?|sms|text messages|text reminders|text alerts|reminders|notifications|alerts)\\b',
+  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:texting|texts?|sms|messages)\\b|\\bby (?:email|e mail|post) (?:only|instead)\\b',
+  '\\brather (?:get|have|receive|be sent)?(?: an?)? ?(?:phone )?(?:calls?|emails?|letters?)(?: \\S+){0,2} than (?:texts?|txts?|messages|sms|these)\\b',
+  '\\b(?:withdraw|take back|revoke) (?:my )?consent\\b',
+  '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
+  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b',
+  '\\bturn (?:these|them|this|it|the texts?|the messages|the reminders|the notifications) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
+  '\\bleave me alone\\b',
+  '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
 ].map((phrase) => new RegExp(phrase));
 
 const SPANISH_STOP_PHRASES = [
@@ -75,6 +84,13 @@ const SPANISH_STOP_PHRASES = [
   '\\bya no (?:me )?(?:manden|envien|escriban|quiero (?:mensajes|recordatorios|textos|recibir))\\b',
   '\\b(?:quitenme|quiteme|saquenme|borrenme|borren mi numero|quiten mi numero)\\b',
   '\\b(?:numero|persona) (?:equivocad|incorrect)',
+  '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
+  '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
+  '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
+  '\\bno (?:quiero|deseo|necesito) (?:recibir )?(?:mas )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
+  '\\bdejenme en paz\\b',
+  '\\b(?:retiro|revoco|quito) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
+  '\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|quiten|paren|suspendan) (?:los |mis |estos |sus )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
 ].map((phrase) => new RegExp(phrase));
 
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
@@ -99,6 +115,7 @@ const found = (phrases: readonly RegExp[], negatedBefore: RegExp, clause: string
  * bus stop, "should I stop my tablets?", "don't stop the texts", nor asking to be called.
  */
 export function asksToStop(text: string): boolean {
+  if (/^[\s🛑⛔🚫✋]+$/u.test(text) && /[🛑⛔🚫✋]/u.test(text)) return true;
   const all = clauses(stopReading(text));
   if (all.length === 0) return false;
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
@@ -108,6 +125,40 @@ export function asksToStop(text: string): boolean {
       !BY_MISTAKE.test(clause) &&
       (found(STOP_PHRASES, NEGATED_BEFORE, clause) ||
         found(SPANISH_STOP_PHRASES, SPANISH_NEGATED_BEFORE, clause)),
+  );
+}
+
+/** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
+const DONT_STOP = [
+  /\b(?:dont|don t|do not|please dont|pls dont|never) stop (?:sending|texting|messaging|reminding|the (?:texts|messages|reminders))\b/,
+  /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
+];
+const ASKS_FOR_MESSAGES = [
+  /\b(?:undo|cancel|reverse|revert|take back|anulen|anular|deshacer|deshagan|cancelen) (?:my |the |mi |la |el )?(?:stop|baja|opt ?out|optout|unsubscribe)\b/,
+  /\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
+  /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
+  /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
+  /\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)/,
+  /\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
+  /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
+  /\b(?:sign|add|put) me (?:up|back)\b|\bsign up for (?:texts|messages|reminders)\b|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|^(?:re)?subscribe(?: me)?$/,
+  /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
+  /\bacepto (?:recibir |que me |los |mensajes|textos|recordatorios)|\b(?:quiero|deseo) (?:recibir )?(?:los )?(?:mensajes|recordatorios|avisos) (?:de nuevo|otra vez)\b/,
+  new RegExp(`^(?:${DECORATION} )*(?:start|unstop|restart|resume|reanudar)(?: ${DECORATION})*$`),
+];
+
+/**
+ * A reply asking to get messages, not to stop them, when no stop rule found a stop in it: a model's
+ * opt-out of it would be a guess, so the rule reads it as `opt-in`, which gives no consent back
+ * (only START does) and goes to a person.
+ */
+export function asksForMessages(text: string): boolean {
+  const all = clauses(stopReading(text));
+  return all.some(
+    (clause) =>
+      DONT_STOP.some((phrase) => phrase.test(clause)) ||
+      (found(ASKS_FOR_MESSAGES, NEGATED_BEFORE, clause) &&
+        found(ASKS_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause)),
   );
 }
 
@@ -185,9 +236,13 @@ export function isContradiction(text: string): boolean {
   return CONTRADICTIONS.some((pattern) => pattern.test(marked));
 }
 
+/** Words of messages, contact or stopping: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
+const ABOUT_MESSAGES =
+  /\b(?:texts?|txts?|texting|txting|messages?|msgs?|messaging|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*)\b|[🛑⛔🚫✋]/u;
+
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|puedo|podemos|presente|confirmad\w*)\b|[👍✅👌🙏]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|puedo|podemos|presente|confirmad\w*)\b|[👍✅👌🙏]/u;
 
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
@@ -200,18 +255,23 @@ const NEGATED_MOVE =
   /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambien|mover\w*|muevan|reprogramar\w*)\b/;
 
 /**
- * The rule that holds back a model's confirm, cancel or reschedule, or none: a reply that reads like an
+ * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
+ * a word of messages, contact or stopping (the model widens the stop rules, it does not guess); a reply that reads like an
  * instruction or code acts on nothing; a confirm needs a word that confirms and no question ("yes,
  * where do I park?" is for staff); a cancel or reschedule the reply itself negates ("not cancelling,
  * see you then") is not one.
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
-  if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   const plain = normalise(text);
   const spaced = words(plain);
+  if (intent === 'opt-out')
+    return ABOUT_MESSAGES.test(words(stopReading(plain))) ? undefined : 'not-about-messages';
+  if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced)) return 'instruction';
   if (intent === 'confirm')
-    return /[?¿]/.test(plain) || !CONFIRMS.test(spaced) ? 'not-a-confirmation' : undefined;
+    return /[?¿]/.test(plain) || !(CONFIRMS.test(spaced) || CONFIRMS.test(plain))
+      ? 'not-a-confirmation'
+      : undefined;
   return (intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced) ? 'negated-action' : undefined;
 }
 

@@ -2,7 +2,14 @@ import { withoutUnsafeCharacters } from '../../text.ts';
 import type { Intent, Understanding } from '../../reminders/answers.ts';
 import { normalise } from './normalise.ts';
 import type { ModelReading, ReplyModel } from './reply-model.ts';
-import { asksToStop, heldBack, isAutoreply, isContradiction, stopReading } from './safety.ts';
+import {
+  asksForMessages,
+  asksToStop,
+  heldBack,
+  isAutoreply,
+  isContradiction,
+  stopReading,
+} from './safety.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
 // keywords keep their exact meaning, answer codes and plain yes/no words are read as written, the
@@ -131,6 +138,7 @@ export function readByRules(raw: string): Understanding | undefined {
   if (answer !== undefined) return { intent: answer, via: 'answer-code' };
   if (!READABLE.test(whole)) return { intent: 'unclear', via: 'model', confidence: 0 };
   if (asksToStop(whole)) return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
+  if (asksForMessages(text)) return { intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' };
   if (isAutoreply(text)) return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
   if (isContradiction(text)) return { intent: 'unclear', via: 'rule', rule: 'contradiction' };
   const courteous = readCourteousAnswer(text);
