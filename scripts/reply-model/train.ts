@@ -342,28 +342,5 @@ export function evaluate(labels: readonly Intent[], predictions: readonly Intent
   return { replies: labels.length, accuracy: correct / labels.length, perIntent, confusion };
 }
 
-/** The evaluation as Markdown tables: per intent, then the confusion matrix. */
-export function evaluationTables(evaluation: Evaluation): string {
-  const pct = (x: number) => x.toFixed(3);
-  const rows = INTENTS.map((intent) => {
-    const { precision, recall, f1, support } = evaluation.perIntent[intent];
-    return `| ${intent} | ${pct(precision)} | ${pct(recall)} | ${pct(f1)} | ${support} |`;
-  });
-  const matrix = INTENTS.map(
-    (label) => `| ${label} | ${INTENTS.map((p) => evaluation.confusion[label][p]).join(' | ')} |`,
-  );
-  return [
-    `Accuracy ${pct(evaluation.accuracy)} on ${evaluation.replies} replies.`,
-    '',
-    '| intent | precision | recall | F1 | replies |',
-    '| --- | --: | --: | --: | --: |',
-    ...rows,
-    '',
-    `| label ＼ read as | ${INTENTS.join(' | ')} |`,
-    `| --- | ${INTENTS.map(() => '--:').join(' | ')} |`,
-    ...matrix,
-  ].join('\n');
-}
-
 const clamp = (x: number, low: number, high: number) => Math.min(high, Math.max(low, x));
 const round = (x: number) => Math.round(x * 1000) / 1000;

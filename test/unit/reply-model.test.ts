@@ -2,17 +2,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { INTENTS } from '../../lib/reminders/answers.ts';
-import { understandReply } from '../../lib/patient-replies/read/understand.ts';
-import { normalise } from '../../lib/patient-replies/read/normalise.ts';
+import { format, resolveConfig } from 'prettier';
+import { readByRules, readKeyword, understandReply } from '../../lib/patient-replies/read/understand.ts';
+import { normalise, withoutInvisible } from '../../lib/patient-replies/read/normalise.ts';
+import { stopReading } from '../../lib/patient-replies/read/safety.ts';
+import { BARS, failedBars, partTables, scorePart, summaryTable } from '../../scripts/reply-model/evaluate.ts';
+import { lookAlikesModule } from '../../scripts/reply-model/look-alikes.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
 import { ACTS } from '../../lib/patient-replies/model/classifier.ts';
-import {
-  CORPUS,
-  evaluate,
-  evaluationTables,
-  HELD_OUT_PARTS,
-  readCorpus,
-} from '../../scripts/reply-model/train.ts';
+import { calibrationOf, CORPUS, HELD_OUT_PARTS, readCorpus } from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
 
 // The reply model is measured like any other part: on held-out replies it never trained on, through the
@@ -58,27 +56,77 @@ describe('the labelled corpus', () => {
   });
 });
 
-describe('the held-out evaluation (npm run replies:eval prints it)', async () => {
-  const read = await Promise.all(heldOut.map(({ text }) => understandReply(text, embeddedReplyModel)));
-  const evaluation = evaluate(
-    heldOut.map((r) => r.intent),
-    read.map((r) => r.intent),
-  );
-  const misread = (keep: (label: string, got: string) => boolean) =>
-    heldOut.flatMap((reply, i) =>
-      keep(reply.intent, read[i]!.intent) ? [[reply.text, read[i]!.intent]] : [],
-    );
+// Each held-out part held to the bars of issue 33: `npm run replies:eval` prints the same figures.
+for (const { name, path } of HELD_OUT_PARTS)
+  describe(`the bars on ${name} (npm run replies:eval prints them)`, async () => {
+    const part = await scorePart(name, path, embeddedReplyModel);
+    const tables = `${summaryTable([part])}\n\n${partTables(part)}`;
 
-  it('misses no opt-out: every request to stop is honoured', () => {
-    expect(misread((label, got) => label === 'opt-out' && got !== 'opt-out')).toEqual([]);
+    it('misses no opt-out: every request to stop is honoured', () => {
+      expect(part.missedOptOuts, tables).toBe(0);
+    });
+
+    it('confirms no one wrongly: a wrong confirm tells the clinic someone is coming who may not be', () => {
+      expect(part.wrongConfirms, tables).toBe(0);
+    });
+
+    it('cancels no visit wrongly: a wrong cancel gives a visit away', () => {
+      expect(part.wrongCancels, tables).toBe(0);
+    });
+
+    it(`withdraws consent only where asked: opt-out precision at least ${BARS.optOutPrecision}`, () => {
+      expect(part.optOutPrecision, tables).toBeGreaterThanOrEqual(BARS.optOutPrecision);
+    });
+
+    it(`reads at least ${BARS.accuracy} right, a reply for staff right only where a person should read it`, () => {
+      expect(part.accuracy, tables).toBeGreaterThanOrEqual(BARS.accuracy);
+    });
+
+    it('says what share it sends to staff, and the bars it fails, as replies:eval does', () => {
+      expect(part.staffShare).toBeGreaterThan(0);
+      expect(summaryTable([part])).toContain(`${(part.staffShare * 100).toFixed(1)}%`);
+      expect(failedBars(part).length === 0).toBe(
+        part.missedOptOuts + part.wrongConfirms + part.wrongCancels === 0 &&
+          part.optOutPrecision >= BARS.optOutPrecision &&
+          part.accuracy >= BARS.accuracy,
+      );
+    });
   });
 
-  it('confirms no one wrongly: a wrong confirm tells the clinic someone is coming who may not be', () => {
-    expect(misread((label, got) => got === 'confirm' && label !== 'confirm')).toEqual([]);
+describe('the confidence a clinic sees', () => {
+  it('is calibrated on cross-validation: its expected calibration error is at most 0.05 there and on each held-out part', () => {
+    expect(weights.temperature).toBeGreaterThan(0);
+    expect(weights.calibration.ece).toBeLessThanOrEqual(0.05);
+    for (const { path } of HELD_OUT_PARTS) {
+      const replies = readCorpus(path).filter(({ text }) => readByRules(text) === undefined);
+      const { ece } = calibrationOf(
+        replies.map((r) => r.intent),
+        replies.map((r) => embeddedClassifier.probabilities(r.text)),
+      );
+      expect(ece, path).toBeLessThanOrEqual(0.05);
+    }
+  });
+});
+
+describe('stops spelt out or with look-alike letters', () => {
+  it("are read through the look-alikes generated from Unicode's confusables (npm run replies:look-alikes)", async () => {
+    const module = 'lib/patient-replies/read/look-alikes.ts';
+    const generated = await format(lookAlikesModule(), {
+      ...(await resolveConfig(module)),
+      filepath: module,
+    });
+    expect(readFileSync(module, 'utf8')).toBe(generated);
   });
 
-  it('reads at least 90% of the held-out replies right', () => {
-    expect(evaluation.accuracy, evaluationTables(evaluation)).toBeGreaterThanOrEqual(0.9);
+  it('make no false stop: spelling out and look-alikes change no reply of the corpus that is not a spelt stop', () => {
+    for (const reply of [...train, ...heldOut, ...heldOut2]) {
+      if (reply.intent === 'opt-out') continue;
+      expect(readKeyword(reply.text), reply.text).not.toBe('opt-out');
+      if (reply.pattern !== 'spelt-stop')
+        expect(stopReading(reply.text).toLowerCase(), reply.text).toBe(
+          withoutInvisible(reply.text).normalize('NFKC').toLowerCase(),
+        );
+    }
   });
 });
 

@@ -21,11 +21,30 @@ const words = (text: string) =>
     .trim()
     .replace(/\s+/g, ' ');
 
-/** Runs of three or more letters standing alone ("s t o p", "s.t.o.p") as the word they spell. */
+/** The words a stop or consent keyword may be spelt out as, letter by letter. */
+const SPELT_WORDS = new Set([
+  'stop',
+  'stopall',
+  'unsubscribe',
+  'cancel',
+  'end',
+  'quit',
+  'revoke',
+  'optout',
+  'start',
+  'unstop',
+  'help',
+  'baja',
+  'alto',
+  'parar',
+]);
+
+/** Letters standing alone that spell a keyword ("s t o p", "S.T.O.P", "s-t-o-p") as that word; other runs ("k c u") stay. */
 const spelt = (text: string) =>
-  text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*·•/]+\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) =>
-    run.replace(/[^\p{L}]/gu, ''),
-  );
+  text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*·•/]+\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) => {
+    const word = run.replace(/[^\p{L}]/gu, '');
+    return SPELT_WORDS.has(word.toLowerCase()) ? word : run;
+  });
 
 /** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
 export const stopReading = (text: string) => spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC')));
@@ -164,7 +183,7 @@ export function asksForMessages(text: string): boolean {
 
 /** Words that answer the reminder: a reply holding one is a person's, never an autoreply. */
 const ANSWERING =
-  /\b(?:appointment|appt|cita|consulta|cancel\w*|reschedul\w*|resched|move|moved|come|coming|make it|be there|confirm\w*|attend\w*|voy|ir|asistir|cambiar|stop)\b|\?|¿/;
+  /\b(?:appointment|appt|cita|consulta|cancel\w*|reschedul\w*|resched|move|moved|come|coming|make it|be there|confirm\w*|attend\w*|see (?:you|u|ya)|voy|ir|asistir|cambiar|stop)\b|\?|¿/;
 
 /** What phones and mail systems say when they answer by themselves, in English and Spanish. */
 const AUTOREPLY = [
@@ -175,7 +194,7 @@ const AUTOREPLY = [
   /\bautomated (?:reply|response)\b/,
   /\bdriving mode\b/,
   /\bdo not disturb\b/,
-  /\bi m (?:currently )?driving\b/,
+  /\bi m (?:currently )?driving\b(?: (?:right now|now|at the moment|with do not disturb))?(?: \S+){0,6} (?:get back|reply|respond|text (?:you )?back|call (?:you )?back|see your message|later)\b/,
   /^driving\b.*\b(?:later|back)\b/,
   /\bout of (?:the )?office\b/,
   /^ooo\b/,
