@@ -1,7 +1,10 @@
 import { INTENTS, type Intent, type Understanding } from '../../lib/reminders/answers.ts';
 import type { ReplyModel } from '../../lib/patient-replies/read/reply-model.ts';
 import { understandReply } from '../../lib/patient-replies/read/understand.ts';
-import { evaluate, type Evaluation, type LabelledReply, readCorpus } from './train.ts';
+import type { Calibration } from '../../lib/patient-replies/model/classifier.ts';
+import { embeddedClassifier } from '../../lib/patient-replies/model/embedded.ts';
+import { readByRules } from '../../lib/patient-replies/read/understand.ts';
+import { calibrationOf, evaluate, type Evaluation, type LabelledReply, readCorpus } from './train.ts';
 
 // How the reading is scored on a held-out part, as the clinic lives with it: a reply a person should
 // read is right whichever of their intents it was given, an appointment changed or a consent withdrawn
@@ -196,5 +199,43 @@ export function partTables(part: PartScore): string {
     ...(patterns.length === 0
       ? []
       : ['', '| pattern | replies | right | share |', '| --- | --: | --: | --: |', ...patterns]),
+  ].join('\n');
+}
+
+/**
+ * The reliability of the confidence a clinic sees: cross-validated (as trained) and on each held-out
+ * part's replies that reach the model, in bins of confidence, with the expected calibration error.
+ */
+export function calibrationTables(
+  trained: Calibration,
+  parts: readonly { name: string; path: string }[],
+): string {
+  const measured = parts.map(({ name, path }) => {
+    const replies = readCorpus(path).filter(({ text }) => readByRules(text) === undefined);
+    return {
+      name,
+      ...calibrationOf(
+        replies.map((reply) => reply.intent),
+        replies.map((reply) => embeddedClassifier.probabilities(reply.text)),
+      ),
+    };
+  });
+  const all = [{ name: 'cross-validation', ...trained }, ...measured];
+  const bins = [...new Set(all.flatMap(({ bins }) => bins.map((bin) => bin.from)))].sort((a, b) => a - b);
+  const cell = (bins: Calibration['bins'], from: number) => {
+    const bin = bins.find((b) => b.from === from);
+    return bin === undefined
+      ? '–'
+      : `${bin.replies}: ${bin.confidence.toFixed(2)} / ${bin.accuracy.toFixed(2)}`;
+  };
+  return [
+    `Expected calibration error: cross-validation ${fixed(trained.ece)} (${fixed(trained.eceBefore)} before the temperature), ${measured.map((m) => `${m.name} ${fixed(m.ece)}`).join(', ')}.`,
+    '',
+    `| confidence | ${all.map(({ name }) => `${name}: replies: confidence / right`).join(' | ')} |`,
+    `| --- | ${all.map(() => '--:').join(' | ')} |`,
+    ...bins.map(
+      (from) =>
+        `| ${from.toFixed(1)}–${(from + 0.1).toFixed(1)} | ${all.map(({ bins: b }) => cell(b, from)).join(' | ')} |`,
+    ),
   ].join('\n');
 }
