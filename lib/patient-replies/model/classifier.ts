@@ -132,4 +132,5 @@ export function decide(probabilities: Map<Intent, number>, thresholds: Threshold
   return { intent: confidence >= needed ? best : 'unclear', confidence: round(confidence) };
 }
 
-const round = (p: number) => Math.round(p * 1000) / 1000;
+// A model is never certain: a confidence of 1 would read as a rule's.
+const round = (p: number) => Math.min(0.999, Math.round(p * 1000) / 1000);
