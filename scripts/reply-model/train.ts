@@ -31,12 +31,14 @@ export const CORPUS = {
   train: 'lib/patient-replies/model/corpus/train.jsonl',
   heldOut: 'lib/patient-replies/model/corpus/held-out.jsonl',
   heldOut2: 'lib/patient-replies/model/corpus/held-out-2.jsonl',
+  heldOut3: 'lib/patient-replies/model/corpus/held-out-3.jsonl',
 } as const;
 
-/** The held-out parts, each scored apart: the first was watched while tuning, the second never was. */
+/** The held-out parts, each scored apart: the first two were watched while tuning, the third never was (docs/replies.md). */
 export const HELD_OUT_PARTS = [
   { name: 'held-out part 1', path: CORPUS.heldOut },
   { name: 'held-out part 2', path: CORPUS.heldOut2 },
+  { name: 'held-out part 3', path: CORPUS.heldOut3 },
 ] as const;
 
 export function readCorpus(path: string): LabelledReply[] {

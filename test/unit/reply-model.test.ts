@@ -19,6 +19,7 @@ import weights from '../../lib/patient-replies/model/weights.json' with { type: 
 const train = readCorpus(CORPUS.train);
 const heldOut = readCorpus(CORPUS.heldOut);
 const heldOut2 = readCorpus(CORPUS.heldOut2);
+const heldOut3 = readCorpus(CORPUS.heldOut3);
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe('the labelled corpus', () => {
@@ -33,15 +34,29 @@ describe('the labelled corpus', () => {
 
   it('keeps the held-out replies out of training and each part apart, however they are spelt', () => {
     const spelt = (replies: typeof train) => new Set(replies.map((r) => normalise(r.text).trim()));
-    const [trained, first] = [spelt(train), spelt(heldOut)];
+    const [trained, first, second] = [spelt(train), spelt(heldOut), spelt(heldOut2)];
     expect(heldOut.filter((r) => trained.has(normalise(r.text).trim()))).toEqual([]);
     expect(heldOut2.filter((r) => trained.has(normalise(r.text).trim()))).toEqual([]);
     expect(heldOut2.filter((r) => first.has(normalise(r.text).trim()))).toEqual([]);
+    const third = (seen: Set<string>) => heldOut3.filter((r) => seen.has(normalise(r.text).trim()));
+    expect([...third(trained), ...third(first), ...third(second)]).toEqual([]);
+    expect(spelt(heldOut3).size, 'a reply twice in part 3').toBe(heldOut3.length);
     expect(heldOut.length).toBeGreaterThanOrEqual(200);
     expect(heldOut2.length).toBeGreaterThanOrEqual(200);
+    expect(heldOut3.length).toBeGreaterThanOrEqual(400);
+    for (const intent of INTENTS)
+      expect(
+        heldOut3.some((r) => r.intent === intent),
+        intent,
+      ).toBe(true);
+    for (const lang of ['en', 'es'])
+      expect(
+        heldOut3.some((r) => r.lang === lang),
+        lang,
+      ).toBe(true);
   });
 
-  it('keeps both held-out parts frozen: a part changes only with its new SHA-256 noted in docs/replies.md', () => {
+  it('keeps every held-out part frozen: a part changes only with its new SHA-256 noted in docs/replies.md', () => {
     const docs = readFileSync('docs/replies.md', 'utf8');
     for (const { path } of HELD_OUT_PARTS) {
       const file = path.split('/').at(-1)!.replace('.', '\\.');
@@ -119,7 +134,7 @@ describe('stops spelt out or with look-alike letters', () => {
   });
 
   it('make no false stop: spelling out and look-alikes change no reply of the corpus that is not a spelt stop', () => {
-    for (const reply of [...train, ...heldOut, ...heldOut2]) {
+    for (const reply of [...train, ...heldOut, ...heldOut2, ...heldOut3]) {
       if (reply.intent === 'opt-out') continue;
       expect(readKeyword(reply.text), reply.text).not.toBe('opt-out');
       if (reply.pattern !== 'spelt-stop')
