@@ -270,6 +270,9 @@ const INSTRUCTIONS =
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
 const NEGATED_CANCEL =
   /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: \S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelen|cancele)\b/;
+/** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
+const NEGATED_ABSENCE =
+  /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
 const NEGATED_MOVE =
   /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambien|mover\w*|muevan|reprogramar\w*)\b/;
 
@@ -278,7 +281,8 @@ const NEGATED_MOVE =
  * a word of messages, contact or stopping (the model widens the stop rules, it does not guess); a reply that reads like an
  * instruction or code acts on nothing; a confirm needs a word that confirms and no question ("yes,
  * where do I park?" is for staff); a cancel or reschedule the reply itself negates ("not cancelling,
- * see you then") is not one.
+ * see you then") is not one, and neither is a cancel of a reply that says the visit will not be missed
+ * ("I won't miss it", "no voy a faltar").
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
   const plain = normalise(text);
@@ -291,6 +295,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     return /[?¿]/.test(plain) || !(CONFIRMS.test(spaced) || CONFIRMS.test(plain))
       ? 'not-a-confirmation'
       : undefined;
+  if (intent === 'cancel' && NEGATED_ABSENCE.test(spaced)) return 'negated-action';
   return (intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced) ? 'negated-action' : undefined;
 }
 
