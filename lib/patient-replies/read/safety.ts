@@ -259,6 +259,10 @@ export function isContradiction(text: string): boolean {
 const ABOUT_MESSAGES =
   /\b(?:texts?|txts?|texting|txting|messages?|msgs?|messaging|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*)\b|[🛑⛔🚫✋]/u;
 
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, can't stop coughing. */
+const STOP_IN_ANOTHER_SENSE =
+  /\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit) stops?\b|\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|my (?:meds|medication|medicine|tablets|pills|insulin|treatment)|the (?:bleeding|pain|meds|medication|tablets|pills))\b|\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \w+ing\b/g;
+
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
   /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|puedo|podemos|presente|confirmad\w*)\b|[👍✅👌🙏]/u;
@@ -278,7 +282,8 @@ const NEGATED_MOVE =
 
 /**
  * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
- * a word of messages, contact or stopping (the model widens the stop rules, it does not guess); a reply that reads like an
+ * a word of messages, contact or stopping, "stop" in another sense none (the model widens the stop
+ * rules, it does not guess); a reply that reads like an
  * instruction or code acts on nothing; a confirm needs a word that confirms and no question ("yes,
  * where do I park?" is for staff); a cancel or reschedule the reply itself negates ("not cancelling,
  * see you then") is not one, and neither is a cancel of a reply that says the visit will not be missed
@@ -288,7 +293,9 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   const plain = normalise(text);
   const spaced = words(plain);
   if (intent === 'opt-out')
-    return ABOUT_MESSAGES.test(words(stopReading(plain))) ? undefined : 'not-about-messages';
+    return ABOUT_MESSAGES.test(words(stopReading(plain)).replace(STOP_IN_ANOTHER_SENSE, ' '))
+      ? undefined
+      : 'not-about-messages';
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced)) return 'instruction';
   if (intent === 'confirm')
