@@ -221,6 +221,22 @@ describe('the phrase rules around any model', () => {
     }
   });
 
+  it("lets a model's opt-out stand on a word of stopping however it is put: reminding, a wrong person, no more", async () => {
+    for (const text of [
+      'Ya dejen de recordarme todo',
+      'Para ya con esto',
+      'No more of this',
+      'Se equivocaron, soy otra persona',
+    ]) {
+      const { model } = scriptedModel({ [text]: ['opt-out', 0.9] });
+      expect(await understandReply(text, model), text).toEqual({
+        intent: 'opt-out',
+        via: 'model',
+        confidence: 0.9,
+      });
+    }
+  });
+
   it('lets a cancel stand where missing the visit is said, not negated', async () => {
     for (const text of [
       "I'll have to miss it, sorry",
