@@ -189,6 +189,8 @@ describe('the phrase rules around any model', () => {
     'Auto-reply: I am out of the office until Monday.',
     'Respuesta automática: estoy de vacaciones.',
     'Estoy conduciendo, te contesto al llegar',
+    'OOO through Friday, back on the 12th',
+    'OOO',
   ])('reads an autoreply as one, never asking the model: %j', async (text) => {
     const { model, asked } = unasked();
     expect(await understandReply(text, model)).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' });
@@ -196,7 +198,11 @@ describe('the phrase rules around any model', () => {
   });
 
   it('reads a person writing of the office or of driving as a person', () => {
-    for (const text of ["I'm out of the office that day, can we move it?", "I'm driving there, see you at 3"])
+    for (const text of [
+      "I'm out of the office that day, can we move it?",
+      "I'm driving there, see you at 3",
+      'Ooo nice one',
+    ])
       expect(isAutoreply(text), text).toBe(false);
   });
 

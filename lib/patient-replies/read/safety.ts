@@ -197,7 +197,8 @@ const AUTOREPLY = [
   /\bi m (?:currently )?driving\b(?: (?:right now|now|at the moment|with do not disturb))?(?: \S+){0,6} (?:get back|reply|respond|text (?:you )?back|call (?:you )?back|see your message|later)\b/,
   /^driving\b.*\b(?:later|back)\b/,
   /\bout of (?:the )?office\b/,
-  /^ooo\b/,
+  // OOO as normalise keeps it (a letter held down twice), with what an absence notice says next: "ooo" never matched.
+  /^oo(?: (?:until|till|til|today|back|from|through|thru|this|next|limited|returning|on (?:leave|holiday|vacation))\b|$)/,
   /\b(?:on|taking) (?:annual )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return|back on|reply|respond)\b/,
   /\b(?:away from (?:my|the) (?:phone|desk)|currently (?:away|unavailable)|not available right now)\b/,
   /\bthis number (?:does not|doesn t|cannot|can t|is unable to) (?:receive|accept|take) (?:text|sms)/,
