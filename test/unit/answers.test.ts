@@ -243,6 +243,24 @@ describe('the phrase rules around any model', () => {
     }
   });
 
+  it("lets a model's confirm stand on a confirming word one slip of a letter away, and no further", async () => {
+    for (const text of ['Confrimed, ty', 'I will atend', 'cofirm']) {
+      const { model } = scriptedModel({ [text]: ['confirm', 0.9] });
+      expect(await understandReply(text, model), text).toEqual({
+        intent: 'confirm',
+        via: 'model',
+        confidence: 0.9,
+      });
+    }
+    for (const text of ['affirm', 'cnfrm', 'attack']) {
+      const { model } = scriptedModel({ [text]: ['confirm', 0.9] });
+      expect(await understandReply(text, model), text).toMatchObject({
+        intent: 'unclear',
+        rule: 'not-a-confirmation',
+      });
+    }
+  });
+
   it('lets a cancel stand where missing the visit is said, not negated', async () => {
     for (const text of [
       "I'll have to miss it, sorry",

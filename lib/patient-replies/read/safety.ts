@@ -268,6 +268,29 @@ const STOP_IN_ANOTHER_SENSE =
 const CONFIRMS =
   /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|puedo|podemos|presente|confirmad\w*)\b|[👍✅👌🙏]/u;
 
+/** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
+const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
+
+/** One slip apart: a letter added, dropped or changed, or two side by side swapped. */
+function oneSlipApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length)
+    return (
+      a.slice(i + 1) === b.slice(i + 1) ||
+      (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+    );
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(i + 1) === shorter.slice(i);
+}
+
+// Five letters at least: a shorter word one slip from a confirming one is another word.
+const misspeltConfirmation = (spaced: string) =>
+  spaced
+    .split(' ')
+    .some((word) => word.length >= 5 && CONFIRM_WORDS.some((confirming) => oneSlipApart(word, confirming)));
+
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
   /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|ai|classify|label|output|override|respond only|mark|marca|everyone|everybody|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking)|todos|todas)\b|[<>{}[\]=\\]/;
@@ -284,11 +307,11 @@ const NEGATED_MOVE =
 /**
  * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
  * a word of messages, contact or stopping, "stop" in another sense none (the model widens the stop
- * rules, it does not guess); a reply that reads like an
- * instruction or code acts on nothing; a confirm needs a word that confirms and no question ("yes,
- * where do I park?" is for staff); a cancel or reschedule the reply itself negates ("not cancelling,
- * see you then") is not one, and neither is a cancel of a reply that says the visit will not be missed
- * ("I won't miss it", "no voy a faltar").
+ * rules, it does not guess); a reply that reads like an instruction or code acts on nothing; a confirm
+ * needs a word that confirms (one slip of a letter allowed) and no question ("yes, where do I park?"
+ * is for staff); a cancel or reschedule the reply itself negates ("not cancelling, see you then") is
+ * not one, and neither is a cancel of a reply that says the visit will not be missed ("I won't miss
+ * it", "no voy a faltar").
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
   const plain = normalise(text);
@@ -300,7 +323,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced)) return 'instruction';
   if (intent === 'confirm')
-    return /[?¿]/.test(plain) || !(CONFIRMS.test(spaced) || CONFIRMS.test(plain))
+    return /[?¿]/.test(plain) ||
+      !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
       ? 'not-a-confirmation'
       : undefined;
   if (intent === 'cancel' && NEGATED_ABSENCE.test(spaced)) return 'negated-action';
