@@ -243,8 +243,14 @@ describe('the phrase rules around any model', () => {
     }
   });
 
-  it("lets a model's confirm stand on a confirming word one slip of a letter away, and no further", async () => {
-    for (const text of ['Confrimed, ty', 'I will atend', 'cofirm']) {
+  it("lets a model's confirm stand on a confirming word one slip of a letter away, on 'I'll be in' and 'nos vms', and no further", async () => {
+    for (const text of [
+      'Confrimed, ty',
+      'I will atend',
+      'cofirm',
+      "Nothing's moved, I'll be in",
+      'ok nos vms',
+    ]) {
       const { model } = scriptedModel({ [text]: ['confirm', 0.9] });
       expect(await understandReply(text, model), text).toEqual({
         intent: 'confirm',
@@ -252,7 +258,7 @@ describe('the phrase rules around any model', () => {
         confidence: 0.9,
       });
     }
-    for (const text of ['affirm', 'cnfrm', 'attack']) {
+    for (const text of ['affirm', 'cnfrm', 'attack', "I'll be in touch", "I'll be in hospital"]) {
       const { model } = scriptedModel({ [text]: ['confirm', 0.9] });
       expect(await understandReply(text, model), text).toMatchObject({
         intent: 'unclear',

@@ -266,7 +266,7 @@ const STOP_IN_ANOTHER_SENSE =
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|puedo|podemos|presente|confirmad\w*)\b|[👍✅👌🙏]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|puedo|podemos|presente|confirmad\w*)\b|[👍✅👌🙏]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
