@@ -133,6 +133,7 @@ describe('the phrase rules around any model', () => {
     'ѕtop texting me',
     'Dejen de escribirme',
     'I would like an email instead of texts',
+    '¡Ya para, por favor!',
   ])('finds a stop wherever a person puts it: %j', async (text) => {
     const { model, asked } = unasked();
     expect(await understandReply(text, model)).toEqual({
@@ -151,6 +152,7 @@ describe('the phrase rules around any model', () => {
     'Can you call me?',
     'Can you text me the address?',
     'Please don’t stop the reminders',
+    '¿Es para ya?',
   ])('finds no stop in %j', (text) => {
     expect(asksToStop(text)).toBe(false);
   });

@@ -56,7 +56,7 @@ const DECORATION =
 
 /** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
 const CLAUSE_STOP = new RegExp(
-  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
+  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|para ya|ya para|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
 /** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?". */
