@@ -9,7 +9,7 @@ import { stopReading } from '../../lib/patient-replies/read/safety.ts';
 import { BARS, failedBars, partTables, scorePart, summaryTable } from '../../scripts/reply-model/evaluate.ts';
 import { lookAlikesModule } from '../../scripts/reply-model/look-alikes.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
-import { ACTS } from '../../lib/patient-replies/model/classifier.ts';
+import { ACTS, decide } from '../../lib/patient-replies/model/classifier.ts';
 import { calibrationOf, CORPUS, HELD_OUT_PARTS, readCorpus } from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
 
@@ -155,6 +155,18 @@ describe('the embedded model', () => {
       expect(thresholds[act], act).toBeGreaterThanOrEqual(thresholds.other);
     }
     expect(thresholds.optOut).toBeLessThanOrEqual(0.5);
+  });
+
+  it('answers opt-out from its own threshold and never below it, even as the likeliest intent', () => {
+    const thresholds = { optOut: 0.4, confirm: 0.8, cancel: 0.8, reschedule: 0.8, other: 0.15 };
+    const reading = (optOut: number, question: number) =>
+      decide(
+        new Map(INTENTS.map((i) => [i, i === 'opt-out' ? optOut : i === 'question' ? question : 0.01])),
+        thresholds,
+      ).intent;
+    expect(reading(0.45, 0.5)).toBe('opt-out');
+    expect(reading(0.35, 0.2)).toBe('unclear');
+    expect(reading(0.2, 0.35)).toBe('question');
   });
 
   it('widens opt-out: free-text requests to stop are read as opt-out', async () => {

@@ -24,7 +24,7 @@ export interface Weights {
 
 /** Chosen by cross-validation on the training replies (never the held-out ones), on calibrated probabilities. */
 export interface Thresholds {
-  /** Opt-out is answered from this probability up, even when another intent is likelier: a model may only widen it. */
+  /** Opt-out is answered from this probability up, even when another intent is likelier, and never below it. */
   optOut: number;
   /** A confirm below this is `unclear`: a wrong confirm tells the clinic someone is coming who may not be. */
   confirm: number;
@@ -113,9 +113,9 @@ export function softmax(intents: readonly Intent[], scores: readonly number[], t
 }
 
 /**
- * The thresholds applied to a model's probabilities: opt-out from its own (lower) threshold, a
- * confirm, cancel or reschedule only from its own, any other intent from `other`; below, `unclear`
- * with the probability of the best guess.
+ * The thresholds applied to a model's probabilities: opt-out from its own (lower) threshold and never
+ * below it, a confirm, cancel or reschedule only from its own, any other intent from `other`; below,
+ * `unclear` with the probability of the best guess.
  */
 export function decide(probabilities: Map<Intent, number>, thresholds: Thresholds): ModelReading {
   const optOut = probabilities.get('opt-out') ?? 0;
@@ -126,6 +126,8 @@ export function decide(probabilities: Map<Intent, number>, thresholds: Threshold
     const p = probabilities.get(intent) ?? 0;
     if (p > confidence) [best, confidence] = [intent, p];
   }
+  // The opt-out threshold was chosen counting a reply below it as no opt-out: the likeliest guess is none either.
+  if (best === 'opt-out') return { intent: 'unclear', confidence: round(confidence) };
   const needed = (ACTS as readonly Intent[]).includes(best)
     ? thresholds[best as (typeof ACTS)[number]]
     : thresholds.other;
