@@ -134,6 +134,9 @@ describe('the phrase rules around any model', () => {
     'Dejen de escribirme',
     'I would like an email instead of texts',
     '¡Ya para, por favor!',
+    'Please cancel all the messages',
+    'Enough of these reminders!',
+    'No deseo que me envíen más mensajes',
   ])('finds a stop wherever a person puts it: %j', async (text) => {
     const { model, asked } = unasked();
     expect(await understandReply(text, model)).toEqual({

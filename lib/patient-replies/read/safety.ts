@@ -83,7 +83,8 @@ const STOP_PHRASES = [
   '\\btake (?:me|my number|this number) (?:off|out)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
   '\\bwrong (?:number|person|no|#|phone)\\b',
   '\\bnot (?:a|your|ur) patient\\b',
-  '\\b(?:cancel|stop|end|disable|turn off|switch off|pause|block) (?:the |my |all |all the |these |your |ur )?(?:texts?|txts?|sms|text messages|text reminders|text alerts|reminders|notifications|alerts)\\b',
+  '\\b(?:cancel|stop|end|disable|turn off|switch off|pause|block) (?:the |my |all |all the |these |your |ur )?(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|reminders|notifications|alerts)\\b',
+  '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
   '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:texting|texts?|sms|messages)\\b|\\bby (?:email|e mail|post) (?:only|instead)\\b',
   '\\brather (?:get|have|receive|be sent)?(?: an?)? ?(?:phone )?(?:calls?|emails?|letters?)(?: \\S+){0,2} than (?:texts?|txts?|messages|sms|these)\\b',
   '\\b(?:withdraw|take back|revoke) (?:my )?consent\\b',
@@ -108,6 +109,7 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   '\\bno (?:quiero|deseo|necesito) (?:recibir )?(?:mas )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
   '\\bdejenme en paz\\b',
+  '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
   '\\b(?:retiro|revoco|quito) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   '\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|quiten|paren|suspendan) (?:los |mis |estos |sus )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
 ].map((phrase) => new RegExp(phrase));
