@@ -10,7 +10,13 @@ import { BARS, failedBars, partTables, scorePart, summaryTable } from '../../scr
 import { lookAlikesModule } from '../../scripts/reply-model/look-alikes.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
 import { ACTS, decide } from '../../lib/patient-replies/model/classifier.ts';
-import { calibrationOf, CORPUS, HELD_OUT_PARTS, readCorpus } from '../../scripts/reply-model/train.ts';
+import {
+  calibrationOf,
+  CORPUS,
+  HELD_OUT_PARTS,
+  readCorpus,
+  SEALED_PARTS,
+} from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
 
 // The reply model is measured like any other part: on held-out replies it never trained on, through the
@@ -20,6 +26,8 @@ const train = readCorpus(CORPUS.train);
 const heldOut = readCorpus(CORPUS.heldOut);
 const heldOut2 = readCorpus(CORPUS.heldOut2);
 const heldOut3 = readCorpus(CORPUS.heldOut3);
+const heldOut4 = readCorpus(CORPUS.heldOut4);
+const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe('the labelled corpus', () => {
@@ -56,9 +64,30 @@ describe('the labelled corpus', () => {
       ).toBe(true);
   });
 
+  it('keeps part 4 apart from training and every earlier part, with every intent and every pattern of LABELS.md', () => {
+    const spelt = (replies: typeof train) => new Set(replies.map((r) => normalise(r.text).trim()));
+    for (const earlier of [train, heldOut, heldOut2, heldOut3]) {
+      const seen = spelt(earlier);
+      expect(heldOut4.filter((r) => seen.has(normalise(r.text).trim()))).toEqual([]);
+    }
+    expect(spelt(heldOut4).size, 'a reply twice in part 4').toBe(heldOut4.length);
+    expect(heldOut4.length).toBeGreaterThanOrEqual(400);
+    for (const intent of INTENTS)
+      expect(heldOut4.filter((r) => r.intent === intent).length, intent).toBeGreaterThan(0);
+    for (const lang of ['en', 'es'])
+      expect(heldOut4.filter((r) => r.lang === lang).length, lang).toBeGreaterThan(100);
+    const patterns = /^`pattern` is optional[\s\S]*?(?=\n\n)/m.exec(readFileSync(LABELS, 'utf8'))![0];
+    for (const [, pattern] of patterns.matchAll(/`([a-z-]+)`/g))
+      if (pattern !== 'pattern')
+        expect(
+          heldOut4.some((r) => r.pattern === pattern),
+          pattern,
+        ).toBe(true);
+  });
+
   it('keeps every held-out part frozen: a part changes only with its new SHA-256 noted in docs/replies.md', () => {
     const docs = readFileSync('docs/replies.md', 'utf8');
-    for (const { path } of HELD_OUT_PARTS) {
+    for (const { path } of [...HELD_OUT_PARTS, ...SEALED_PARTS]) {
       const file = path.split('/').at(-1)!.replace('.', '\\.');
       const noted = new RegExp(`\`corpus/${file}\`[^\\n]*\`([0-9a-f]{64})\``).exec(docs)?.[1];
       expect(noted, path).toBe(sha256(readFileSync(path)));
