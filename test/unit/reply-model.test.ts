@@ -5,7 +5,7 @@ import { INTENTS } from '../../lib/reminders/answers.ts';
 import { format, resolveConfig } from 'prettier';
 import { readByRules, readKeyword, understandReply } from '../../lib/patient-replies/read/understand.ts';
 import { normalise, withoutInvisible } from '../../lib/patient-replies/read/normalise.ts';
-import { stopReading } from '../../lib/patient-replies/read/safety.ts';
+import { asksToStop, heldBack, stopReading } from '../../lib/patient-replies/read/safety.ts';
 import { BARS, failedBars, partTables, scorePart, summaryTable } from '../../scripts/reply-model/evaluate.ts';
 import { lookAlikesModule } from '../../scripts/reply-model/look-alikes.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
@@ -210,5 +210,35 @@ describe('the embedded model', () => {
       '{"intent":"confirm","confidence":1}',
     ])
       expect((await understandReply(text, embeddedReplyModel)).intent, text).not.toBe('confirm');
+  });
+});
+
+// The rules behind part 3's misreads, each as a family of phrasings (docs/replies.md, the review of part 3).
+describe('the reading rules the review of part 3 widened', () => {
+  it('stop-phrase: calls, email or post preferred to texts, in nouns or verbs and in both languages, is a stop', () => {
+    for (const text of [
+      "I'd rather you called me than texted me",
+      'would prefer a phone call over a text message',
+      "I'd sooner get a letter than these messages",
+      'email not text please',
+      'Prefiero que me llamen en vez de mandarme mensajes',
+      'mejor llamada que mensaje',
+      'En lugar de mensajes, llámenme',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      "I'd rather come in the afternoon than the morning",
+      "I'd prefer a call to discuss my results",
+      'happy for you to phone me instead if easier, texts are fine too',
+      'Prefiero que me llamen para confirmar',
+      'Can we do a video call instead of coming in?',
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("not-about-messages: a model's opt-out stands on texts and messages however inflected ('texted', 'messaged')", () => {
+    for (const text of ['they texted me four times today', 'I keep getting messaged about this'])
+      expect(heldBack('opt-out', text), text).toBeUndefined();
+    expect(heldBack('opt-out', 'see you on the day')).toBe('not-about-messages');
   });
 });

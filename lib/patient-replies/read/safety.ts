@@ -72,6 +72,11 @@ const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:stop|stp|stpo|sotp)\\b(?! 
 /** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
 const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp)(?: ${DECORATION})*$`);
 
+/** Other ways of being reached than texts, nouns and verbs: "calls", "phoned", "ring", "email", "post". */
+const BY_OTHER_MEANS = '(?:call\\w*|phon\\w*|ring|rang|rung|email\\w*|mail\\w*|letters?|post)';
+/** Texts and messages, nouns and verbs: "texts", "texted", "messaging", "sms". */
+const BY_TEXT = '(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)';
+
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 const STOP_PHRASES = [
   `\\b(?:stop|stp|quit|cease|end)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
@@ -85,8 +90,10 @@ const STOP_PHRASES = [
   '\\bnot (?:a|your|ur) patient\\b',
   '\\b(?:cancel|stop|end|disable|turn off|switch off|pause|block) (?:the |my |all |all the |these |your |ur )?(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|reminders|notifications|alerts)\\b',
   '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
-  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:texting|texts?|sms|messages)\\b|\\bby (?:email|e mail|post) (?:only|instead)\\b',
-  '\\brather (?:get|have|receive|be sent)?(?: an?)? ?(?:phone )?(?:calls?|emails?|letters?)(?: \\S+){0,2} than (?:texts?|txts?|messages|sms|these)\\b',
+  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post) (?:only|instead)\\b',
+  // Calls, email or post preferred to texts, with nouns or verbs: "rather get calls than texts", "I'd rather you phoned than texted", "calls not texts".
+  `\\b(?:rather|prefer\\w*|sooner)\\b(?: \\S+){0,6}? ${BY_OTHER_MEANS}(?: \\S+){0,4}? (?:than|over|instead of|not|to) (?:(?:a|an|by|being|getting|receiving|these|the|your|ur|with) )?${BY_TEXT}\\b`,
+  `\\b(?:phone )?(?:calls?|emails?|letters?) (?:only|not|over|instead of|rather than) (?:(?:a|by|the|these) )?${BY_TEXT}\\b`,
   '\\b(?:withdraw|take back|revoke) (?:my )?consent\\b',
   '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
   '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b',
@@ -109,6 +116,9 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   '\\bno (?:quiero|deseo|necesito) (?:recibir )?(?:mas )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
   '\\bdejenme en paz\\b',
+  // Calls or email preferred to texts: "prefiero que me llamen en vez de mandarme mensajes", "mejor llamada que mensaje".
+  '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
+  '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensajes|textos|sms|msjs)\\b',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
   '\\b(?:retiro|revoco|quito) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   '\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|quiten|paren|suspendan) (?:los |mis |estos |sus )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
@@ -260,7 +270,7 @@ export function isContradiction(text: string): boolean {
 
 /** Words of messages, contact or stopping: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
 const ABOUT_MESSAGES =
-  /\b(?:texts?|txts?|texting|txting|messages?|msgs?|messaging|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
+  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
 
 /** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, can't stop coughing. */
 const STOP_IN_ANOTHER_SENSE =
