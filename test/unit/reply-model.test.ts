@@ -224,6 +224,11 @@ describe('the reading rules the review of part 3 widened', () => {
       'Prefiero que me llamen en vez de mandarme mensajes',
       'mejor llamada que mensaje',
       'En lugar de mensajes, llámenme',
+      'Contact me by phone only please',
+      'could you phone rather than text in future',
+      'by phone please, not by text',
+      '¿Me pueden llamar en vez de escribirme?',
+      'Quiero los avisos por llamada, no por sms',
     ])
       expect(asksToStop(text), text).toBe(true);
     for (const text of [
@@ -232,6 +237,7 @@ describe('the reading rules the review of part 3 widened', () => {
       'happy for you to phone me instead if easier, texts are fine too',
       'Prefiero que me llamen para confirmar',
       'Can we do a video call instead of coming in?',
+      "I'll pay by card, not by cash",
     ])
       expect(asksToStop(text), text).toBe(false);
   });
