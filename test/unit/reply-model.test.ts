@@ -247,4 +247,24 @@ describe('the reading rules the review of part 3 widened', () => {
       expect(heldBack('opt-out', text), text).toBeUndefined();
     expect(heldBack('opt-out', 'see you on the day')).toBe('not-about-messages');
   });
+
+  it("negated-action: a model's cancel of a reply that says the patient can come is held back, not one that negates it", () => {
+    for (const text of [
+      "I'm able to attend",
+      'I can make it on the 3rd',
+      'Sí puedo ir',
+      'we could still come',
+    ])
+      expect(heldBack('cancel', text), text).toBe('negated-action');
+    for (const text of [
+      "I'm unable to attend",
+      "I won't be able to come",
+      "I don't think I can make it",
+      "I'm not going to be able to make it",
+      'Neither of us can come, sorry',
+      'No creo que pueda ir',
+      'Ninguno de los dos podrá ir',
+    ])
+      expect(heldBack('cancel', text), text).toBeUndefined();
+  });
 });

@@ -317,6 +317,9 @@ const NEGATED_CANCEL =
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
+/** Being able to come said plainly, which no cancel is: "I'm able to attend", "I can make it", "sí puedo ir"; "not able", "unable", "can't", "no puedo" are not it. */
+const ABLE_TO_COME =
+  /(?<!\b(?:not|never|no longer|t|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|puedo|podemos|puede|pueden|podre|podremos|podra|podran)(?: still| definitely| now| todavia| si)? (?:attend|come|make it|be there|go|ir|asistir|venir|llegar)\b/;
 const NEGATED_MOVE =
   /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambien|mover\w*|muevan|reprogramar\w*)\b/;
 
@@ -327,7 +330,7 @@ const NEGATED_MOVE =
  * needs a word that confirms (one slip of a letter allowed) and no question ("yes, where do I park?"
  * is for staff); a cancel or reschedule the reply itself negates ("not cancelling, see you then") is
  * not one, and neither is a cancel of a reply that says the visit will not be missed ("I won't miss
- * it", "no voy a faltar").
+ * it", "no voy a faltar") or that the patient can come ("I'm able to attend", "sí puedo ir").
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
   const plain = normalise(text);
@@ -343,7 +346,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
       ? 'not-a-confirmation'
       : undefined;
-  if (intent === 'cancel' && NEGATED_ABSENCE.test(spaced)) return 'negated-action';
+  if (intent === 'cancel' && (NEGATED_ABSENCE.test(spaced) || ABLE_TO_COME.test(spaced)))
+    return 'negated-action';
   return (intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced) ? 'negated-action' : undefined;
 }
 
