@@ -5,7 +5,7 @@ import { INTENTS } from '../../lib/reminders/answers.ts';
 import { format, resolveConfig } from 'prettier';
 import { readByRules, readKeyword, understandReply } from '../../lib/patient-replies/read/understand.ts';
 import { normalise, withoutInvisible } from '../../lib/patient-replies/read/normalise.ts';
-import { asksToStop, heldBack, stopReading } from '../../lib/patient-replies/read/safety.ts';
+import { asksToStop, heldBack, isAutoreply, stopReading } from '../../lib/patient-replies/read/safety.ts';
 import { BARS, failedBars, partTables, scorePart, summaryTable } from '../../scripts/reply-model/evaluate.ts';
 import { lookAlikesModule } from '../../scripts/reply-model/look-alikes.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
@@ -266,5 +266,21 @@ describe('the reading rules the review of part 3 widened', () => {
       'Ninguno de los dos podrá ir',
     ])
       expect(heldBack('cancel', text), text).toBeUndefined();
+  });
+
+  it('autoreply: a line that cannot take texts is one however the line is named, in both languages', () => {
+    for (const text of [
+      'This phone does not accept text messages.',
+      'This mobile cannot receive SMS.',
+      'This landline is unable to receive texts. Please call.',
+      'Este teléfono no recibe mensajes de texto.',
+      'Esta línea no acepta SMS',
+    ])
+      expect(isAutoreply(text), text).toBe(true);
+    for (const text of [
+      "This phone doesn't get texts well, can you call?",
+      "My phone can't receive texts, please stop",
+    ])
+      expect(isAutoreply(text), text).toBe(false);
   });
 });

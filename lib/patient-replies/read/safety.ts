@@ -217,7 +217,9 @@ const AUTOREPLY = [
   /^oo(?: (?:until|till|til|today|back|from|through|thru|this|next|limited|returning|on (?:leave|holiday|vacation))\b|$)/,
   /\b(?:on|taking) (?:annual )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return|back on|reply|respond)\b/,
   /\b(?:away from (?:my|the) (?:phone|desk)|currently (?:away|unavailable)|not available right now)\b/,
-  /\bthis number (?:does not|doesn t|cannot|can t|is unable to) (?:receive|accept|take) (?:text|sms)/,
+  // However the line is named: "this phone does not accept text messages", "this landline cannot receive SMS".
+  /\bthis (?:number|phone|mobile|cell|line|landline|device|handset)(?: number| phone)? (?:does not|doesn t|cannot|can t|is unable to|is not able to|isn t able to|will not|won t) (?:receive|accept|take|support|get)(?: \S+){0,1} (?:text|txt|sms|messag)/,
+  /\b(?:este|esta) (?:numero|telefono|celular|movil|linea)(?: \S+){0,1} no (?:recibe|acepta|admite|puede recibir)(?: \S+){0,1} (?:mensaj|texto|sms)/,
   /\brespuesta automatica\b/,
   /\bmensaje automatico\b/,
   /\bno molestar\b/,
