@@ -311,7 +311,10 @@ const misspeltConfirmation = (spaced: string) =>
 
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
-  /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|ai|classify|label|output|override|respond only|mark|marca|everyone|everybody|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking)|todos|todas)\b|[<>{}[\]=\\]/;
+  /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|(?:an|the|to|dear|hey) ai|ai (?:model|assistant|system|bot|agent)|classify|label|output|override|respond only|mark|marca|everyone|everybody|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking)|todos|todas)\b|[<>{}[\]=\\]/;
+
+/** "AI" as written to a system, in capitals: in lower case "ai" is also Spanish shorthand for "ahí" ("si ai stare"). */
+const NAMES_AI = /\bAI\b/;
 
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
 const NEGATED_CANCEL =
@@ -342,7 +345,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       ? undefined
       : 'not-about-messages';
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
-  if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced)) return 'instruction';
+  if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced) || NAMES_AI.test(text)) return 'instruction';
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
       !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
