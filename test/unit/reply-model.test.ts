@@ -294,4 +294,11 @@ describe('the reading rules the review of part 3 widened', () => {
     for (const text of ['si ai stare', 'ai nos vemos, sii'])
       expect(heldBack('confirm', text), text).toBeUndefined();
   });
+
+  it("not-a-confirmation: a model's confirm stands on 'see you' or 'be there' with a slip in the second word, and no further", () => {
+    for (const text of ['See yuo then', 'c yuo tmrw', "I'll be ther", 'will b thete at 9'])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+    for (const text of ["I'll be here", "I'll be three minutes late", 'see ypu', 'will be thier at 9'])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+  });
 });

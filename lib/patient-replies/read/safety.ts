@@ -303,11 +303,33 @@ function oneSlipApart(a: string, b: string): boolean {
   return longer.slice(i + 1) === shorter.slice(i);
 }
 
+/** Two letters side by side swapped and nothing else: "yuo" for "you", where a short word allows no other slip. */
+const swapped = (a: string, b: string) =>
+  a !== b && oneSlipApart(a, b) && [...a].sort().join('') === [...b].sort().join('');
+
+/** Words one slip from "there" that are words of their own: "be here" or "be three" is no "be there". */
+const NOT_THERE = new Set(['here', 'where', 'three', 'these']);
+
+/** The confirming phrases patients slip on, their second word one slip away: "see yuo", "be ther", "b thete". */
+const misspeltPhrase = (words: string[]) =>
+  words.some((word, i) => {
+    const next = words[i + 1];
+    if (next === undefined) return false;
+    if (word === 'see' || word === 'c') return swapped(next, 'you');
+    return (
+      (word === 'be' || word === 'b') &&
+      next.length >= 4 &&
+      !NOT_THERE.has(next) &&
+      oneSlipApart(next, 'there')
+    );
+  });
+
 // Five letters at least: a shorter word one slip from a confirming one is another word.
 const misspeltConfirmation = (spaced: string) =>
   spaced
     .split(' ')
-    .some((word) => word.length >= 5 && CONFIRM_WORDS.some((confirming) => oneSlipApart(word, confirming)));
+    .some((word) => word.length >= 5 && CONFIRM_WORDS.some((confirming) => oneSlipApart(word, confirming))) ||
+  misspeltPhrase(spaced.split(' '));
 
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
