@@ -301,4 +301,18 @@ describe('the reading rules the review of part 3 widened', () => {
     for (const text of ["I'll be here", "I'll be three minutes late", 'see ypu', 'will be thier at 9'])
       expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
   });
+
+  it("not-about-messages: stopping a treatment and a non-stop week are no words of stopping for a model's opt-out", () => {
+    for (const text of [
+      "Non-stop week but I'll be there",
+      'Had to stop the treatment so please cancel',
+      'should she stop her physio before?',
+      "it's a one-stop clinic right?",
+    ]) {
+      expect(heldBack('opt-out', text), text).toBe('not-about-messages');
+      expect(asksToStop(text), text).toBe(false);
+    }
+    for (const text of ['Stop the reminders, I stopped my treatment', 'nonstop texts from you, enough'])
+      expect(heldBack('opt-out', text), text).toBeUndefined();
+  });
 });

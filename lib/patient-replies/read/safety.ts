@@ -59,9 +59,12 @@ const CLAUSE_STOP = new RegExp(
   `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|para ya|ya para|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
+/** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
+const A_TREATMENT =
+  '(?:my|the|his|her|their|our|your|this|that|these|those) (?:meds|medications?|medicines?|tablets|pills|insulin|treatments?|therapy|chemo\\w*|radio\\w*|physio\\w*|injections?|jabs?|drops|inhaler|antibiotics|steroids|dialysis|infusions?|course|doses?|blood thinners?|patch(?:es)?)';
+
 /** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?". */
-const OTHER_STOP =
-  '(?:by|in|at|over|off|for|to|when|if|before|after|taking|eating|drinking|using|smoking|working|bleeding|my (?:meds|medication|medicine|tablets|pills|insulin|treatment)|the (?:bleeding|pain|meds|medication|tablets|pills))\\b';
+const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|taking|eating|drinking|using|smoking|working|bleeding|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
 
 /** Words before a final "stop" that make it another stop: "the bus stop", "it won't stop", "when do I stop". */
 const BEFORE_OTHER_STOP =
@@ -278,9 +281,11 @@ export function isContradiction(text: string): boolean {
 const ABOUT_MESSAGES =
   /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
 
-/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, can't stop coughing. */
-const STOP_IN_ANOTHER_SENSE =
-  /\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit) stops?\b|\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|my (?:meds|medication|medicine|tablets|pills|insulin|treatment)|the (?:bleeding|pain|meds|medication|tablets|pills))\b|\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \w+ing\b/g;
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing. */
+const STOP_IN_ANOTHER_SENSE = new RegExp(
+  `\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b`,
+  'g',
+);
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
