@@ -315,4 +315,16 @@ describe('the reading rules the review of part 3 widened', () => {
     for (const text of ['Stop the reminders, I stopped my treatment', 'nonstop texts from you, enough'])
       expect(heldBack('opt-out', text), text).toBeUndefined();
   });
+
+  it("answer codes with courtesies: 'hiya', 'hey there', 'thanks anyway', 'thanks for the text', 'grax x el aviso' are courtesies", () => {
+    for (const [text, intent] of [
+      ['Hiya, 1 thank you', 'confirm'],
+      ['Hey there, yes thanks for the text', 'confirm'],
+      ['1 grax x el aviso', 'confirm'],
+      ['2 thanks anyway', 'cancel'],
+      ['2 gracias de todos modos', 'cancel'],
+    ] as const)
+      expect(readByRules(text), text).toEqual({ intent, via: 'answer-code' });
+    expect(readByRules('2 thanks anyway, can I rebook?'), 'a question after the courtesy').toBeUndefined();
+  });
 });

@@ -73,14 +73,14 @@ export function readAnswerCode(text: string): Intent | undefined {
 /** What may stand around an answer code without changing it: thanks, please, a greeting, an apology. */
 const COURTESY = new RegExp(
   `^(?:(?:${[
-    'thanks?(?: (?:you|u|so much|very much|a lot|a bunch))?(?: for (?:the reminder|reminding me|letting me know))?',
-    'thank (?:you|u)(?: (?:so|very) much)?(?: for (?:the reminder|reminding me|letting me know))?',
+    'thanks?(?: (?:you|u|so much|very much|a lot|a bunch))?(?: (?:anyway|anyways|again|for (?:the (?:reminder|text|message|heads up)|reminding me|letting me know)))?',
+    'thank (?:you|u)(?: (?:so|very) much)?(?: (?:anyway|anyways|again|for (?:the (?:reminder|text|message|heads up)|reminding me|letting me know)))?',
     'thankyou|ty|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|many thanks|much appreciated',
     'please|pls|plz|kindly',
-    'hi|hello|hey|good (?:morning|afternoon|evening|day)|morning',
+    '(?:hi|hiya|hello|hey|heya|howdy)(?: there)?|good (?:morning|afternoon|evening|day)|morning',
     'sorry|so sorry|very sorry|apologies|my apologies',
     'mate|dear|doc|doctor|nurse|x|xx|xxx',
-    '(?:muchas |mil )?gracias(?: por (?:avisar|el recordatorio|recordarme|todo))?|grax|grx|grcs|graciass|muchas|mil',
+    '(?:muchas |mil )?(?:gracias|grax|grx|grcs|graciass)(?: (?:por|x) (?:avisar|el aviso|el mensaje|el recordatorio|recordarme|todo))?|(?:gracias|grax) (?:de todos modos|igual|igualmente)|muchas|mil',
     'por favor|porfa|porfavor|xfa|plis',
     'hola|buen dia|buenos dias|buenas tardes|buenas noches|buenas|saludos|bendiciones|dios (?:le|te|los) bendiga',
     'lo siento(?: mucho)?|disculpe|disculpa|una disculpa|perdon|perdone',
