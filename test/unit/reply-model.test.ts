@@ -327,4 +327,24 @@ describe('the reading rules the review of part 3 widened', () => {
       expect(readByRules(text), text).toEqual({ intent, via: 'answer-code' });
     expect(readByRules('2 thanks anyway, can I rebook?'), 'a question after the courtesy').toBeUndefined();
   });
+
+  it("not-a-confirmation: a model's confirm of a reply that says the patient will not come is held back", () => {
+    for (const text of [
+      "I won't be there",
+      'Not able to attend this time',
+      "He can't come, sorry",
+      'Mi mamá no va a asistir, gracias',
+      'No vamos a poder ir',
+      'No voy, gracias',
+    ])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    for (const text of [
+      "I won't miss it, I'll be there",
+      'No worries, see you then',
+      'Not cancelling, see you then',
+      'No voy a faltar, ahí estaré',
+      'No voy a llegar tarde, ahí estaré',
+    ])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+  });
 });

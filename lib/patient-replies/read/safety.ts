@@ -352,6 +352,9 @@ const NEGATED_ABSENCE =
 /** Being able to come said plainly, which no cancel is: "I'm able to attend", "I can make it", "sí puedo ir"; "not able", "unable", "can't", "no puedo" are not it. */
 const ABLE_TO_COME =
   /(?<!\b(?:not|never|no longer|t|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|puedo|podemos|puede|pueden|podre|podremos|podra|podran)(?: still| definitely| now| todavia| si)? (?:attend|come|make it|be there|go|ir|asistir|venir|llegar)\b/;
+/** Coming said not to happen, which no confirm is: "won't be there", "not able to attend", "no va a asistir", "no voy". */
+const NEGATED_ATTENDANCE =
+  /\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|estare|estara)\b/;
 const NEGATED_MOVE =
   /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambien|mover\w*|muevan|reprogramar\w*)\b/;
 
@@ -375,6 +378,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced) || NAMES_AI.test(text)) return 'instruction';
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
+      NEGATED_ATTENDANCE.test(spaced) ||
       !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
       ? 'not-a-confirmation'
       : undefined;
