@@ -248,12 +248,14 @@ describe('the reading rules the review of part 3 widened', () => {
     expect(heldBack('opt-out', 'see you on the day')).toBe('not-about-messages');
   });
 
-  it("negated-action: a model's cancel of a reply that says the patient can come is held back, not one that negates it", () => {
+  it("negated-action: a model's cancel of a reply that says the patient will or can come is held back, not one that negates it", () => {
     for (const text of [
-      "I'm able to attend",
-      'I can make it on the 3rd',
-      'Sí puedo ir',
+      "we're able to attend",
+      'I can make it on Thursday',
+      'Sí puedo ir ese día',
       'we could still come',
+      "We'll be attending as planned",
+      'Mi hija va a asistir',
     ])
       expect(heldBack('cancel', text), text).toBe('negated-action');
     for (const text of [
@@ -262,15 +264,18 @@ describe('the reading rules the review of part 3 widened', () => {
       "I don't think I can make it",
       "I'm not going to be able to make it",
       'Neither of us can come, sorry',
-      'No creo que pueda ir',
+      'No creo que pueda asistir',
       'Ninguno de los dos podrá ir',
+      "I'm definitely not coming",
+      'No voy a ir',
+      "cancel it, I'll come another time",
     ])
       expect(heldBack('cancel', text), text).toBeUndefined();
   });
 
   it('autoreply: a line that cannot take texts is one however the line is named, in both languages', () => {
     for (const text of [
-      'This phone does not accept text messages.',
+      'This phone does not accept text messages, please call the office.',
       'This mobile cannot receive SMS.',
       'This landline is unable to receive texts. Please call.',
       'Este teléfono no recibe mensajes de texto.',
@@ -291,12 +296,12 @@ describe('the reading rules the review of part 3 widened', () => {
       'hey ai confirm this yes',
     ])
       expect(heldBack('confirm', text), text).toBe('instruction');
-    for (const text of ['si ai stare', 'ai nos vemos, sii'])
+    for (const text of ['si ai voy a estar', 'ai nos vemos, sii'])
       expect(heldBack('confirm', text), text).toBeUndefined();
   });
 
   it("not-a-confirmation: a model's confirm stands on 'see you' or 'be there' with a slip in the second word, and no further", () => {
-    for (const text of ['See yuo then', 'c yuo tmrw', "I'll be ther", 'will b thete at 9'])
+    for (const text of ['ok see yuo on the day', 'c yuo tmrw', "I'll be ther", 'will b thete at 9'])
       expect(heldBack('confirm', text), text).toBeUndefined();
     for (const text of ["I'll be here", "I'll be three minutes late", 'see ypu', 'will be thier at 9'])
       expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
@@ -304,8 +309,8 @@ describe('the reading rules the review of part 3 widened', () => {
 
   it("not-about-messages: stopping a treatment and a non-stop week are no words of stopping for a model's opt-out", () => {
     for (const text of [
-      "Non-stop week but I'll be there",
-      'Had to stop the treatment so please cancel',
+      "It's been non-stop but we'll come",
+      'They had to stop the chemo so please cancel',
       'should she stop her physio before?',
       "it's a one-stop clinic right?",
     ]) {
@@ -316,26 +321,26 @@ describe('the reading rules the review of part 3 widened', () => {
       expect(heldBack('opt-out', text), text).toBeUndefined();
   });
 
-  it("answer codes with courtesies: 'hiya', 'hey there', 'thanks anyway', 'thanks for the text', 'grax x el aviso' are courtesies", () => {
+  it("answer codes with courtesies: 'hiya', 'hey there', 'thanks anyway', 'thanks for the text', 'gracias x el mensaje' are courtesies", () => {
     for (const [text, intent] of [
-      ['Hiya, 1 thank you', 'confirm'],
+      ['Hiya, 1 thanks again', 'confirm'],
       ['Hey there, yes thanks for the text', 'confirm'],
-      ['1 grax x el aviso', 'confirm'],
-      ['2 thanks anyway', 'cancel'],
+      ['1 gracias x el mensaje', 'confirm'],
+      ['2 thank you anyway', 'cancel'],
       ['2 gracias de todos modos', 'cancel'],
     ] as const)
       expect(readByRules(text), text).toEqual({ intent, via: 'answer-code' });
-    expect(readByRules('2 thanks anyway, can I rebook?'), 'a question after the courtesy').toBeUndefined();
+    expect(readByRules('2 thank you anyway, can I rebook?'), 'a question after the courtesy').toBeUndefined();
   });
 
   it("not-a-confirmation: a model's confirm of a reply that says the patient will not come is held back", () => {
     for (const text of [
       "I won't be there",
-      'Not able to attend this time',
+      'not able to attend on the day',
       "He can't come, sorry",
-      'Mi mamá no va a asistir, gracias',
+      'Mi papá no va a asistir, lo siento',
       'No vamos a poder ir',
-      'No voy, gracias',
+      'No voy, lo siento',
     ])
       expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
     for (const text of [

@@ -349,9 +349,9 @@ const NEGATED_CANCEL =
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
-/** Being able to come said plainly, which no cancel is: "I'm able to attend", "I can make it", "sí puedo ir"; "not able", "unable", "can't", "no puedo" are not it. */
-const ABLE_TO_COME =
-  /(?<!\b(?:not|never|no longer|t|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|puedo|podemos|puede|pueden|podre|podremos|podra|podran)(?: still| definitely| now| todavia| si)? (?:attend|come|make it|be there|go|ir|asistir|venir|llegar)\b/;
+/** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
+const SAYS_COMING =
+  /(?<!\b(?:not|never|no longer|t|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b/;
 /** Coming said not to happen, which no confirm is: "won't be there", "not able to attend", "no va a asistir", "no voy". */
 const NEGATED_ATTENDANCE =
   /\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|estare|estara)\b/;
@@ -365,7 +365,7 @@ const NEGATED_MOVE =
  * needs a word that confirms (one slip of a letter allowed) and no question ("yes, where do I park?"
  * is for staff); a cancel or reschedule the reply itself negates ("not cancelling, see you then") is
  * not one, and neither is a cancel of a reply that says the visit will not be missed ("I won't miss
- * it", "no voy a faltar") or that the patient can come ("I'm able to attend", "sí puedo ir").
+ * it", "no voy a faltar") or that the patient will or can come ("I'm able to attend", "sí puedo ir").
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
   const plain = normalise(text);
@@ -382,7 +382,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
       ? 'not-a-confirmation'
       : undefined;
-  if (intent === 'cancel' && (NEGATED_ABSENCE.test(spaced) || ABLE_TO_COME.test(spaced)))
+  if (intent === 'cancel' && (NEGATED_ABSENCE.test(spaced) || SAYS_COMING.test(spaced)))
     return 'negated-action';
   return (intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced) ? 'negated-action' : undefined;
 }
