@@ -352,4 +352,11 @@ describe('the reading rules the review of part 3 widened', () => {
     ])
       expect(heldBack('confirm', text), text).toBeUndefined();
   });
+
+  it("not-a-confirmation: arriving on time confirms ('I'll be on time', 'llegaremos a tiempo'), arriving late does not", () => {
+    for (const text of ["I'll be on time", 'Llegaremos a tiempo', 'Llegaré puntual'])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+    for (const text of ["I won't be on time", "I won't make it on time", 'No llegaremos a tiempo'])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+  });
 });
