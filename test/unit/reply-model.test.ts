@@ -359,4 +359,14 @@ describe('the reading rules the review of part 3 widened', () => {
     for (const text of ["I won't be on time", "I won't make it on time", 'No llegaremos a tiempo'])
       expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
   });
+
+  it("negated-action: a Spanish cancel or move negated in any word order is held back ('no la voy a cancelar', 'cancelar no')", () => {
+    for (const text of ['No la voy a cancelar, ahí estaré', 'Cancelar no, sí voy a ir', 'no cancelamos'])
+      expect(heldBack('cancel', text), text).toBe('negated-action');
+    for (const text of ['No la vamos a cambiar, ahí estaremos', 'Cambiarla no, está bien así'])
+      expect(heldBack('reschedule', text), text).toBe('negated-action');
+    for (const text of ['Quiero cancelar', 'No puedo ir, cancelen', 'Ya no la necesito, cancélenla'])
+      expect(heldBack('cancel', text), text).toBeUndefined();
+    expect(heldBack('reschedule', 'No puedo el lunes, cámbienla')).toBeUndefined();
+  });
 });

@@ -345,7 +345,7 @@ const NAMES_AI = /\bAI\b/;
 
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
 const NEGATED_CANCEL =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: \S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelen|cancele)\b/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: \S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b/;
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
@@ -356,7 +356,7 @@ const SAYS_COMING =
 const NEGATED_ATTENDANCE =
   /\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
 const NEGATED_MOVE =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:voy a |vamos a |hay que |hace falta |es necesario |quiero )?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambien|mover\w*|muevan|reprogramar\w*)\b/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
 
 /**
  * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
