@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
 import { embeddedReplyModel } from '../lib/patient-replies/model/embedded.ts';
 import { understandReply } from '../lib/patient-replies/read/understand.ts';
-import { HELD_OUT_PARTS, readCorpus } from '../scripts/reply-model/train.ts';
+import { ALL_PARTS, readCorpus } from '../scripts/reply-model/train.ts';
 import { note, record, round } from './rows.ts';
 
 // 8. Reading replies on one core, as the inbound function reads them (keywords, answer codes, the phrase
@@ -12,7 +12,7 @@ const TARGET_PER_SECOND = 10_000;
 
 export async function replies() {
   console.log('\n8. Reading replies (the layers and the embedded model, one core)');
-  const texts = HELD_OUT_PARTS.flatMap(({ path }) => readCorpus(path).map((reply) => reply.text));
+  const texts = ALL_PARTS.flatMap(({ path }) => readCorpus(path).map((reply) => reply.text));
   for (const text of texts) await understandReply(text, embeddedReplyModel);
   let read = 0;
   const started = process.hrtime.bigint();

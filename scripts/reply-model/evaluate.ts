@@ -154,6 +154,28 @@ export function failedBars(part: PartScore): string[] {
   ].filter((failure): failure is string => failure !== false);
 }
 
+/**
+ * Each part's verdict on each bar, and whether npm test holds it to them: a reported part's failures are
+ * printed, never a reason to fail.
+ */
+export function barsTable(parts: readonly PartScore[], gated: ReadonlySet<string>): string {
+  const verdict = (met: boolean, value: string) => (met ? `met (${value})` : `**not met** (${value})`);
+  return [
+    `| part | no missed opt-out | no wrong confirm | no wrong cancel | opt-out precision ≥ ${BARS.optOutPrecision} | accuracy ≥ ${BARS.accuracy} | npm test |`,
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...parts.map(
+      (p) =>
+        `| ${p.name} | ${verdict(p.missedOptOuts === 0, String(p.missedOptOuts))} | ${verdict(p.wrongConfirms === 0, String(p.wrongConfirms))} | ${verdict(p.wrongCancels === 0, String(p.wrongCancels))} | ${verdict(p.optOutPrecision >= BARS.optOutPrecision, fixed(p.optOutPrecision))} | ${verdict(p.accuracy >= BARS.accuracy, fixed(p.accuracy))} | ${gated.has(p.name) ? 'gates' : 'reports'} |`,
+    ),
+  ].join('\n');
+}
+
+/** The bars that fail the evaluation: a gated part's, never a reported one's. */
+export const gatingFailures = (parts: readonly PartScore[], gated: ReadonlySet<string>): string[] =>
+  parts
+    .filter((part) => gated.has(part.name))
+    .flatMap((part) => failedBars(part).map((f) => `${part.name}: ${f}`));
+
 const fixed = (x: number) => x.toFixed(3);
 const share = (x: number) => `${(x * 100).toFixed(1)}%`;
 

@@ -35,15 +35,27 @@ export const CORPUS = {
   heldOut4: 'lib/patient-replies/model/corpus/held-out-4.jsonl',
 } as const;
 
-/** The held-out parts, each scored apart: the first two were watched while tuning, the third never was (docs/replies.md). */
+/**
+ * The held-out parts npm test holds to every bar: each was looked at (watched) to fix its misreads, so
+ * passing them is what those fixes were chosen for (docs/replies.md).
+ */
 export const HELD_OUT_PARTS = [
   { name: 'held-out part 1', path: CORPUS.heldOut },
   { name: 'held-out part 2', path: CORPUS.heldOut2 },
   { name: 'held-out part 3', path: CORPUS.heldOut3 },
 ] as const;
 
-/** Written and frozen, not scored until the changes for part 3 are finished: nothing may be chosen by it (docs/replies.md). */
-export const SEALED_PARTS = [{ name: 'held-out part 4', path: CORPUS.heldOut4 }] as const;
+/**
+ * The newest part, never looked into: replies:eval scores it and prints each bar's verdict, npm test
+ * never fails on it and its misreads are never listed, since a part that gates is one you fix until it
+ * passes, a tuning set (docs/replies.md).
+ */
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 4', path: CORPUS.heldOut4 },
+];
+
+/** Every held-out part, gated or reported: for the corpus checks and the bench. */
+export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
 
 export function readCorpus(path: string): LabelledReply[] {
   return readFileSync(path, 'utf8')

@@ -6,16 +6,26 @@ import { format, resolveConfig } from 'prettier';
 import { readByRules, readKeyword, understandReply } from '../../lib/patient-replies/read/understand.ts';
 import { normalise, withoutInvisible } from '../../lib/patient-replies/read/normalise.ts';
 import { asksToStop, heldBack, isAutoreply, stopReading } from '../../lib/patient-replies/read/safety.ts';
-import { BARS, failedBars, partTables, scorePart, summaryTable } from '../../scripts/reply-model/evaluate.ts';
+import {
+  BARS,
+  barsTable,
+  failedBars,
+  gatingFailures,
+  partTables,
+  score,
+  scorePart,
+  summaryTable,
+} from '../../scripts/reply-model/evaluate.ts';
 import { lookAlikesModule } from '../../scripts/reply-model/look-alikes.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
 import { ACTS, decide } from '../../lib/patient-replies/model/classifier.ts';
 import {
+  ALL_PARTS,
   calibrationOf,
   CORPUS,
   HELD_OUT_PARTS,
   readCorpus,
-  SEALED_PARTS,
+  REPORTED_PARTS,
 } from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
 
@@ -87,7 +97,7 @@ describe('the labelled corpus', () => {
 
   it('keeps every held-out part frozen: a part changes only with its new SHA-256 noted in docs/replies.md', () => {
     const docs = readFileSync('docs/replies.md', 'utf8');
-    for (const { path } of [...HELD_OUT_PARTS, ...SEALED_PARTS]) {
+    for (const { path } of ALL_PARTS) {
       const file = path.split('/').at(-1)!.replace('.', '\\.');
       const noted = new RegExp(`\`corpus/${file}\`[^\\n]*\`([0-9a-f]{64})\``).exec(docs)?.[1];
       expect(noted, path).toBe(sha256(readFileSync(path)));
@@ -137,6 +147,34 @@ for (const { name, path } of HELD_OUT_PARTS)
     });
   });
 
+// The newest part is reported, never gated: a part npm test fails on is one fixed until it passes, a tuning set.
+describe('the newest held-out part, reported and not gated (docs/replies.md)', () => {
+  const gated = new Set<string>(HELD_OUT_PARTS.map(({ name }) => name));
+
+  it("is scored with each bar's verdict, as replies:eval prints it, and its bars fail nothing", async () => {
+    for (const { name, path } of REPORTED_PARTS) {
+      expect(gated.has(name), name).toBe(false);
+      const part = await scorePart(name, path, embeddedReplyModel);
+      expect(summaryTable([part])).toContain(`| ${name} | ${part.replies} |`);
+      expect(barsTable([part], gated)).toMatch(new RegExp(`^\\| ${name} \\|.*\\| reports \\|$`, 'm'));
+      expect(gatingFailures([part], gated)).toEqual([]);
+    }
+  });
+
+  it("fails the evaluation on a gated part's bar, and only reports the same failure of a part that is not gated", () => {
+    const missed = score(
+      'held-out part 1',
+      [{ text: 'please stop texting me', intent: 'opt-out', lang: 'en' }],
+      [{ intent: 'unclear', via: 'model', confidence: 0.3 }],
+    );
+    expect(gatingFailures([missed], new Set(['held-out part 1']))).toContain(
+      'held-out part 1: 1 opt-out(s) missed',
+    );
+    expect(gatingFailures([missed], new Set())).toEqual([]);
+    expect(barsTable([missed], new Set())).toContain('**not met** (1)');
+  });
+});
+
 describe('the confidence a clinic sees', () => {
   it('is calibrated on cross-validation: its expected calibration error is at most 0.05 there and on each held-out part', () => {
     expect(weights.temperature).toBeGreaterThan(0);
@@ -163,7 +201,7 @@ describe('stops spelt out or with look-alike letters', () => {
   });
 
   it('make no false stop: spelling out and look-alikes change no reply of the corpus that is not a spelt stop', () => {
-    for (const reply of [...train, ...heldOut, ...heldOut2, ...heldOut3]) {
+    for (const reply of [...train, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4]) {
       if (reply.intent === 'opt-out') continue;
       expect(readKeyword(reply.text), reply.text).not.toBe('opt-out');
       if (reply.pattern !== 'spelt-stop')
