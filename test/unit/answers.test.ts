@@ -588,15 +588,74 @@ describe("a patient's answer to a reminder", () => {
     ]);
   });
 
-  it('never lets a model give consent back: only START does', async () => {
-    const { reply, store, ids } = await answeredClinic({
-      readings: { 'you can text me again': ['opt-in', 0.99] },
-    });
+  it('never lets the reading give consent back: asking for texts goes to staff, only START restores them', async () => {
+    const { reply, store, ids, ehr, notifier, listed } = await answeredClinic();
     await reply('STOP');
-    expect(await reply('you can text me again')).toMatchObject({ intent: 'opt-in', changed: 0 });
+    expect(await reply('you can text me again')).toMatchObject({
+      intent: 'opt-in',
+      via: 'rule',
+      rule: 'asks-for-messages',
+      response: 'needs_attention',
+      // The number is stopped: staff answer, not an SMS.
+      acknowledged: false,
+      changed: 0,
+    });
     expect(reachableChannels((await store.loadReminderState(ids[0]!))!)).toEqual(['email']);
+    expect(ehr.published.at(-1)?.map((r) => r.resourceType)).toEqual(['AppointmentResponse', 'Task']);
+    expect((await listed())?.response).toMatchObject({
+      status: 'needs_attention',
+      rule: 'asks-for-messages',
+    });
+    expect(notifier.sent).toEqual([]);
     expect(await reply('START')).toMatchObject({ intent: 'opt-in', via: 'keyword', changed: 1 });
     expect(reachableChannels((await store.loadReminderState(ids[0]!))!)).toEqual(['sms', 'email']);
+  });
+
+  it('passes a patient who still takes texts and asks to keep them to staff, thanked like a question', async () => {
+    const { reply, ehr, notifier } = await answeredClinic();
+    expect(await reply('please keep sending me the reminders')).toMatchObject({
+      intent: 'opt-in',
+      response: 'needs_attention',
+      acknowledged: true,
+    });
+    expect(ehr.published[0]?.map((r) => r.resourceType)).toEqual(['AppointmentResponse', 'Task']);
+    expect(notifier.sent.map((m) => m.body)).toEqual([
+      'Thank you, we have passed your message on. Riverside Family Clinic will get back to you.',
+    ]);
+  });
+
+  it.each([
+    'Out of office until Monday 3rd, I will reply when I am back',
+    'Estoy conduciendo, te contesto luego',
+  ])('never acts on an autoreply (%j): no answer, no Task, no acknowledgement, no stop', async (text) => {
+    const { reply, ehr, notifier, listed, store, ids } = await answeredClinic({
+      readings: { [text]: ['opt-out', 0.99] },
+    });
+    expect(await reply(text)).toEqual({
+      intent: 'unclear',
+      via: 'rule',
+      rule: 'autoreply',
+      acknowledged: false,
+      patients: 0,
+      changed: 0,
+    });
+    expect([ehr.published, notifier.sent, (await listed())?.response]).toEqual([[], [], null]);
+    expect(reachableChannels((await store.loadReminderState(ids[0]!))!)).toEqual(['sms', 'email']);
+  });
+
+  it("shows staff the rule that held the model back, beside the model's confidence", async () => {
+    const text = 'not cancelling, see you then';
+    const { reply, listed, ehr } = await answeredClinic({ readings: { [text]: ['cancel', 0.97] } });
+    expect(await reply(text)).toMatchObject({ intent: 'unclear', response: 'needs_attention' });
+    expect((await listed())?.response).toEqual({
+      status: 'needs_attention',
+      intent: 'unclear',
+      receivedAt: toApiTimestamp(NOW),
+      via: 'model',
+      confidence: 0.97,
+      rule: 'negated-action',
+    });
+    expect(ehr.published[0]?.map((r) => r.resourceType)).toEqual(['AppointmentResponse', 'Task']);
   });
 
   it('records the answer of a patient who no longer takes SMS, without texting them', async () => {
