@@ -1,6 +1,13 @@
 import { INTENTS, type Intent } from '../lib/reminders/answers.ts';
 import { featureVector } from '../lib/patient-replies/model/features.ts';
-import { CORPUS, type LabelledReply, outOfFold, readCorpus, TRAINING } from './reply-model/train.ts';
+import {
+  CORPUS,
+  type LabelledReply,
+  outOfFold,
+  probabilitiesOf,
+  readCorpus,
+  TRAINING,
+} from './reply-model/train.ts';
 
 // `npm run replies:compare`: how the candidate models read the training replies they did not see
 // (five folds, the most likely intent, no thresholds): the figures docs/replies.md chose the model by.
@@ -49,7 +56,7 @@ for (const options of [
   { ...TRAINING, buckets: 16384 },
   { ...TRAINING, l2: 1e-4, epochs: 250 },
 ]) {
-  const read = outOfFold(replies, options);
+  const read = probabilitiesOf(outOfFold(replies, options));
   console.log(
     `logistic regression, ${options.buckets} buckets, L2 ${options.l2}, ${options.epochs} epochs: ${accuracy((i) => best(read[i]!))}`,
   );

@@ -59,6 +59,13 @@ function reminderOf(ledger: ReminderLedger, appointment: Appointment): Appointme
 function responseOf(ledger: ReminderLedger, appointment: Appointment): AppointmentResponse | null {
   const answer = ledger.responses?.find((r) => isOccurrence(r, appointment));
   if (answer === undefined) return null;
-  const { status, intent, receivedAt, via, confidence } = answer;
-  return { status, intent, receivedAt, via, ...(confidence !== undefined && { confidence }) };
+  const { status, intent, receivedAt, via, confidence, rule } = answer;
+  return {
+    status,
+    intent,
+    receivedAt,
+    via,
+    ...(confidence !== undefined && { confidence }),
+    ...(rule !== undefined && { rule }),
+  };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { apiTimestamp } from '../patients/response-schema.ts';
-import { INTENTS, VIAS } from '../reminders/answers.ts';
+import { INTENTS, READING_RULES, VIAS } from '../reminders/answers.ts';
 import { RESPONSE_STATUSES } from '../reminders/responses.ts';
 
 // The listing's answer of a patient: for its TypeScript type and the OpenAPI document; no function
@@ -14,5 +14,7 @@ export const AppointmentResponse = z.strictObject({
   via: z.enum(VIAS),
   /** Only when the model decided: how sure it was (0–1). */
   confidence: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+  /** The phrase rule that decided (`via: "rule"`), or that held the model's reading back for a person. */
+  rule: z.optional(z.enum(READING_RULES)),
 });
 export type AppointmentResponse = z.infer<typeof AppointmentResponse>;

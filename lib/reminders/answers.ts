@@ -12,13 +12,44 @@ export const INTENTS = [
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
-/** Which layer decided: a carrier keyword, an answer code or yes/no word alone, or the model. */
-export const VIAS = ['keyword', 'answer-code', 'model'] as const;
+/**
+ * Which layer decided: a carrier keyword, an answer code or yes/no word (alone or with a courtesy), a
+ * phrase rule (`rule` names it; no confidence, since a rule is no probability), or the model.
+ */
+export const VIAS = ['keyword', 'answer-code', 'rule', 'model'] as const;
 export type Via = (typeof VIAS)[number];
 
-/** A reply as understood; `confidence` (0–1) only when the model decided. */
+/**
+ * The phrase rules of reading a reply, by a short stable code. With `via: 'rule'` the rule decided:
+ * `stop-phrase` (an opt-out), `asks-for-messages` (`opt-in`: asks for messages, which only START
+ * gives back), `autoreply` (a phone or mail system answered by itself: `unclear`, never
+ * acted on, never acknowledged), `contradiction` (both answers, or one taken back: `unclear`). With
+ * `via: 'model'` the rule held back what the model read, which is then `unclear` with the model's
+ * confidence: `instruction` (reads like an instruction or code), `not-about-messages` (an opt-out
+ * in a reply with no word of messages, contact or stopping), `not-a-confirmation` (a confirm with a
+ * question or without a word that confirms), `negated-action` (a cancel or reschedule the reply says it
+ * is not: "not cancelling").
+ */
+export const READING_RULES = [
+  'stop-phrase',
+  'asks-for-messages',
+  'autoreply',
+  'contradiction',
+  'instruction',
+  'not-about-messages',
+  'not-a-confirmation',
+  'negated-action',
+] as const;
+export type ReadingRule = (typeof READING_RULES)[number];
+
+/**
+ * A reply as understood. `confidence` (0–1) only when the model read it: the calibrated probability of
+ * the intent answered, or for `unclear` below a threshold, of the model's best guess. `rule` when a
+ * phrase rule decided or held the model back.
+ */
 export interface Understanding {
   intent: Intent;
   via: Via;
   confidence?: number;
+  rule?: ReadingRule;
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { Intent, Via } from './answers.ts';
+import type { Intent, ReadingRule, Via } from './answers.ts';
 import type { ResponseStatus } from './responses.ts';
 import { inFieldOrder } from '../records.ts';
 import type { Channel } from '../preferences/model.ts';
@@ -46,6 +46,8 @@ export interface OccurrenceResponse {
   intent: Intent;
   via: Via;
   confidence?: number;
+  /** The phrase rule that decided, or held the model back: why a person is asked to read it. */
+  rule?: ReadingRule;
   receivedAt: string;
   /** The carrier's id of the reply: the same reply delivered again is known by it and acts once. */
   inboundMessageId: string;

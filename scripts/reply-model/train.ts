@@ -3,12 +3,16 @@ import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
 import {
+  ACTS,
+  type Calibration,
   decide,
   ReplyClassifier,
+  softmax,
   type Thresholds,
   type Weights,
 } from '../../lib/patient-replies/model/classifier.ts';
-import { asksToStop, mayConfirm } from '../../lib/patient-replies/read/safety.ts';
+import { heldBack } from '../../lib/patient-replies/read/safety.ts';
+import { readByRules } from '../../lib/patient-replies/read/understand.ts';
 import { featureVector } from '../../lib/patient-replies/model/features.ts';
 
 // Training the embedded reply model: multinomial logistic regression over hashed features, by full-batch
@@ -19,12 +23,39 @@ export interface LabelledReply {
   text: string;
   intent: Intent;
   lang: 'en' | 'es';
+  /** What kind of reply it is, for the per-pattern figures (LABELS.md); `autoreply` is scored as one. */
+  pattern?: string;
 }
 
 export const CORPUS = {
   train: 'lib/patient-replies/model/corpus/train.jsonl',
   heldOut: 'lib/patient-replies/model/corpus/held-out.jsonl',
+  heldOut2: 'lib/patient-replies/model/corpus/held-out-2.jsonl',
+  heldOut3: 'lib/patient-replies/model/corpus/held-out-3.jsonl',
+  heldOut4: 'lib/patient-replies/model/corpus/held-out-4.jsonl',
 } as const;
+
+/**
+ * The held-out parts npm test holds to every bar: each was looked at (watched) to fix its misreads, so
+ * passing them is what those fixes were chosen for (docs/replies.md).
+ */
+export const HELD_OUT_PARTS = [
+  { name: 'held-out part 1', path: CORPUS.heldOut },
+  { name: 'held-out part 2', path: CORPUS.heldOut2 },
+  { name: 'held-out part 3', path: CORPUS.heldOut3 },
+] as const;
+
+/**
+ * The newest part, never looked into: replies:eval scores it and prints each bar's verdict, npm test
+ * never fails on it and its misreads are never listed, since a part that gates is one you fix until it
+ * passes, a tuning set (docs/replies.md).
+ */
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 4', path: CORPUS.heldOut4 },
+];
+
+/** Every held-out part, gated or reported: for the corpus checks and the bench. */
+export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
 
 export function readCorpus(path: string): LabelledReply[] {
   return readFileSync(path, 'utf8')
@@ -96,12 +127,12 @@ export function fit(replies: readonly LabelledReply[], options: TrainingOptions)
   };
 }
 
-const classifierOf = (fitted: Fitted, buckets: number, thresholds: Thresholds) =>
-  new ReplyClassifier({ ...fitted, buckets, intents: [...INTENTS], thresholds });
+const classifierOf = (fitted: Fitted, buckets: number, thresholds: Thresholds, temperature = 1) =>
+  new ReplyClassifier({ ...fitted, buckets, intents: [...INTENTS], thresholds, temperature });
 
-/** Each reply's probabilities from a model that never saw it: k folds, every reply held out once. */
+/** Each reply's scores from a model that never saw it: k folds, every reply held out once. */
 export function outOfFold(replies: readonly LabelledReply[], options: TrainingOptions, folds = 5) {
-  const probabilities: Map<Intent, number>[] = [];
+  const scores: number[][] = [];
   for (let fold = 0; fold < folds; fold++) {
     const inFold = (i: number) => i % folds === fold;
     const fitted = fit(
@@ -110,69 +141,147 @@ export function outOfFold(replies: readonly LabelledReply[], options: TrainingOp
     );
     const model = classifierOf(fitted, options.buckets, UNTHRESHOLDED);
     replies.forEach((reply, i) => {
-      if (inFold(i)) probabilities[i] = model.probabilities(reply.text);
+      if (inFold(i)) scores[i] = model.scores(reply.text);
     });
   }
-  return probabilities;
+  return scores;
 }
 
-/** How much worse a wrong confirm is than a confirm left for staff: an empty slot against a minute of their time. */
-const WRONG_CONFIRM_COST = 10;
-
-const UNTHRESHOLDED: Thresholds = { optOut: 1.01, confirm: 0, other: 0 };
+/** Out-of-fold scores as probabilities at a temperature. */
+export const probabilitiesOf = (scores: readonly number[][], temperature = 1) =>
+  scores.map((row) => softmax(INTENTS, row, temperature));
 
 /**
- * Thresholds from out-of-fold probabilities: opt-out low enough that no opt-out of the training replies
- * was missed (within bounds), confirm high enough that none was wrongly confirmed, and the rest where
- * accuracy is best.
+ * The temperature that makes the out-of-fold probabilities mean what they say: the one with the least
+ * negative log-likelihood of the replies' labels (golden-section search on its logarithm).
+ */
+export function fitTemperature(replies: readonly LabelledReply[], scores: readonly number[][]): number {
+  const loss = (logT: number) =>
+    probabilitiesOf(scores, Math.exp(logT)).reduce(
+      (sum, p, i) => sum - Math.log(Math.max(p.get(replies[i]!.intent) ?? 0, 1e-12)),
+      0,
+    );
+  let [low, high] = [Math.log(0.1), Math.log(10)];
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  for (let step = 0; step < 60; step++) {
+    const [a, b] = [high - ratio * (high - low), low + ratio * (high - low)];
+    if (loss(a) < loss(b)) high = b;
+    else low = a;
+  }
+  return Math.round(Math.exp((low + high) / 2) * 1e4) / 1e4;
+}
+
+/** How far the confidence of the most likely intent is from how often it is right, in ten bins. */
+export function calibrationOf(
+  labels: readonly Intent[],
+  probabilities: readonly Map<Intent, number>[],
+): Omit<Calibration, 'eceBefore'> {
+  const bins = Array.from({ length: 10 }, (_, b) => ({
+    from: b / 10,
+    to: (b + 1) / 10,
+    n: 0,
+    p: 0,
+    right: 0,
+  }));
+  probabilities.forEach((p, i) => {
+    const [best, confidence] = [...p].reduce((a, b) => (b[1] > a[1] ? b : a));
+    const bin = bins[Math.min(9, Math.floor(confidence * 10))]!;
+    bin.n++;
+    bin.p += confidence;
+    if (best === labels[i]) bin.right++;
+  });
+  const total = probabilities.length;
+  return {
+    ece: round(bins.reduce((sum, b) => sum + (b.n === 0 ? 0 : Math.abs(b.p - b.right)), 0) / total),
+    bins: bins
+      .filter((b) => b.n > 0)
+      .map((b) => ({
+        from: b.from,
+        to: b.to,
+        replies: b.n,
+        confidence: round(b.p / b.n),
+        accuracy: round(b.right / b.n),
+      })),
+  };
+}
+
+/** How much worse a wrong act is than a reply left for staff: a visit given away or an empty slot against a minute of their time. */
+export const WRONG_ACT_COST = 10;
+
+const UNTHRESHOLDED: Thresholds = { optOut: 1.01, confirm: 0, cancel: 0, reschedule: 0, other: 0 };
+
+/**
+ * Thresholds from out-of-fold calibrated probabilities, on the replies the rules leave to the model:
+ * opt-out low enough that no opt-out among them was missed, with a margin (within bounds); each act
+ * (confirm, cancel, reschedule) at the bar that costs least, a wrong act counted WRONG_ACT_COST times a
+ * reply left for staff, among the replies the rules let it act on; the rest where accuracy is best.
  */
 export function chooseThresholds(
   replies: readonly LabelledReply[],
   probabilities: readonly Map<Intent, number>[],
 ): Thresholds {
   const p = (i: number, intent: Intent) => probabilities[i]!.get(intent) ?? 0;
-  const optOuts = replies.map((_, i) => i).filter((i) => replies[i]!.intent === 'opt-out');
-  const optOut = clamp(Math.min(...optOuts.map((i) => p(i, 'opt-out'))) * 0.9, 0.15, 0.5);
-  // The bar that costs least across the folds, a wrong confirm counted WRONG_CONFIRM_COST times a confirm
-  // left for staff to read (among replies the model may confirm at all: see mayConfirm).
-  const confirms = replies
-    .map((reply, i) => ({ right: reply.intent === 'confirm', p: p(i, 'confirm') }))
-    .filter(
-      ({ p: pc }, i) =>
-        p(i, 'opt-out') < optOut &&
-        !asksToStop(replies[i]!.text) &&
-        mayConfirm(replies[i]!.text) &&
-        pc >= 0.5,
-    );
-  const cost = (bar: number) =>
-    confirms.reduce(
-      (sum, { right, p: pc }) => sum + (pc >= bar ? (right ? 0 : WRONG_CONFIRM_COST) : right ? 1 : 0),
+  const reaching = replies.map((_, i) => i).filter((i) => readByRules(replies[i]!.text) === undefined);
+  // Opt-out at the bar that costs least, a missed opt-out counted WRONG_ACT_COST times a false one, among
+  // the replies the rules let the model widen it on (a word of messages, contact or stopping).
+  const widened = reaching
+    .filter((i) => heldBack('opt-out', replies[i]!.text) === undefined)
+    .map((i) => ({ right: replies[i]!.intent === 'opt-out', p: p(i, 'opt-out') }));
+  const optOutCost = (bar: number) =>
+    widened.reduce(
+      (sum, { right, p: po }) => sum + (po >= bar ? (right ? 0 : 1) : right ? WRONG_ACT_COST : 0),
       0,
     );
-  const confirm = clamp(
-    [...confirms.map(({ p: pc }) => pc + 1e-6), 0.99].reduce(
-      (best, bar) => (cost(bar) < cost(best) ? bar : best),
-      0.99,
+  // On a tie the lower bar: the one that misses fewer stops.
+  const optOut = clamp(
+    [...widened.map(({ p: po }) => po), 0.5].reduce(
+      (chosen, next) =>
+        optOutCost(next) < optOutCost(chosen) || (optOutCost(next) === optOutCost(chosen) && next < chosen)
+          ? next
+          : chosen,
+      0.5,
     ),
+    0.05,
     0.5,
-    0.99,
   );
-  let best = { other: 0.5, correct: -1 };
+  const best = (i: number) => [...probabilities[i]!].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  const acts = Object.fromEntries(
+    ACTS.map((act) => {
+      const candidates = reaching
+        .filter(
+          (i) => p(i, 'opt-out') < optOut && best(i) === act && heldBack(act, replies[i]!.text) === undefined,
+        )
+        .map((i) => ({ right: replies[i]!.intent === act, p: p(i, act) }));
+      const cost = (bar: number) =>
+        candidates.reduce(
+          (sum, { right, p: pa }) => sum + (pa >= bar ? (right ? 0 : WRONG_ACT_COST) : right ? 1 : 0),
+          0,
+        );
+      // On a tie the higher bar: the safer one.
+      const bar = [...candidates.map(({ p: pa }) => pa + 1e-6), 0.99].reduce(
+        (chosen, next) =>
+          cost(next) < cost(chosen) || (cost(next) === cost(chosen) && next > chosen) ? next : chosen,
+        0.99,
+      );
+      return [act, round(clamp(bar, 0.5, 0.99))];
+    }),
+  ) as Record<(typeof ACTS)[number], number>;
+  let chosen = { other: 0.5, correct: -1 };
   for (let other = 0.15; other <= 0.6; other += 0.025) {
-    const thresholds = { optOut, confirm, other };
-    const correct = replies.filter(
-      (reply, i) => decide(probabilities[i]!, thresholds).intent === reply.intent,
+    const thresholds = { optOut, ...acts, other };
+    const correct = reaching.filter(
+      (i) => decide(probabilities[i]!, thresholds).intent === replies[i]!.intent,
     ).length;
-    if (correct > best.correct) best = { other: round(other), correct };
+    if (correct > chosen.correct) chosen = { other: round(other), correct };
   }
-  return { optOut: round(optOut), confirm: round(confirm), other: best.other };
+  return { optOut: round(optOut), ...acts, other: chosen.other };
 }
 
 /** The weights file: int8 weights with one scale, deflated, small enough to ship inside the bundle. */
 export function weightsFile(
   fitted: Fitted,
   options: TrainingOptions,
-  thresholds: Thresholds,
+  { thresholds, temperature, calibration }: Pick<Weights, 'thresholds' | 'temperature' | 'calibration'>,
   corpusText: string,
 ): Weights {
   const largest = fitted.weights.reduce((max, w) => Math.max(max, Math.abs(w)), 0);
@@ -185,7 +294,9 @@ export function weightsFile(
     bias: fitted.bias.map((b) => Math.round(b * 1e4) / 1e4),
     weights: deflateRawSync(bytes, { level: 9 }).toString('base64'),
     scale,
+    temperature,
     thresholds,
+    calibration,
     corpus: {
       replies: corpusText.split('\n').filter((line) => line.trim() !== '').length,
       sha256: createHash('sha256').update(corpusText).digest('hex'),
@@ -197,8 +308,27 @@ export function weightsFile(
 export function trainFromCorpus(options: TrainingOptions = TRAINING): Weights {
   const corpusText = readFileSync(CORPUS.train, 'utf8');
   const replies = readCorpus(CORPUS.train);
-  const thresholds = chooseThresholds(replies, outOfFold(replies, options));
-  return weightsFile(fit(replies, options), options, thresholds, corpusText);
+  const scores = outOfFold(replies, options);
+  // Calibrated and measured on the replies the rules leave to the model: the ones whose confidence a clinic sees.
+  const reaching = replies.map((_, i) => i).filter((i) => readByRules(replies[i]!.text) === undefined);
+  const temperature = fitTemperature(
+    reaching.map((i) => replies[i]!),
+    reaching.map((i) => scores[i]!),
+  );
+  const probabilities = probabilitiesOf(scores, temperature);
+  const labels = reaching.map((i) => replies[i]!.intent);
+  const calibration = {
+    ...calibrationOf(
+      labels,
+      reaching.map((i) => probabilities[i]!),
+    ),
+    eceBefore: calibrationOf(
+      labels,
+      reaching.map((i) => probabilitiesOf([scores[i]!])[0]!),
+    ).ece,
+  };
+  const thresholds = chooseThresholds(replies, probabilities);
+  return weightsFile(fit(replies, options), options, { thresholds, temperature, calibration }, corpusText);
 }
 
 export interface Evaluation {
@@ -228,29 +358,6 @@ export function evaluate(labels: readonly Intent[], predictions: readonly Intent
   ) as Evaluation['perIntent'];
   const correct = labels.filter((label, i) => label === predictions[i]).length;
   return { replies: labels.length, accuracy: correct / labels.length, perIntent, confusion };
-}
-
-/** The evaluation as Markdown tables: per intent, then the confusion matrix. */
-export function evaluationTables(evaluation: Evaluation): string {
-  const pct = (x: number) => x.toFixed(3);
-  const rows = INTENTS.map((intent) => {
-    const { precision, recall, f1, support } = evaluation.perIntent[intent];
-    return `| ${intent} | ${pct(precision)} | ${pct(recall)} | ${pct(f1)} | ${support} |`;
-  });
-  const matrix = INTENTS.map(
-    (label) => `| ${label} | ${INTENTS.map((p) => evaluation.confusion[label][p]).join(' | ')} |`,
-  );
-  return [
-    `Accuracy ${pct(evaluation.accuracy)} on ${evaluation.replies} replies.`,
-    '',
-    '| intent | precision | recall | F1 | replies |',
-    '| --- | --: | --: | --: | --: |',
-    ...rows,
-    '',
-    `| label ＼ read as | ${INTENTS.join(' | ')} |`,
-    `| --- | ${INTENTS.map(() => '--:').join(' | ')} |`,
-    ...matrix,
-  ].join('\n');
 }
 
 const clamp = (x: number, low: number, high: number) => Math.min(high, Math.max(low, x));

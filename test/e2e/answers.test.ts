@@ -240,4 +240,28 @@ describe('a patient answers a reminder by SMS', () => {
     });
     expect(planned.body.reminder).toMatchObject({ channel: 'sms' });
   });
+  it('leaves an autoreply alone: no answer listed, nothing to the EHR, no acknowledgement, no stop', async () => {
+    const { patient, phone } = await remindedPatient();
+    const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
+    const before = (await store.listMessages(patient.id)).length;
+    const answered = await runLocal(
+      'sms:inbound',
+      [phone, 'Auto-reply: I am driving and will text you back later'],
+      lambdaPort(),
+    );
+    expect(answered.code).toBe(0);
+    expect(JSON.parse(answered.stdout)).toMatchObject({
+      intent: 'unclear',
+      via: 'rule',
+      rule: 'autoreply',
+      acknowledged: false,
+    });
+    expect((await listed(patient.id)).response).toBeNull();
+    expect((await store.listMessages(patient.id)).length).toBe(before);
+    expect((await ehrOutbound()).filter((r) => JSON.stringify(r).includes(patient.mrn))).toEqual([]);
+    const planned = await call('POST', '/api/reminders/send', {
+      body: { patientId: patient.id, dryRun: true },
+    });
+    expect(planned.body.reminder).toMatchObject({ channel: 'sms' });
+  });
 });

@@ -139,6 +139,33 @@ describe("the safety rules of reading a reply hold around Bedrock's answer, as a
     expect(read.intent).not.toBe('confirm');
   });
 
+  it.each([
+    ['a stop after a question', 'who is this? STOP', 'opt-out'],
+    ['a stop spelt with look-alike letters', 'ЅТОР texting me', 'opt-out'],
+    ['an autoreply', 'Auto-reply: I am out of the office until Monday', 'unclear'],
+    ['a contradiction', 'yes. wait, no', 'unclear'],
+    ['an answer code with thanks', '1 gracias', 'confirm'],
+  ])('reads %s by the rules, never asking Bedrock', async (_, text, intent) => {
+    const { bedrock, sent } = model(async () => toolAnswer({ intent: 'cancel', confidence: 0.99 }));
+    expect((await understandReply(text, bedrock)).intent).toBe(intent);
+    expect(sent).toEqual([]);
+  });
+
+  it("holds back Bedrock's cancel of a reply that says it is not cancelling", async () => {
+    const { bedrock } = model(async () => toolAnswer({ intent: 'cancel', confidence: 0.99 }));
+    expect(await understandReply("not cancelling, I'll be there", bedrock)).toEqual({
+      intent: 'unclear',
+      via: 'model',
+      confidence: 0.99,
+      rule: 'negated-action',
+    });
+  });
+
+  it('acts on Bedrock only when it is nearly sure: a cancel at 0.8 is unclear, with its confidence', async () => {
+    const { bedrock } = model(async () => toolAnswer({ intent: 'cancel', confidence: 0.8 }));
+    expect(await bedrock.read("can't come")).toEqual({ intent: 'unclear', confidence: 0.8 });
+  });
+
   it("keeps Bedrock's confirm when the reply says the patient will come", async () => {
     const { bedrock } = model(async () => toolAnswer({ intent: 'confirm', confidence: 0.93 }));
     expect(await understandReply('yes see you then', bedrock)).toMatchObject({ intent: 'confirm' });

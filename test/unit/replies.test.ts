@@ -47,12 +47,19 @@ describe('the keyword of a reply', () => {
     expect(replyIntent('HELP')).toBe('help');
   });
 
-  it.each(['stop', 'Stop', 'sToP', 'opt out', 'Opt Out', 'unstop', 'help', 'stopall'])(
-    'matches in any case: %j',
-    (text) => {
-      expect(replyIntent(text)).toBeDefined();
-    },
-  );
+  it.each([
+    ['stop', 'opt-out'],
+    ['Stop', 'opt-out'],
+    ['sToP', 'opt-out'],
+    ['opt out', 'opt-out'],
+    ['Opt Out', 'opt-out'],
+    ['stopall', 'opt-out'],
+    ['unstop', 'opt-in'],
+    ['Start', 'opt-in'],
+    ['help', 'help'],
+  ] as const)('matches in any case: %j is %s', (text, intent) => {
+    expect(replyIntent(text)).toBe(intent);
+  });
 
   it.each([' STOP', 'STOP ', '  stop\n', '\tSTOP\t', 'OPT  OUT', ' opt \t out ', '\u00a0STOP\u00a0'])(
     'allows spaces around the keyword and between OPT and OUT: %j',

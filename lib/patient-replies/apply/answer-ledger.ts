@@ -62,6 +62,7 @@ export function recordAnswer(ledger: LedgerContents, answer: IncomingAnswer, now
     intent: understanding.intent,
     via: understanding.via,
     ...(understanding.confidence !== undefined && { confidence: understanding.confidence }),
+    ...(understanding.rule !== undefined && { rule: understanding.rule }),
     receivedAt: toApiTimestamp(answer.receivedAt),
     inboundMessageId: answer.inboundMessageId,
     lastUpdated: toApiTimestamp(nextLastUpdated(previous, answer.receivedAt)),

@@ -26,10 +26,10 @@ import { recordAnswer, releaseAcknowledgement } from './answer-ledger.ts';
 import { applyConsent, type ConsentRecords, confirmStop } from './consent.ts';
 
 // What a patient's SMS reply does. Consent first: an opt-out (keyword or free text) stops texts to the
-// number, START lets them through again, HELP changes nothing. Any other answer concerns the
-// appointment of the newest SMS reminder sent to that number in the last week: it sets that
-// occurrence's response, is written back to the EHR, and is acknowledged once a day at most. A reply
-// that answers no appointment still reaches staff, as a Task for the patient.
+// number, only START lets them through again, the HELP keyword and an autoreply change nothing. Any
+// other answer concerns the appointment of the newest SMS reminder sent to that number in the last
+// week: it sets that occurrence's response, is written back to the EHR, and is acknowledged once a day
+// at most. A reply that answers no appointment still reaches staff, as a Task for the patient.
 
 /** An answer finds its patient by phone, reads and writes the ledger, and may stop or start texts. */
 export type ReplyRecords = ConsentRecords & ReminderRecords & SmsConsentRecords;
@@ -88,9 +88,11 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     const confirmed = await confirmStop(deps, { from: reply.from, consent, ...(before && { before }) }, now);
     return { ...quiet, ...counts, ...(saidBy === 'free-text' && { confirmed }) };
   }
-  // HELP is answered by the carrier; a free-text "who is this?" needs a person, like a question.
-  const status =
-    RESPONSE_OF[intent] ?? (intent === 'help' && via === 'model' ? 'needs_attention' : undefined);
+  // A phone or mail system answered for the patient: nothing to act on, nobody to thank or to ask.
+  if (understanding.rule === 'autoreply') return { ...quiet, patients: 0, changed: 0 };
+  // The carrier answers HELP. In the patient's own words, "who is this?" or "text me again" (which
+  // only START can grant) needs a person, like a question: never dropped.
+  const status = RESPONSE_OF[intent] ?? (via === 'keyword' ? undefined : 'needs_attention');
   if (status === undefined) return { ...quiet, patients: 0, changed: 0 };
 
   const patientIds = await deps.store.findPatientsByPhone(reply.from);

@@ -13,20 +13,40 @@ export interface Weights {
   /** Int8 weights, intent-major (intent × bucket), deflated (raw) then base64; each times `scale`. */
   weights: string;
   scale: number;
+  /** The scores are divided by it before the softmax, so that a probability means what it says (calibrated on cross-validation). */
+  temperature: number;
   thresholds: Thresholds;
+  /** How well the calibrated probabilities matched the cross-validated replies: for docs/replies.md and replies:eval. */
+  calibration: Calibration;
   /** What it was trained on, so a stale weights file can be told from a current one. */
   corpus: { replies: number; sha256: string };
 }
 
-/** Chosen by cross-validation on the training replies (never the held-out ones). */
+/** Chosen by cross-validation on the training replies (never the held-out ones), on calibrated probabilities. */
 export interface Thresholds {
-  /** Opt-out is answered from this probability up, even when another intent is likelier: a model may only widen it. */
+  /** Opt-out is answered from this probability up, even when another intent is likelier, and never below it. */
   optOut: number;
   /** A confirm below this is `unclear`: a wrong confirm tells the clinic someone is coming who may not be. */
   confirm: number;
+  /** A cancel below this is `unclear`: a wrong cancel gives a visit away. */
+  cancel: number;
+  /** A reschedule below this is `unclear`. */
+  reschedule: number;
   /** Any other intent below this is `unclear`. */
   other: number;
 }
+
+/** The reliability of the model's confidence on the replies it did not see in cross-validation. */
+export interface Calibration {
+  /** Expected calibration error: the gap between confidence and accuracy, weighed by replies. */
+  ece: number;
+  /** The same before the temperature. */
+  eceBefore: number;
+  bins: { from: number; to: number; replies: number; confidence: number; accuracy: number }[];
+}
+
+/** The intents that change an appointment: each acts only from its own threshold, chosen for precision. */
+export const ACTS = ['confirm', 'cancel', 'reschedule'] as const satisfies readonly Intent[];
 
 /** A linear classifier over hashed features (multinomial logistic regression), read from its weights. */
 export class ReplyClassifier {
@@ -34,15 +54,19 @@ export class ReplyClassifier {
   readonly #bias: number[];
   readonly #buckets: number;
   readonly #intents: readonly Intent[];
+  readonly #temperature: number;
   readonly thresholds: Thresholds;
 
   constructor(
-    model: Pick<Weights, 'buckets' | 'intents' | 'bias' | 'thresholds'> & { weights: Float32Array },
+    model: Pick<Weights, 'buckets' | 'intents' | 'bias' | 'thresholds' | 'temperature'> & {
+      weights: Float32Array;
+    },
   ) {
     this.#weights = model.weights;
     this.#bias = model.bias;
     this.#buckets = model.buckets;
     this.#intents = model.intents;
+    this.#temperature = model.temperature;
     this.thresholds = model.thresholds;
   }
 
@@ -55,19 +79,20 @@ export class ReplyClassifier {
     return new ReplyClassifier({ ...file, weights });
   }
 
-  /** The probability of each intent (softmax of the linear scores). */
-  probabilities(text: string): Map<Intent, number> {
+  /** The linear score of each intent, in the order of the weights' intents. */
+  scores(text: string): number[] {
     const vector = featureVector(text, this.#buckets);
-    const scores = this.#intents.map((_, k) => {
+    return this.#intents.map((_, k) => {
       let score = this.#bias[k]!;
       const row = k * this.#buckets;
       for (const [bucket, value] of vector) score += this.#weights[row + bucket]! * value;
       return score;
     });
-    const top = Math.max(...scores);
-    const exps = scores.map((score) => Math.exp(score - top));
-    const total = exps.reduce((a, b) => a + b, 0);
-    return new Map(this.#intents.map((intent, k) => [intent, exps[k]! / total]));
+  }
+
+  /** The calibrated probability of each intent: softmax of the scores over the temperature. */
+  probabilities(text: string): Map<Intent, number> {
+    return softmax(this.#intents, this.scores(text), this.#temperature);
   }
 
   /**
@@ -79,7 +104,19 @@ export class ReplyClassifier {
   }
 }
 
-/** The thresholds applied to a model's probabilities. */
+/** Probabilities from scores at a temperature. */
+export function softmax(intents: readonly Intent[], scores: readonly number[], temperature: number) {
+  const top = Math.max(...scores);
+  const exps = scores.map((score) => Math.exp((score - top) / temperature));
+  const total = exps.reduce((a, b) => a + b, 0);
+  return new Map(intents.map((intent, k) => [intent, exps[k]! / total]));
+}
+
+/**
+ * The thresholds applied to a model's probabilities: opt-out from its own (lower) threshold and never
+ * below it, a confirm, cancel or reschedule only from its own, any other intent from `other`; below,
+ * `unclear` with the probability of the best guess.
+ */
 export function decide(probabilities: Map<Intent, number>, thresholds: Thresholds): ModelReading {
   const optOut = probabilities.get('opt-out') ?? 0;
   if (optOut >= thresholds.optOut) return { intent: 'opt-out', confidence: round(optOut) };
@@ -89,8 +126,13 @@ export function decide(probabilities: Map<Intent, number>, thresholds: Threshold
     const p = probabilities.get(intent) ?? 0;
     if (p > confidence) [best, confidence] = [intent, p];
   }
-  const needed = best === 'confirm' ? thresholds.confirm : thresholds.other;
+  // The opt-out threshold was chosen counting a reply below it as no opt-out: the likeliest guess is none either.
+  if (best === 'opt-out') return { intent: 'unclear', confidence: round(confidence) };
+  const needed = (ACTS as readonly Intent[]).includes(best)
+    ? thresholds[best as (typeof ACTS)[number]]
+    : thresholds.other;
   return { intent: confidence >= needed ? best : 'unclear', confidence: round(confidence) };
 }
 
-const round = (p: number) => Math.round(p * 1000) / 1000;
+// A model is never certain: a confidence of 1 would read as a rule's.
+const round = (p: number) => Math.min(0.999, Math.round(p * 1000) / 1000);

@@ -1,55 +1,391 @@
-import { normalise } from './normalise.ts';
+import type { Intent, ReadingRule } from '../../reminders/answers.ts';
+import { foldLookAlikes, normalise, withoutInvisible } from './normalise.ts';
 
-// The two rules a patient's safety sets on reading a reply, around whichever model reads it (the
-// embedded classifier or Bedrock): each only ever moves a reply towards opt-out or away from confirm.
+// The rules a patient's safety sets on reading a reply, around whichever model reads it (the embedded
+// classifier or Bedrock): a stop is found wherever a person would put it, an autoreply or a
+// contradiction is never acted on, and a model's confirm, cancel or reschedule is held back where the
+// reply's own words say otherwise. Each only ever moves a reply towards opt-out or towards a person.
 
-/**
- * Ways of asking to stop that are an opt-out wherever they stand in a reply, as the FCC reads "stop",
- * "quit", "unsubscribe", "opt out" and "revoke" in a reply to a text. ("Stop by" and a bus stop are not.)
- */
-const STOP_PHRASES = new RegExp(
-  [
-    '^(please |pls |plz )?(stop|quit|end)( (it|now|please|pls|all|this|these|them|that|already))*$',
-    '^(stop|stp|stpo|sotp)\\b(?! by)',
-    '\\b(stop|quit|cease|end)( (texting|sending|messaging|contacting|the texts|these|the messages|the reminders|reminding))',
-    '\\b(unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|revoke)\\b',
-    '\\bno more (texts?|txts?|messages|msgs?|reminders)\\b',
-    '\\b(dont|don t|do not|never) (text|message|contact|send)\\b',
-    '\\b(remove|take) (me|my number)\\b',
-    '\\bwrong (number|person|no|#)',
-    '\\bnot (a|your) patient\\b',
-    '\\b(dejen|deja|dejar) de (escribir|mandar|enviar)',
-    '\\b(no|nunca) me (escriban|manden|envien|vuelvan)\\b',
-    '\\b(dar|darme|denme|darse) de baja\\b',
-    '^baja\\b',
-    '\\bno (quiero )?(mas|recibir mas) (mensajes|recordatorios|textos)\\b',
-    '\\b(numero|persona) (equivocad|incorrect)',
-  ].join('|'),
+/** A reply's sentences and clauses, lower case, accents dropped, their words separated by one space. */
+function clauses(text: string): string[] {
+  return normalise(text)
+    .split(/[.!?¡¿,;:\n()[\]…|]+|\s[-–—]+\s|\s*\p{Extended_Pictographic}\s*/u)
+    .map(words)
+    .filter((clause) => clause !== '');
+}
+
+/** Letters, digits and # kept, an apostrophe splitting its word ("don't" → "don t"), one space between. */
+const words = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}#]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
+
+/** The words a stop or consent keyword may be spelt out as, letter by letter. */
+const SPELT_WORDS = new Set([
+  'stop',
+  'stopall',
+  'unsubscribe',
+  'cancel',
+  'end',
+  'quit',
+  'revoke',
+  'optout',
+  'start',
+  'unstop',
+  'help',
+  'baja',
+  'alto',
+  'parar',
+]);
+
+/** Letters standing alone that spell a keyword ("s t o p", "S.T.O.P", "s-t-o-p") as that word; other runs ("k c u") stay. */
+const spelt = (text: string) =>
+  text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*·•/]+\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) => {
+    const word = run.replace(/[^\p{L}]/gu, '');
+    return SPELT_WORDS.has(word.toLowerCase()) ? word : run;
+  });
+
+/** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
+export const stopReading = (text: string) => spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC')));
+
+const STOP_WORD =
+  '(?:stop|stp|stpo|sotp|stopp|stopall|quit|unsubscribe|unsub|unsuscribe|unsubcribe|optout|opt out)';
+const DECORATION =
+  '(?:please|pls|plz|pl|now|it|all|this|these|them|that|already|thanks|thank you|thx|ty|por favor|porfa|gracias|ya|ok|okay|just|so|and|then|y|asap|immediately|right now)';
+
+/** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
+const CLAUSE_STOP = new RegExp(
+  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|para ya|ya para|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
-export const asksToStop = (text: string) =>
-  STOP_PHRASES.test(
-    normalise(text)
-      .replace(/[^\p{L}\p{N}#' ]+/gu, ' ')
-      .replace(/'/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
+/** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
+const A_TREATMENT =
+  '(?:my|the|his|her|their|our|your|this|that|these|those) (?:meds|medications?|medicines?|tablets|pills|insulin|treatments?|therapy|chemo\\w*|radio\\w*|physio\\w*|injections?|jabs?|drops|inhaler|antibiotics|steroids|dialysis|infusions?|course|doses?|blood thinners?|patch(?:es)?)';
+
+/** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?". */
+const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|taking|eating|drinking|using|smoking|working|bleeding|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
+
+/** Words before a final "stop" that make it another stop: "the bus stop", "it won't stop", "when do I stop". */
+const BEFORE_OTHER_STOP =
+  '(?:t|bus|the|a|an|my|your|next|last|first|which|what|one|tram|train|subway|metro|pit|full|quick|to|not|never|wont|won t|cant|can t|cannot|didnt|didn t|dont|don t|doesnt|doesn t|will|would|should|could|must|i|you|u|we|they|he|she|it|gonna|may|might|did|do|does|non|no need to)';
+
+/** "stop" first in a reply, unless in another sense. */
+const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:stop|stp|stpo|sotp)\\b(?! ${OTHER_STOP})`);
+/** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
+const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp)(?: ${DECORATION})*$`);
+
+/** Other ways of being reached than texts, nouns and verbs: "calls", "phoned", "ring", "email", "post". */
+const BY_OTHER_MEANS = '(?:call\\w*|phon\\w*|ring|rang|rung|email\\w*|mail\\w*|letters?|post)';
+/** Texts and messages, nouns and verbs: "texts", "texted", "messaging", "sms". */
+const BY_TEXT = '(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)';
+
+/** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
+const STOP_PHRASES = [
+  `\\b(?:stop|stp|quit|cease|end)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
+  '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|opt me out|revoke)\\b',
+  '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
+  '\\b(?:dont|don t|do not|never|pls dont|please dont|plz dont) (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
+  '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
+  '\\b(?:remove|delete|erase) (?:me|my number|this number|my phone|my details)\\b',
+  '\\btake (?:me|my number|this number) (?:off|out)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
+  '\\bwrong (?:number|person|no|#|phone)\\b',
+  '\\bnot (?:a|your|ur) patient\\b',
+  '\\b(?:cancel|stop|end|disable|turn off|switch off|pause|block) (?:the |my |all |all the |these |your |ur )?(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|reminders|notifications|alerts)\\b',
+  '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
+  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post|phone|telephone|calls?|letters?) (?:only|instead)\\b',
+  // Calls, email or post preferred to texts, with nouns or verbs: "rather get calls than texts", "I'd rather you phoned than texted", "calls not texts".
+  `\\b(?:rather|prefer\\w*|sooner)\\b(?: \\S+){0,6}? ${BY_OTHER_MEANS}(?: \\S+){0,4}? (?:than|over|instead of|not|to) (?:(?:a|an|by|being|getting|receiving|these|the|your|ur|with) )?${BY_TEXT}\\b`,
+  `\\b(?:phone )?(?:calls?|emails?|letters?) (?:only|not|over|instead of|rather than) (?:(?:a|by|the|these) )?${BY_TEXT}\\b`,
+  `\\b${BY_OTHER_MEANS}(?: \\S+){0,3}? (?:rather than|instead of) ${BY_TEXT}\\b|\\b(?:phone|voice|telephone) calls? only\\b`,
+  // "not by text" as a clause of its own, after the way wanted: "by phone please, not by text".
+  `^(?:but |and )?not (?:by|via|over|through) ${BY_TEXT}(?: (?:please|pls|thanks|thx))*$`,
+  '\\b(?:withdraw|take back|revoke) (?:my )?consent\\b',
+  '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
+  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b',
+  '\\bturn (?:these|them|this|it|the texts?|the messages|the reminders|the notifications) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
+  '\\bleave me alone\\b',
+  '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
+].map((phrase) => new RegExp(phrase));
+
+const SPANISH_STOP_PHRASES = [
+  '\\b(?:dejen|deja|dejar|dejes|dejan|dejar) de (?:escribir|mandar|enviar|molestar|textear)',
+  '\\b(?:no|nunca) me (?:escriban|manden|envien|escribas|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
+  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
+  '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b',
+  '\\bno (?:quiero )?(?:mas|recibir mas|recibir) (?:mensajes|recordatorios|textos|sms)\\b',
+  '\\bya no (?:me )?(?:manden|envien|escriban|quiero (?:mensajes|recordatorios|textos|recibir))\\b',
+  '\\b(?:quitenme|quiteme|saquenme|borrenme|borren mi numero|quiten mi numero)\\b',
+  '\\b(?:numero|persona) (?:equivocad|incorrect)',
+  '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
+  '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
+  '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
+  '\\bno (?:quiero|deseo|necesito) (?:recibir )?(?:mas )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
+  '\\bdejenme en paz\\b',
+  // Calls or email preferred to texts: "prefiero que me llamen en vez de mandarme mensajes", "mejor llamada que mensaje".
+  '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
+  '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
+  '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
+  '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
+  '\\b(?:retiro|revoco|quito) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
+  '\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|quiten|paren|suspendan) (?:los |mis |estos |sus )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
+].map((phrase) => new RegExp(phrase));
+
+/** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
+const NEGATED_BEFORE =
+  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$/;
+const SPANISH_NEGATED_BEFORE = /\b(?:no|nunca|ni)(?: \S+){0,1} ?$/;
+/** A clause that says a stop was a mistake: "I sent stop by mistake". */
+const BY_MISTAKE =
+  /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b/;
+
+const found = (phrases: readonly RegExp[], negatedBefore: RegExp, clause: string) =>
+  phrases.some((phrase) => {
+    const match = phrase.exec(clause);
+    return match !== null && !negatedBefore.test(clause.slice(0, match.index));
+  });
+
+/**
+ * A way of asking to stop anywhere in the reply, as the FCC reads "stop", "quit", "unsubscribe", "opt
+ * out" and "revoke" in a reply to a text: a stop word alone in a sentence or clause, or first or last
+ * in the reply; a phrase that always means stop ("stop texting me", "wrong number", "dejen de
+ * escribirme"); spelt with spaces, dots, invisible characters or look-alike letters. Not "stop by", the
+ * bus stop, "should I stop my tablets?", "don't stop the texts", nor asking to be called.
+ */
+export function asksToStop(text: string): boolean {
+  if (/^[\s🛑⛔🚫✋]+$/u.test(text) && /[🛑⛔🚫✋]/u.test(text)) return true;
+  const all = clauses(stopReading(text));
+  if (all.length === 0) return false;
+  if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
+  if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
+  return all.some(
+    (clause) =>
+      !BY_MISTAKE.test(clause) &&
+      (found(STOP_PHRASES, NEGATED_BEFORE, clause) ||
+        found(SPANISH_STOP_PHRASES, SPANISH_NEGATED_BEFORE, clause)),
   );
+}
+
+/** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
+const DONT_STOP = [
+  /\b(?:dont|don t|do not|please dont|pls dont|never) stop (?:sending|texting|messaging|reminding|the (?:texts|messages|reminders))\b/,
+  /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
+];
+const ASKS_FOR_MESSAGES = [
+  /\b(?:undo|cancel|reverse|revert|take back|anulen|anular|deshacer|deshagan|cancelen) (?:my |the |mi |la |el )?(?:stop|baja|opt ?out|optout|unsubscribe)\b/,
+  /\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
+  /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
+  /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
+  /\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)/,
+  /\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
+  /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
+  /\b(?:sign|add|put) me (?:up|back)\b|\bsign up for (?:texts|messages|reminders)\b|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|^(?:re)?subscribe(?: me)?$/,
+  /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
+  /\bacepto (?:recibir |que me |los |mensajes|textos|recordatorios)|\b(?:quiero|deseo) (?:recibir )?(?:los )?(?:mensajes|recordatorios|avisos) (?:de nuevo|otra vez)\b/,
+  new RegExp(`^(?:${DECORATION} )*(?:start|unstop|restart|resume|reanudar)(?: ${DECORATION})*$`),
+];
+
+/**
+ * A reply asking to get messages, not to stop them, when no stop rule found a stop in it: a model's
+ * opt-out of it would be a guess, so the rule reads it as `opt-in`, which gives no consent back
+ * (only START does) and goes to a person.
+ */
+export function asksForMessages(text: string): boolean {
+  const all = clauses(stopReading(text));
+  return all.some(
+    (clause) =>
+      DONT_STOP.some((phrase) => phrase.test(clause)) ||
+      (found(ASKS_FOR_MESSAGES, NEGATED_BEFORE, clause) &&
+        found(ASKS_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause)),
+  );
+}
+
+/** Words that answer the reminder: a reply holding one is a person's, never an autoreply. */
+const ANSWERING =
+  /\b(?:appointment|appt|cita|consulta|cancel\w*|reschedul\w*|resched|move|moved|come|coming|make it|be there|confirm\w*|attend\w*|see (?:you|u|ya)|voy|ir|asistir|cambiar|stop)\b|\?|¿/;
+
+/** What phones and mail systems say when they answer by themselves, in English and Spanish. */
+const AUTOREPLY = [
+  /\bauto ?-?(?:reply|response|responder|answer)\b/,
+  /\bautomatic(?:ally)? (?:reply|response|answer|sent)\b/,
+  /\bsent automatically\b/,
+  /\bthis is an? automated\b/,
+  /\bautomated (?:reply|response)\b/,
+  /\bdriving mode\b/,
+  /\bdo not disturb\b/,
+  /\bi m (?:currently )?driving\b(?: (?:right now|now|at the moment|with do not disturb))?(?: \S+){0,6} (?:get back|reply|respond|text (?:you )?back|call (?:you )?back|see your message|later)\b/,
+  /^driving\b.*\b(?:later|back)\b/,
+  /\bout of (?:the )?office\b/,
+  // OOO as normalise keeps it (a letter held down twice), with what an absence notice says next: "ooo" never matched.
+  /^oo(?: (?:until|till|til|today|back|from|through|thru|this|next|limited|returning|on (?:leave|holiday|vacation))\b|$)/,
+  /\b(?:on|taking) (?:annual )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return|back on|reply|respond)\b/,
+  /\b(?:away from (?:my|the) (?:phone|desk)|currently (?:away|unavailable)|not available right now)\b/,
+  // However the line is named: "this phone does not accept text messages", "this landline cannot receive SMS".
+  /\bthis (?:number|phone|mobile|cell|line|landline|device|handset)(?: number| phone)? (?:does not|doesn t|cannot|can t|is unable to|is not able to|isn t able to|will not|won t) (?:receive|accept|take|support|get)(?: \S+){0,1} (?:text|txt|sms|messag)/,
+  /\b(?:este|esta) (?:numero|telefono|celular|movil|linea)(?: \S+){0,1} no (?:recibe|acepta|admite|puede recibir)(?: \S+){0,1} (?:mensaj|texto|sms)/,
+  /\brespuesta automatica\b/,
+  /\bmensaje automatico\b/,
+  /\bno molestar\b/,
+  /\bestoy (?:conduciendo|manejando)\b/,
+  /\bmodo (?:conduccion|conducir|manejo|auto)\b/,
+  /\bfuera de (?:la )?oficina\b/,
+  /\bde vacaciones\b.*\b(?:hasta|regreso|vuelvo|sin acceso)\b/,
+  /\bno estoy disponible\b/,
+];
+
+/**
+ * A reply a phone or a mail system sent by itself: out of office, driving mode, "auto-reply", in
+ * English or Spanish, holding no word that answers the reminder and no question. Never acted on,
+ * never an opt-out, never acknowledged.
+ */
+export function isAutoreply(text: string): boolean {
+  const plain = words(normalise(text).replace(/\?|¿/g, ' QUESTION '));
+  if (/QUESTION/.test(plain)) return false;
+  return AUTOREPLY.some((phrase) => phrase.test(plain)) && !ANSWERING.test(plain);
+}
+
+const YES = '(?:yes|yeah|yep|yup|ya|si|1|ok|okay|sure|claro|confirm|confirmed|confirmo)';
+const FIRM_YES = '(?:yes|yeah|yep|yup|si|1|confirm\\w*)';
+const NO = '(?:no|nope|nah|2)';
+const TAKE_BACK = '(?:wait|actually|sorry|i mean|bueno|mejor|perdon|digo|espera|o sea)';
+/** What may follow an answer taken back: a pause, a shrug. */
+const FILLER =
+  '(?: ,| idk| no se| se| not sure| i m not sure| im not sure| mejor| no| maybe| tal vez| quien sabe| yet| todavia)*';
+const CONTRADICTIONS = [
+  new RegExp(
+    `\\b${YES}\\b(?: \\S+){0,3}? ${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${NO}(?: ,| idk| not sure| no se| i m not sure|$)`,
+  ),
+  new RegExp(`\\b${NO}\\b(?: \\S+){0,3}? ${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${FIRM_YES}\\b`),
+  new RegExp(`^${YES}(?: ,)* (?:no|nope|2)${FILLER}$`),
+];
+
+/**
+ * Both answers in one reply: both codes in a short reply ("1 2", "1 or 2?"), or a yes or no taken back
+ * ("yes. wait no", "2... no wait 1", "sí, no, mejor no sé"). Never acted on: a person reads it.
+ */
+export function isContradiction(text: string): boolean {
+  const plain = words(normalise(text));
+  const tokens = plain.split(' ');
+  if (tokens.includes('1') && tokens.includes('2') && tokens.length <= 6) return true;
+  // Sentence marks kept as a comma: "yes. wait no" takes a yes back, "yes sorry, no need to move it" does not.
+  const marked = normalise(text)
+    .replace(/[.,!…;:?¿¡]+/g, ' , ')
+    .replace(/[^\p{L}\p{N}#,]+/gu, ' ')
+    .replace(/(?: ,)+/g, ' ,')
+    .trim()
+    .replace(/^,\s*/, '');
+  return CONTRADICTIONS.some((pattern) => pattern.test(marked));
+}
+
+/** Words of messages, contact or stopping: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
+const ABOUT_MESSAGES =
+  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
+
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing. */
+const STOP_IN_ANOTHER_SENSE = new RegExp(
+  `\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b`,
+  'g',
+);
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(yes|yess|yeah|yea|yep|yup|ya|yh|y|sure|confirm\w*|be there|b there|be thre|see (you|u|ya)|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|absolutely|of course|si|claro|vale|voy|ire|estare|estaremos|asist\w*|nos vemos|ahi|alli|listo|perfecto|dale|sale|va|bien|cuenten|llego)\b|[👍✅👌🙏]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*)\b|[👍✅👌🙏]/u;
+
+/** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
+const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
+
+/** One slip apart: a letter added, dropped or changed, or two side by side swapped. */
+function oneSlipApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length)
+    return (
+      a.slice(i + 1) === b.slice(i + 1) ||
+      (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+    );
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(i + 1) === shorter.slice(i);
+}
+
+/** Two letters side by side swapped and nothing else: "yuo" for "you", where a short word allows no other slip. */
+const swapped = (a: string, b: string) =>
+  a !== b && oneSlipApart(a, b) && [...a].sort().join('') === [...b].sort().join('');
+
+/** Words one slip from "there" that are words of their own: "be here" or "be three" is no "be there". */
+const NOT_THERE = new Set(['here', 'where', 'three', 'these']);
+
+/** The confirming phrases patients slip on, their second word one slip away: "see yuo", "be ther", "b thete". */
+const misspeltPhrase = (words: string[]) =>
+  words.some((word, i) => {
+    const next = words[i + 1];
+    if (next === undefined) return false;
+    if (word === 'see' || word === 'c') return swapped(next, 'you');
+    return (
+      (word === 'be' || word === 'b') &&
+      next.length >= 4 &&
+      !NOT_THERE.has(next) &&
+      oneSlipApart(next, 'there')
+    );
+  });
+
+// Five letters at least: a shorter word one slip from a confirming one is another word.
+const misspeltConfirmation = (spaced: string) =>
+  spaced
+    .split(' ')
+    .some((word) => word.length >= 5 && CONFIRM_WORDS.some((confirming) => oneSlipApart(word, confirming))) ||
+  misspeltPhrase(spaced.split(' '));
 
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
-  /\b(ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|ai|classify|label|output|override|respond only|mark|marca|everyone|everybody|all (appointments|patients|bookings)|todos|todas)\b/;
+  /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|(?:an|the|to|dear|hey) ai|ai (?:model|assistant|system|bot|agent)|classify|label|output|override|respond only|mark|marca|everyone|everybody|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking)|todos|todas)\b|[<>{}[\]=\\]/;
+
+/** "AI" as written to a system, in capitals: in lower case "ai" is also Spanish shorthand for "ahí" ("si ai stare"). */
+const NAMES_AI = /\bAI\b/;
+
+/** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
+const NEGATED_CANCEL =
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: \S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b/;
+/** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
+const NEGATED_ABSENCE =
+  /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
+/** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
+const SAYS_COMING =
+  /(?<!\b(?:not|never|no longer|t|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b/;
+/** Coming said not to happen, which no confirm is: "won't be there", "not able to attend", "no va a asistir", "no voy". */
+const NEGATED_ATTENDANCE =
+  /\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
+const NEGATED_MOVE =
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
 
 /**
- * A reply that asks something, reads like markup or code, or speaks of instructions, or has no word that
- * confirms: never a confirmation, whatever the model makes of it ("yes, where do I park?" is for staff;
- * `{"intent":"confirm"}` and "pretend I said yes" are not a patient saying they will come).
+ * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
+ * a word of messages, contact or stopping, "stop" in another sense none (the model widens the stop
+ * rules, it does not guess); a reply that reads like an instruction or code acts on nothing; a confirm
+ * needs a word that confirms (one slip of a letter allowed) and no question ("yes, where do I park?"
+ * is for staff); a cancel or reschedule the reply itself negates ("not cancelling, see you then") is
+ * not one, and neither is a cancel of a reply that says the visit will not be missed ("I won't miss
+ * it", "no voy a faltar") or that the patient will or can come ("I'm able to attend", "sí puedo ir").
  */
-export const mayConfirm = (text: string) => {
+export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
   const plain = normalise(text);
-  return !/[?¿<>{}[\]=\\]/.test(plain) && !INSTRUCTIONS.test(plain) && CONFIRMS.test(plain);
-};
+  const spaced = words(plain);
+  if (intent === 'opt-out')
+    return ABOUT_MESSAGES.test(words(stopReading(plain)).replace(STOP_IN_ANOTHER_SENSE, ' '))
+      ? undefined
+      : 'not-about-messages';
+  if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
+  if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced) || NAMES_AI.test(text)) return 'instruction';
+  if (intent === 'confirm')
+    return /[?¿]/.test(plain) ||
+      NEGATED_ATTENDANCE.test(spaced) ||
+      !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
+      ? 'not-a-confirmation'
+      : undefined;
+  if (intent === 'cancel' && (NEGATED_ABSENCE.test(spaced) || SAYS_COMING.test(spaced)))
+    return 'negated-action';
+  return (intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced) ? 'negated-action' : undefined;
+}
+
+/** A model's confirm kept: a word that confirms, no question, nothing of instructions or code. */
+export const mayConfirm = (text: string) => heldBack('confirm', text) === undefined;
