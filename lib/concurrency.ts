@@ -52,6 +52,8 @@ export function rateLimited<A extends unknown[], R>(
   call: (...args: A) => Promise<R>,
   clock: () => number = Date.now,
 ) {
+  // A pace of 0 or less (or none) would space sends by Infinity, which timers run at once.
+  if (!(perSecond > 0 && Number.isFinite(perSecond))) throw new RangeError(`a rate of ${perSecond} a second`);
   const spacing = 1000 / perSecond;
   let nextSlot = 0;
   return async (...args: A): Promise<R> => {

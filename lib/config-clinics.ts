@@ -194,4 +194,10 @@ export function checkClinics(env: ClinicValues, ctx: z.core.$RefinementCtx) {
       ['CLINICS'],
       `share ${shared} texts a second, more than SMS_MAX_PER_SECOND (${env.SMS_MAX_PER_SECOND})`,
     );
+  // A clinic left to share what remains needs some of it: a rate of 0 would be no pace at all.
+  else if (shared >= env.SMS_MAX_PER_SECOND && clinics.some((c) => c.smsPerSecond === undefined))
+    issue(
+      ['CLINICS'],
+      `share all of SMS_MAX_PER_SECOND (${env.SMS_MAX_PER_SECOND}) and leave nothing for the clinics without smsPerSecond`,
+    );
 }
