@@ -3,7 +3,7 @@ import { queueConsumer } from '#lib/wiring/events.ts';
 import { applyMessage } from '#lib/feed/apply.ts';
 import { rejected } from '#lib/feed/message.ts';
 import { countFeedOutcomes } from '#lib/feed/counts.ts';
-import { metrics } from '#lib/metrics.ts';
+import { metricsFor } from '#lib/metrics.ts';
 import { knownClinic, onlyClinic } from '#lib/wiring/clinics.ts';
 import { feedDeps } from '#lib/wiring/feed.ts';
 
@@ -13,19 +13,21 @@ import { feedDeps } from '#lib/wiring/feed.ts';
 export const handler = queueConsumer(
   { name: 'feed', body: z.unknown(), concurrency: 1 },
   async (message, { messageId, attributes }) => {
-    const named = attributes.clinic;
+    const { clinic: named, sandbox } = attributes;
     const clinic = named === undefined ? onlyClinic() : knownClinic(named);
-    if (clinic === undefined) {
-      const reason =
+    // Never applied to another clinic or space, nor guessed into either: rejected with the reason.
+    const refuse = (reason: string) => ({ resources: [rejected(0, message, reason)] });
+    if (clinic === undefined)
+      return refuse(
         named === undefined
           ? 'the message names no clinic (message attribute "clinic"), and the deployment serves several'
-          : 'the message names a clinic this deployment does not serve';
-      // Never applied to another clinic: every resource of it is rejected with the reason.
-      return { resources: [rejected(0, message, reason)] };
-    }
-    const space = { clinic: clinic.id, sandbox: attributes.sandbox === 'true' };
+          : 'the message names a clinic this deployment does not serve',
+      );
+    if (sandbox !== undefined && sandbox !== 'true' && sandbox !== 'false')
+      return refuse('message attribute "sandbox" must be "true" or "false"');
+    const space = { clinic: clinic.id, sandbox: sandbox === 'true' };
     const resources = await applyMessage(feedDeps(space), message, { messageId, now: Date.now() });
-    countFeedOutcomes(metrics, resources);
+    countFeedOutcomes(metricsFor(space), resources);
     return { clinic: clinic.id, resources };
   },
 );

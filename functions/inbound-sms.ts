@@ -1,5 +1,5 @@
 import { notificationConsumer } from '#lib/wiring/events.ts';
-import { metrics } from '#lib/metrics.ts';
+import { metricsFor } from '#lib/metrics.ts';
 import { readInboundSms, replyLogFields } from '#lib/notify/inbound.ts';
 import { answerReply } from '#lib/patient-replies/apply/answer.ts';
 import { clinicOfNumber } from '#lib/wiring/clinics.ts';
@@ -16,6 +16,6 @@ export const handler = notificationConsumer('inbound-sms', async (message, { rec
   const space = { clinic: clinic.id, sandbox: sms.sandbox };
   const answer = await answerReply(replyDeps(space), { ...sms, receivedAt }, Date.now());
   // Counted by its intent alone, never its text or number; a reply delivered again, once.
-  if (answer.repeat !== 'duplicate') metrics.count('Replies', 1, { intent: answer.intent });
+  if (answer.repeat !== 'duplicate') metricsFor(space).count('Replies', 1, { intent: answer.intent });
   return { ...replyLogFields(sms), clinic: clinic.id, ...answer };
 });

@@ -1,5 +1,5 @@
 import { notificationConsumer } from '#lib/wiring/events.ts';
-import { metrics } from '#lib/metrics.ts';
+import { metricsFor } from '#lib/metrics.ts';
 import { readReceipt } from '#lib/notify/receipts.ts';
 import { settleReceipt } from '#lib/reminders/receipts.ts';
 import { DEFAULT_CLINIC } from '#lib/clinics.ts';
@@ -23,7 +23,7 @@ export const handler = notificationConsumer('receipts', async (message) => {
     status,
     clinic: clinic.id,
     outcome: await settleReceipt(
-      { store: storeFor(space), metrics, now: Date.now() },
+      { store: storeFor(space), metrics: metricsFor(space), now: Date.now() },
       { reminderId, status, permanent, ...(kind && { kind }), ...(reason && { reason }) },
     ),
   };

@@ -35,9 +35,9 @@ export interface Metrics {
  * The metrics of the running function, in the namespace serverless.yml gives its stage. A count by a
  * dimension is also counted without it, so an alarm reads the total; LOG_LEVEL=silent mutes them too.
  */
-export const metrics: Metrics = {
+const inNamespace = (suffix: string): Metrics => ({
   count(name, value = 1, by = {}) {
-    const namespace = process.env.METRICS_NAMESPACE ?? 'ClinicalAssistant/local';
+    const namespace = `${process.env.METRICS_NAMESPACE ?? 'ClinicalAssistant/local'}${suffix}`;
     const dimensions = Object.keys(by).length === 0 ? [[]] : [[], Object.keys(by)];
     printLine(
       {
@@ -51,4 +51,11 @@ export const metrics: Metrics = {
       { ...by, [name]: value },
     );
   },
-};
+});
+
+export const metrics = inNamespace('');
+const sandboxMetrics = inNamespace('/sandbox');
+
+/** A sandbox counts in a namespace of its own: an integrator's tests never move a clinic's figures or page anyone. */
+export const metricsFor = (space: { sandbox: boolean }): Metrics =>
+  space.sandbox ? sandboxMetrics : metrics;

@@ -2,7 +2,7 @@ import type { Clinic, ClinicSpace } from '../clinics.ts';
 import { type AwsMessaging, InvalidConfiguration } from '../config.ts';
 import { rateLimited } from '../concurrency.ts';
 import { logger } from '../log.ts';
-import { metrics } from '../metrics.ts';
+import { metrics, metricsFor } from '../metrics.ts';
 import { AwsNotifier } from '../notify/aws.ts';
 import { countedNotifier } from '../notify/counted.ts';
 import { OutboxNotifier } from '../notify/outbox.ts';
@@ -89,7 +89,7 @@ export const bulkConcurrency = () => config.reminders().bulkConcurrency;
 /** What the reminder functions work with in a clinic's space, chosen once from configuration. */
 export const reminderDeps = perSpace((space) => ({
   store: storeFor(space),
-  notifier: countedNotifier(messageProvider(space), 'reminder', metrics),
+  notifier: countedNotifier(messageProvider(space), 'reminder', metricsFor(space)),
   policy: policyOf(clinicNamed(space.clinic)),
   log: logger,
   concurrency: bulkConcurrency(),

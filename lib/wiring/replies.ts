@@ -1,7 +1,7 @@
 import { LocalEhrOutbox } from '../ehr/local-table.ts';
 import { SqsEhrOutbox } from '../ehr/sqs.ts';
 import { logger } from '../log.ts';
-import { metrics } from '../metrics.ts';
+import { metrics, metricsFor } from '../metrics.ts';
 import { countedNotifier } from '../notify/counted.ts';
 import type { ReplyDeps } from '../patient-replies/apply/answer.ts';
 import { embeddedReplyModel } from '../patient-replies/model/embedded.ts';
@@ -49,7 +49,7 @@ const ehrOutbox = once((): EhrOutbox => {
 /** What an answer in a clinic's space works with. */
 export const replyDeps = perSpace((space): ReplyDeps => ({
   store: reminderDeps(space).store,
-  notifier: countedNotifier(messageProvider(space), 'acknowledgement', metrics),
+  notifier: countedNotifier(messageProvider(space), 'acknowledgement', metricsFor(space)),
   model: replyModel(),
   ehr: ehrOutbox(),
   space,

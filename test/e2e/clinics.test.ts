@@ -137,16 +137,24 @@ describe('two clinics in one deployment', () => {
     const sqs = (attributes: Record<string, { stringValue: string; dataType: string }>) => ({
       Records: [{ messageId: randomUUID(), body: JSON.stringify(patient), messageAttributes: attributes }],
     });
-    const attributeSets: Record<string, { stringValue: string; dataType: string }>[] = [
-      {},
-      { clinic: { stringValue: 'lakeside', dataType: 'String' } },
+    const attributeSets: [Record<string, { stringValue: string; dataType: string }>, RegExp][] = [
+      [{}, /clinic/],
+      [{ clinic: { stringValue: 'lakeside', dataType: 'String' } }, /clinic/],
+      // A sandbox flag that could be meant either way is never guessed into the live records.
+      [
+        {
+          clinic: { stringValue: 'hillside', dataType: 'String' },
+          sandbox: { stringValue: 'True', dataType: 'String' },
+        },
+        /"sandbox" must be "true" or "false"/,
+      ],
     ];
-    for (const attributes of attributeSets) {
+    for (const [attributes, error] of attributeSets) {
       const response = (await invokeFunction('feed', sqs(attributes), { port: lambdaPort() })) as {
         messages: { result: { resources: { outcome: string; error?: string }[] } }[];
       };
       expect(response.messages[0]?.result.resources).toEqual([
-        expect.objectContaining({ outcome: 'rejected', error: expect.stringMatching(/clinic/) }),
+        expect.objectContaining({ outcome: 'rejected', error: expect.stringMatching(error) }),
       ]);
     }
   });

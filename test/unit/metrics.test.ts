@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { printed } from '../support/events.ts';
 import { beginInvocation } from '../../lib/log.ts';
-import { metrics } from '../../lib/metrics.ts';
+import { metrics, metricsFor } from '../../lib/metrics.ts';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -26,6 +26,16 @@ describe('metrics, counted by the code as CloudWatch Embedded Metric Format line
     const { Timestamp } = line!._aws as { Timestamp: number };
     expect(Timestamp).toBeGreaterThanOrEqual(before);
     expect(Timestamp).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("count a sandbox's traffic in a namespace of its own, so a clinic's figures and alarms never see it", () => {
+    vi.stubEnv('METRICS_NAMESPACE', 'ClinicalAssistant/prod');
+    const namespaceOf = (sandbox: boolean) =>
+      printed(() => metricsFor({ sandbox }).count('FailedReminders'))[0]?._aws as {
+        CloudWatchMetrics: { Namespace: string }[];
+      };
+    expect(namespaceOf(true).CloudWatchMetrics[0]?.Namespace).toBe('ClinicalAssistant/prod/sandbox');
+    expect(namespaceOf(false).CloudWatchMetrics[0]?.Namespace).toBe('ClinicalAssistant/prod');
   });
 
   it('count 1 unless told, and by a code also without it, so an alarm can read the total', () => {
