@@ -242,14 +242,20 @@ function add(summary: DueSummary, tally: DueSummary) {
 
 /**
  * Every clinic's run at once, each at its own share of the provider's rate, so that a large clinic never
- * holds a small one's reminders behind its own; the summary adds them up, and says each clinic's.
+ * holds a small one's reminders behind its own; the summary adds them up, and says each clinic's. One
+ * clinic's failure stops no other: every run finishes its sends before the first failure is thrown,
+ * for the schedule to run them all again (what was sent is not sent twice).
  */
 export async function remindAllClinics(
   clinics: readonly string[],
   depsOf: (clinic: string) => DueRunDeps,
   now: number,
 ): Promise<DueSummary & { clinics: Record<string, DueSummary> }> {
-  const runs = await Promise.all(clinics.map((clinic) => remindDue(depsOf(clinic), now)));
+  const settled = await Promise.allSettled(clinics.map(async (clinic) => remindDue(depsOf(clinic), now)));
+  const runs = settled.map((run) => {
+    if (run.status === 'rejected') throw run.reason;
+    return run.value;
+  });
   const total = { ...emptySummary(0), clinics: {} as Record<string, DueSummary> };
   runs.forEach((run, i) => {
     total.considered += run.considered;

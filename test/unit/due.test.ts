@@ -8,6 +8,7 @@ import {
   type DueWorkQueue,
   MISSED_LOOKBACK_MS,
   type PatientWork,
+  remindAllClinics,
   remindDue,
   remindPatient,
 } from '../../lib/reminders/due.ts';
@@ -190,6 +191,27 @@ describe('the scheduled run: retried, missed, never twice', () => {
     await patient([{ id: 'old', start: at(NOW - MISSED_LOOKBACK_MS - HOUR) }]);
     await patient([{ id: 'recent', start: at(NOW - MISSED_LOOKBACK_MS + HOUR) }]);
     expect(await remindDue(deps, NOW)).toMatchObject({ considered: 1, missed: 1 });
+  });
+
+  it("lets no clinic's failure stop another's run: every clinic finishes its sends, then the failure is thrown", async () => {
+    const riverside = clinic();
+    const hillside = clinic();
+    const reminded = await riverside.patient([{ id: 'a1', start: at(NOW + 24 * HOUR) }]);
+    // Hillside's store does not answer: its run throws, so the schedule runs again.
+    hillside.store.findDueAppointments = () => Promise.reject(storeUnavailable());
+    const depsOf = (id: string) => (id === 'riverside' ? riverside.deps : hillside.deps);
+    await expect(remindAllClinics(['hillside', 'riverside'], depsOf, NOW)).rejects.toMatchObject({
+      code: 'store_unavailable',
+    });
+    expect(await riverside.store.listMessages(reminded)).toHaveLength(1);
+    // A clinic whose wiring fails at once (no senders, say) stops no other either.
+    const broken = (id: string) => {
+      if (id === 'hillside') throw new Error('no senders');
+      return riverside.deps;
+    };
+    const another = await riverside.patient([{ id: 'a2', start: at(NOW + 25 * HOUR) }]);
+    await expect(remindAllClinics(['hillside', 'riverside'], broken, NOW)).rejects.toThrow('no senders');
+    expect(await riverside.store.listMessages(another)).toHaveLength(1);
   });
 
   it('sends exactly once when two runs overlap', async () => {
