@@ -44,7 +44,6 @@ export interface Clinic {
 }
 
 export const liveSpace = (clinic: string): ClinicSpace => ({ clinic, sandbox: false });
-export const sandboxOf = (clinic: string): ClinicSpace => ({ clinic, sandbox: true });
 
 /** A space's name in logs and metrics: `riverside`, `riverside/sandbox`. */
 export const spaceName = ({ clinic, sandbox }: ClinicSpace) => (sandbox ? `${clinic}/sandbox` : clinic);

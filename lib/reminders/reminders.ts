@@ -177,8 +177,8 @@ async function deliverReserved(
       ({ ledger }) => ({ ledger: releaseReminder(ledger, entry.id), result: undefined }),
       { now, known: { ledger: reserved } },
     );
-  // Checked once the reservation stands: a stop that landed after the decision read the patient is found
-  // here, so no SMS leaves after a stop, however the two race (docs/decisions.md).
+  // Checked once the reservation stands: a stop kept after the decision read the patient is found
+  // here, so only a text already handed over can cross a stop (docs/decisions.md).
   if (entry.channel === 'sms') {
     const consent = await store.findSmsConsent(phoneDigest(decision.address));
     if (stopsTextsTo(consent, decision.address)) {

@@ -83,9 +83,10 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
   if (intent === 'opt-out' || (intent === 'opt-in' && via === 'keyword')) {
     const saidBy = via === 'keyword' ? 'keyword' : 'free-text';
     const applied = await applyConsent(deps.store, { ...reply, intent, saidBy }, now);
-    const { consent, before, ...counts } = applied;
+    const { consent, before, patientIds, ...counts } = applied;
     if (intent === 'opt-in') return { ...quiet, ...counts };
-    const confirmed = await confirmStop(deps, { from: reply.from, consent, ...(before && { before }) }, now);
+    const stop = { from: reply.from, consent, patientIds, ...(before && { before }) };
+    const confirmed = await confirmStop(deps, stop, now);
     return { ...quiet, ...counts, ...(saidBy === 'free-text' && { confirmed }) };
   }
   // A phone or mail system answered for the patient: nothing to act on, nobody to thank or to ask.

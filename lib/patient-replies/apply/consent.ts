@@ -21,8 +21,6 @@ export interface ConsentOutcome {
   patients: number;
   /** Of them, those whose texts this reply stopped or started again. */
   changed: number;
-  /** Whether the one confirmation of a stop in the patient's own words went out. */
-  confirmed?: boolean;
 }
 
 export interface ConsentReply {
@@ -47,7 +45,7 @@ export async function applyConsent(
   store: ConsentRecords,
   reply: ConsentReply,
   now: number,
-): Promise<ConsentOutcome & { consent: SmsConsent; before?: SmsConsent }> {
+): Promise<ConsentOutcome & { consent: SmsConsent; before?: SmsConsent; patientIds: readonly string[] }> {
   const consent: SmsConsent = {
     phoneDigest: phoneDigest(reply.from),
     stopped: reply.intent === 'opt-out',
@@ -67,6 +65,7 @@ export async function applyConsent(
     patients: patientIds.length,
     changed: flipped ? patientIds.length : legacy,
     consent,
+    patientIds,
     ...(before && { before }),
   };
 }
@@ -109,13 +108,14 @@ const CONFIRMATIONS: Record<Language, (clinic: string) => string> = {
  */
 export async function confirmStop(
   deps: { store: ConsentRecords; notifier: Notifier; clinicName: string },
-  { from, consent, before }: { from: string; consent: SmsConsent; before?: SmsConsent },
+  stop: { from: string; consent: SmsConsent; before?: SmsConsent; patientIds: readonly string[] },
   now: number,
 ): Promise<boolean> {
+  const { from, consent, before } = stop;
   if (!consent.stopped || consent.saidBy !== 'free-text') return false;
   if (before?.stopped && before.saidBy === 'keyword') return false;
   // A number that is no patient's is never texted, this confirmation included.
-  const [patientId] = [...(await deps.store.findPatientsByPhone(from))].sort();
+  const [patientId] = [...stop.patientIds].sort();
   const patient = patientId === undefined ? undefined : await deps.store.getPatient(patientId);
   if (patientId === undefined || patient === undefined) return false;
   const since = toApiTimestamp(now - STOP_CONFIRMATION_INTERVAL_MS);
