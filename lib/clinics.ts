@@ -10,6 +10,9 @@ import type { Language } from './fields.ts';
  */
 export const DEFAULT_CLINIC = 'default';
 
+/** A clinic id: in keys and logs, so letters, digits and "-" only; `CLINIC#<id>#` never holds a "#". */
+export const CLINIC_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
 /** Where a request's or a message's records live: one clinic's live records, or its sandbox. */
 export interface ClinicSpace {
   clinic: string;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type Clinic, DEFAULT_CLINIC } from './clinics.ts';
+import { type Clinic, CLINIC_ID, DEFAULT_CLINIC } from './clinics.ts';
 import { DEFAULT_MRN_SYSTEM, DEFAULT_PHONE_REGION, DEFAULT_REMINDER_OFFSETS } from './config.ts';
 import { LANGUAGES, phone, quietHours, timeZone } from './fields.ts';
 
@@ -8,10 +8,7 @@ import { LANGUAGES, phone, quietHours, timeZone } from './fields.ts';
 // (CLINIC_NAME, QUIET_HOURS…): it upgrades without a change. Those variables are also the settings a
 // clinic in CLINICS leaves out, so a practice group says what its clinics share once.
 
-/** A clinic id: in keys and logs, so letters, digits and "-" only; `CLINIC#<id>#` never holds a "#". */
-const clinicId = z
-  .string()
-  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be 1–32 lowercase letters, digits or "-"'));
+const clinicId = z.string().check(z.regex(CLINIC_ID, 'must be 1–32 lowercase letters, digits or "-"'));
 
 /** The most slots per appointment, and the furthest one ahead (hours): a run reads the index that far. */
 const MAX_SLOTS = 4;

@@ -109,3 +109,16 @@ export const isAheadOfClock = (instant: string, now: number): boolean =>
   Date.parse(instant) > now + MAX_CLOCK_AHEAD_MS;
 
 export const AHEAD_OF_CLOCK = `must not be more than ${MAX_CLOCK_AHEAD_MS / 60_000} minutes ahead of the service's clock`;
+
+/**
+ * Whether a message the carrier received at `a` came after one received at `b`: by the carrier's time,
+ * and of two in the same millisecond, by the greater message id (a stated tie-break, the same on every
+ * delivery of both). A patient's word and answer are ordered by it alike.
+ */
+export const receivedAfter = (
+  a: { at: string | number; inboundMessageId: string },
+  b: { at: string | number; inboundMessageId: string },
+): boolean => {
+  const [at, bt] = [new Date(a.at).getTime(), new Date(b.at).getTime()];
+  return at > bt || (at === bt && a.inboundMessageId > b.inboundMessageId);
+};

@@ -5,10 +5,13 @@ import demo from './local-clinics.cjs';
 
 interface LocalClinic {
   id: string;
+  name?: string;
   smsNumber?: string;
 }
 
-const clinics = (): LocalClinic[] => JSON.parse(process.env.CLINICS || demo.clinics) as LocalClinic[];
+/** The clinics the local stage serves, as npm start was given them. */
+export const localClinics = (): LocalClinic[] =>
+  JSON.parse(process.env.CLINICS || demo.clinics) as LocalClinic[];
 
 /** The arguments without the clinic options, and the clinic and space they name. */
 export function clinicOption(args: readonly string[]) {
@@ -17,7 +20,7 @@ export function clinicOption(args: readonly string[]) {
   const named = at === -1 ? undefined : rest.splice(at, 2)[1];
   const sandboxAt = rest.indexOf('--sandbox');
   if (sandboxAt !== -1) rest.splice(sandboxAt, 1);
-  const known = clinics();
+  const known = localClinics();
   const clinic = named === undefined ? known[0] : known.find((c) => c.id === named);
   if (clinic === undefined) {
     console.error(`No clinic "${named}": the local stage serves ${known.map((c) => c.id).join(', ')}.`);

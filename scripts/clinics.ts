@@ -2,7 +2,7 @@ import { type ClinicSpace, DEFAULT_CLINIC } from '../lib/clinics.ts';
 import { isStoreUnavailable } from '../lib/errors.ts';
 import { anyDynamoDbOperation } from '../lib/store/dynamodb-client.ts';
 import { spacePrefix } from '../lib/store/table.ts';
-import demo from './local-clinics.cjs';
+import { localClinics } from './clinic-option.ts';
 import { localPort } from './local-settings.ts';
 
 // `npm run clinics`: the clinics the local stage serves, one JSON line each, with what an operator
@@ -11,7 +11,7 @@ import { localPort } from './local-settings.ts';
 // never a patient's details. Exits 2 when the local engine is not answering.
 
 const TABLE_NAME = 'clinical-assistant-local';
-const clinics = JSON.parse(process.env.CLINICS || demo.clinics) as { id: string; name?: string }[];
+const clinics = localClinics();
 const spaces = clinics.flatMap(({ id }) => [false, true].map((sandbox) => ({ clinic: id, sandbox })));
 
 /** The space a partition key is of: the longest prefix that starts it; the default clinic's live has none. */

@@ -1,4 +1,5 @@
 import { contactDigest } from './contact.ts';
+import { receivedAfter } from '../time.ts';
 
 // A patient's own word on texts from one number: a stop (STOP, or a stop in their own words) or a
 // start (START). It is a fact of its own, not a version among the clinic's preferences: no import, feed
@@ -23,8 +24,7 @@ export interface SmsConsent {
 
 /** Whether `a` was said after `b`: by the carrier's time, then by its message id (a stated tie-break). */
 export const saidAfter = (a: Pick<SmsConsent, 'saidAt' | 'inboundMessageId'>, b: typeof a) =>
-  Date.parse(a.saidAt) > Date.parse(b.saidAt) ||
-  (Date.parse(a.saidAt) === Date.parse(b.saidAt) && a.inboundMessageId > b.inboundMessageId);
+  receivedAfter({ ...a, at: a.saidAt }, { ...b, at: b.saidAt });
 
 /** The phone's digest as consent is kept by. */
 export const phoneDigest = (phone: string) => contactDigest('sms', phone);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CLINIC_ID } from '../clinics.ts';
 import { mapWithConcurrency } from '../concurrency.ts';
 import { clientId, patientId } from '../fields.ts';
 import { ApiError, isStoreUnavailable } from '../errors.ts';
@@ -35,7 +36,7 @@ const NOT_TO_BE_REMINDED: ReadonlySet<SkipReason> = new Set([
 /** One patient's share of a run: the due appointments to decide, in start order (a queue message). */
 export const PatientWork = z.strictObject({
   /** Whose patient: absent on messages queued before there were clinics, which were the one clinic's. */
-  clinic: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/))),
+  clinic: z.optional(z.string().check(z.regex(CLINIC_ID))),
   patientId,
   appointmentIds: z.array(clientId).check(z.minLength(1), z.maxLength(MAX_APPOINTMENTS_PER_PATIENT)),
 });

@@ -3,7 +3,7 @@ import type { LedgerContents } from '../../reminders/ledger.ts';
 import { type Acknowledgement, isOccurrence, type OccurrenceResponse } from '../../reminders/model.ts';
 import { ANSWERS, type ResponseStatus } from '../../reminders/responses.ts';
 import type { Appointment } from '../../patients/model.ts';
-import { toApiTimestamp } from '../../time.ts';
+import { receivedAfter, toApiTimestamp } from '../../time.ts';
 import { RESOURCES_PER_ANSWER } from '../write-back.ts';
 import { acknowledgementKind } from './acknowledgements.ts';
 
@@ -27,14 +27,9 @@ export interface IncomingAnswer {
 
 type Said = { receivedAt: string | number; inboundMessageId: string };
 
-/**
- * Whether answer `a` was given after `b`: by the carrier's time, and of two in the same millisecond, the
- * greater carrier message id (a stated tie-break, the same on every delivery of both).
- */
-export const answeredAfter = (a: Said, b: Said) => {
-  const [at, bt] = [new Date(a.receivedAt).getTime(), new Date(b.receivedAt).getTime()];
-  return at > bt || (at === bt && a.inboundMessageId > b.inboundMessageId);
-};
+/** Whether answer `a` was given after `b`, in the carrier's order. */
+export const answeredAfter = (a: Said, b: Said) =>
+  receivedAfter({ ...a, at: a.receivedAt }, { ...b, at: b.receivedAt });
 
 export type AnswerRecorded =
   | { recorded: OccurrenceResponse; ledger: LedgerContents; acknowledgement?: Acknowledgement }
