@@ -30,11 +30,24 @@ export const saidAfter = (a: Pick<SmsConsent, 'saidAt' | 'inboundMessageId'>, b:
 export const phoneDigest = (phone: string) => contactDigest('sms', phone);
 
 /** Whether this consent stops texts to this number (a consent of another number says nothing of it). */
-export const stopsTextsTo = (consent: SmsConsent | undefined, phone: string | undefined): boolean =>
+export const stopsTextsTo = (
+  consent: Pick<SmsConsent, 'phoneDigest' | 'stopped'> | undefined,
+  phone: string | undefined,
+): boolean =>
   consent !== undefined &&
   phone !== undefined &&
   consent.stopped &&
   consent.phoneDigest === phoneDigest(phone);
+
+/**
+ * Whether texts to the patient's phone are stopped: by their own word on the number, or by a STOP
+ * kept as a preference version (source `sms-stop`) before stops were kept apart.
+ */
+export const textsStoppedFor = (
+  phone: string | undefined,
+  consent: Pick<SmsConsent, 'phoneDigest' | 'stopped'> | undefined,
+  preference: { source?: string } | null | undefined,
+): boolean => stopsTextsTo(consent, phone) || preference?.source === 'sms-stop';
 
 export const smsConsentRecord = (source: SmsConsent): SmsConsent => ({
   phoneDigest: source.phoneDigest,

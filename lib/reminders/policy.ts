@@ -1,7 +1,7 @@
 import { ANSWERS } from './responses.ts';
 import type { Appointment, Patient } from '../patients/model.ts';
 import { type ContactPreference, permittedChannels } from '../preferences/model.ts';
-import { type SmsConsent, stopsTextsTo } from '../preferences/sms-consent.ts';
+import { type SmsConsent, textsStoppedFor } from '../preferences/sms-consent.ts';
 import { contactDigest, contactPoint } from '../preferences/contact.ts';
 import { frequencyCapEnd, remindersWithinCap } from './frequency.ts';
 import type { Channel } from '../preferences/model.ts';
@@ -184,7 +184,7 @@ function selectAppointment(
  * apart from the clinic's preferences), or by a STOP kept as a preference version before stops were.
  */
 export const textsStopped = ({ patient, preference, smsConsent }: ReminderState): boolean =>
-  stopsTextsTo(smsConsent, patient.phone) || preference?.source === 'sms-stop';
+  textsStoppedFor(patient.phone, smsConsent, preference);
 
 /** The channels the patient may be reached on now: their preference's, without SMS once they stopped it. */
 export const reachableChannels = (state: ReminderState): readonly Channel[] => {

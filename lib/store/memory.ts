@@ -3,7 +3,7 @@ import type { OutboxMessage } from '../notify/model.ts';
 import type { Appointment, AppointmentFilter, AppointmentPosition, Patient } from '../patients/model.ts';
 import type { Channel, ContactPreference } from '../preferences/model.ts';
 import type { PreferenceTarget } from '../preferences/records.ts';
-import { type SmsConsent, saidAfter, stopsTextsTo } from '../preferences/sms-consent.ts';
+import { type SmsConsent, saidAfter, textsStoppedFor } from '../preferences/sms-consent.ts';
 import type { ReminderLedger } from '../reminders/model.ts';
 import { appointmentRange, appointmentSortKey } from '../patients/appointment-order.ts';
 import { UPCOMING_STATUSES } from '../patients/appointment-status.ts';
@@ -171,9 +171,8 @@ export class MemoryStore implements Store {
       const patient = this.#patients.get(id);
       if (patient === undefined) continue;
       const preference = structuredClone(this.#newestPreference(id)) ?? null;
-      const textsStopped =
-        stopsTextsTo(this.#smsConsentCopies.get(id), patient.phone) || preference?.source === 'sms-stop';
-      found.set(id, { preference, textsStopped });
+      const consent = this.#smsConsentCopies.get(id);
+      found.set(id, { preference, textsStopped: textsStoppedFor(patient.phone, consent, preference) });
     }
     return found;
   }

@@ -1,6 +1,6 @@
 import { type ContactPreference, preferenceRecord } from '../../preferences/model.ts';
 import type { PreferenceTarget } from '../../preferences/records.ts';
-import { phoneDigest, type SmsConsent } from '../../preferences/sms-consent.ts';
+import { type SmsConsent, textsStoppedFor } from '../../preferences/sms-consent.ts';
 import { toSortableUtc } from '../../time.ts';
 import type { Store } from '../store.ts';
 import type { TableKeys } from '../table.ts';
@@ -61,10 +61,7 @@ export function preferenceRecords(records: Records) {
         const summary = at(keys.preferenceSummary);
         const preference = summary ? preferenceRecord(summary) : null;
         const copy = at(keys.smsConsentCopy) as Pick<SmsConsent, 'phoneDigest' | 'stopped'> | undefined;
-        const phone = keys.phoneOf(profile);
-        const stopped =
-          copy?.stopped === true && phone !== undefined && copy.phoneDigest === phoneDigest(phone);
-        found.set(id, { preference, textsStopped: stopped || preference?.source === 'sms-stop' });
+        found.set(id, { preference, textsStopped: textsStoppedFor(keys.phoneOf(profile), copy, preference) });
       }
       return found;
     },
