@@ -220,7 +220,7 @@ export async function coldStarts() {
       file: await bundle(
         join(out, 'schemas', 'schemas.mjs'),
         "import { loadConfig } from './lib/config-load.ts'; import './lib/patients/schema.ts'; import './lib/preferences/schema.ts'; import './lib/reminders/schema.ts';" +
-          ' export const handler = async () => ({ statusCode: 200, body: loadConfig(process.env).clinicName });',
+          ' export const handler = async () => ({ statusCode: 200, body: loadConfig(process.env).clinics[0].name });',
       ),
       measure: 'every configuration section checked and every schema built, no request',
       note: 'the most a function builds besides its client: each checks only its own sections, but the store imports every record model and its schema',
