@@ -189,7 +189,9 @@ describe("a clinic's sandbox", () => {
     expect(sent.status).toBe(201);
     // Nothing went to the live records' outbox; the sandbox's simulated provider took it.
     expect(await engine(riverside!.id).listMessages(test)).toEqual([]);
-    expect(await engine(riverside!.id, true).listMessages(test)).toHaveLength(1);
+    // The reminder alone: the test number's answer may already have brought its acknowledgement.
+    const simulated = await engine(riverside!.id, true).listMessages(test);
+    expect(simulated.filter((m) => m.reminderId === sent.body.reminder.id)).toHaveLength(1);
     // Its receipt and the test number's "1" come back through the receipts and inbound functions.
     let appointment: { reminder: { status: string }; response: { status: string } | null } | undefined;
     for (let wait = 0; wait < 50 && appointment?.response?.status !== 'confirmed'; wait++) {
