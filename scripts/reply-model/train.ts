@@ -33,6 +33,7 @@ export const CORPUS = {
   heldOut2: 'lib/patient-replies/model/corpus/held-out-2.jsonl',
   heldOut3: 'lib/patient-replies/model/corpus/held-out-3.jsonl',
   heldOut4: 'lib/patient-replies/model/corpus/held-out-4.jsonl',
+  heldOut5: 'lib/patient-replies/model/corpus/held-out-5.jsonl',
 } as const;
 
 /**
@@ -52,6 +53,15 @@ export const HELD_OUT_PARTS = [
  */
 export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
   { name: 'held-out part 4', path: CORPUS.heldOut4 },
+];
+
+/**
+ * Written and frozen, not scored until the changes for part 4 are finished: nothing may be chosen by it
+ * (docs/replies.md). It is kept apart from training and every other part and its hash is checked like
+ * theirs; replies:eval names it and scores nothing of it.
+ */
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 5', path: CORPUS.heldOut5 },
 ];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
