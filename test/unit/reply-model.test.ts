@@ -414,3 +414,117 @@ describe('the reading rules the review of part 3 widened', () => {
     expect(heldBack('reschedule', 'No puedo el lunes, cámbienla')).toBeUndefined();
   });
 });
+
+// The rules behind part 4's misreads, each as a family of phrasings of its own (docs/replies.md, the review of part 4).
+describe('the reading rules the review of part 4 widened', () => {
+  it("stop-phrase: any verb of ceasing with the messages as its object is a stop ('discontinue', 'halt', 'terminate')", () => {
+    for (const text of [
+      'Please discontinue the text reminders',
+      'halt all notifications to this phone',
+      'terminate these messages thanks',
+      'kindly cease any further texts',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      'Should I discontinue my tablets before?',
+      "don't discontinue the reminders, they help",
+      'can you halt the prescription until I see the doctor',
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it('stop-phrase: the messages wished to end, said of them, is a stop; not when negated or of something else', () => {
+    for (const text of [
+      'All these texts, I want them to stop',
+      'the reminders need to end now',
+      'I would like the notifications to go away',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      "I don't want the reminders to stop",
+      'I want the pain to stop',
+      'when will the bleeding end?',
+      'got your reminders, will they stop after my last visit?',
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it('stop-phrase: getting off the list or the texts, and leaving a programme (unenrol, deregister), is a stop; the waiting list is not', () => {
+    for (const text of [
+      'how can I come off your text list',
+      'get me off this mailing list',
+      'Please deregister this number',
+      'un-enroll me from reminders',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      'can I get off the waiting list and into an earlier slot?',
+      'take me off the list for Friday, I can do Monday',
+      'Tengo un registro de mis presiones, ¿lo llevo?',
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("stop-phrase: consent or permission withdrawn for texts is a stop; a treatment's consent is not", () => {
+    for (const text of [
+      'I rescind my permission for you to text me',
+      'I no longer consent to being texted',
+      'revoking my authorisation for messages',
+      'Cancelo mi autorización para recibir mensajes',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      'I want to withdraw my consent for the surgery, can we talk?',
+      "I don't consent to the scan until I've spoken to the doctor",
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("stop-phrase: another way 'from now on' and 'not text' as a clause of its own are a stop; asking for a form by email is not", () => {
+    for (const text of [
+      'Contact me by post from now on',
+      'reach me via email going forward, not texts',
+      'phone me please, not text',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of ['Could you send the form by email?', 'I will pay by phone from now on'])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("stop-phrase: Spanish SMS shorthand for messages and 'quiero' ('msjs', 'kiero'), unsubscribing ('desuscribir') and imperatives ('pare', 'deténganse') are stops", () => {
+    for (const text of [
+      'ya no kiero recibir msjs',
+      'no mas mjs x fa',
+      'desuscríbanme de esto',
+      'quiero cancelar mi suscripción a los avisos',
+      'Deténganse, por favor',
+      'pare ya',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of ['kiero ir el lunes', '¿Paro la pastilla antes de la cita?'])
+      expect(asksToStop(text), text).toBe(false);
+    expect(heldBack('opt-out', 'no me manden msjs')).toBeUndefined();
+  });
+
+  it("stop-phrase: a wrong number is the clinic's slip and a stop, the patient's own ('I texted the wrong number') is not", () => {
+    for (const text of [
+      'wrong number',
+      'You have the wrong number for Ana',
+      'You sent this to the wrong person',
+      'Se equivocaron de número',
+      'I think you texted the wrong number',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      'I texted the wrong number, sorry',
+      'oops, sent that to the wrong person',
+      "I've just messaged the wrong number, ignore me",
+      'Perdón, le escribí al número equivocado',
+      'Me equivoqué de número, disculpe',
+    ]) {
+      expect(asksToStop(text), text).toBe(false);
+      expect(heldBack('opt-out', text), text).toBe('not-about-messages');
+    }
+    expect(asksToStop('I texted the wrong number, but please stop texting me anyway')).toBe(true);
+  });
+});

@@ -56,7 +56,7 @@ const DECORATION =
 
 /** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
 const CLAUSE_STOP = new RegExp(
-  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|para ya|ya para|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
+  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|pare|para ya|ya para|detente|detengase|detenganse|detengan|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
 /** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
@@ -80,29 +80,45 @@ const BY_OTHER_MEANS = '(?:call\\w*|phon\\w*|ring|rang|rung|email\\w*|mail\\w*|l
 /** Texts and messages, nouns and verbs: "texts", "texted", "messaging", "sms". */
 const BY_TEXT = '(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)';
 
+/** Ceasing, however it is said: "stop", "quit", "cease", "discontinue", "halt", "terminate", "turn off". */
+const CEASE =
+  '(?:stop|stp|quit|cease|end|discontinue|halt|terminate|suspend|pause|disable|cancel|block|turn off|switch off|shut off)';
+/** Texts and messages as objects of a verb: "texts", "text messages", "reminders", "notifications". */
+const MESSAGES_OBJECT =
+  '(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|text notifications|reminders|notifications|alerts)';
+/** Messages in Spanish, with SMS shorthand: "mensajes", "msjs", "mjs". */
+const ES_MESSAGES = '(?:mensaj\\w*|msjs?|mjs|mnsjs?|txts?|textos?|sms|recordatorios?|avisos?|notificaciones)';
+/** "quiero" as SMS shorthand writes it: "kiero", "qiero". */
+const ES_WANT = '(?:quiero|kiero|qiero|kero)';
+
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 const STOP_PHRASES = [
-  `\\b(?:stop|stp|quit|cease|end)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
+  `\\b(?:stop|stp|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
   '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|opt me out|revoke)\\b',
+  // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
+  '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
+  // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
+  '\\b(?:get|come|be taken|be removed|taken|removed|remove me|take me|drop me|leave) (?:me )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)',
   '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
   '\\b(?:dont|don t|do not|never|pls dont|please dont|plz dont) (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
   '\\b(?:remove|delete|erase) (?:me|my number|this number|my phone|my details)\\b',
   '\\btake (?:me|my number|this number) (?:off|out)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
-  '\\bwrong (?:number|person|no|#|phone)\\b',
   '\\bnot (?:a|your|ur) patient\\b',
-  '\\b(?:cancel|stop|end|disable|turn off|switch off|pause|block) (?:the |my |all |all the |these |your |ur )?(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|reminders|notifications|alerts)\\b',
+  `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |future )?${MESSAGES_OBJECT}\\b`,
   '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
-  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post|phone|telephone|calls?|letters?) (?:only|instead)\\b',
+  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post|phone|telephone|calls?|letters?) (?:only|instead)\\b|\\bby (?:email|e mail|post|letters?|mail)(?: \\S+){0,2}? (?:from now on|going forward|in future|in the future|from here on)\\b',
   // Calls, email or post preferred to texts, with nouns or verbs: "rather get calls than texts", "I'd rather you phoned than texted", "calls not texts".
   `\\b(?:rather|prefer\\w*|sooner)\\b(?: \\S+){0,6}? ${BY_OTHER_MEANS}(?: \\S+){0,4}? (?:than|over|instead of|not|to) (?:(?:a|an|by|being|getting|receiving|these|the|your|ur|with) )?${BY_TEXT}\\b`,
   `\\b(?:phone )?(?:calls?|emails?|letters?) (?:only|not|over|instead of|rather than) (?:(?:a|by|the|these) )?${BY_TEXT}\\b`,
   `\\b${BY_OTHER_MEANS}(?: \\S+){0,3}? (?:rather than|instead of) ${BY_TEXT}\\b|\\b(?:phone|voice|telephone) calls? only\\b`,
   // "not by text" as a clause of its own, after the way wanted: "by phone please, not by text".
-  `^(?:but |and )?not (?:by|via|over|through) ${BY_TEXT}(?: (?:please|pls|thanks|thx))*$`,
-  '\\b(?:withdraw|take back|revoke) (?:my )?consent\\b',
+  `^(?:but |and )?not (?:(?:by|via|over|through) )?(?:a |an )?${BY_TEXT}(?: (?:please|pls|thanks|thx|anymore|any more))*$`,
+  // Consent or permission withdrawn, however it is worded; not a treatment's consent ("withdraw my consent for the surgery").
+  '\\b(?:withdraw\\w*|take back|taking back|revok\\w*|rescind\\w*|retract\\w*|cancel\\w*) (?:my |our |all |any )?(?:consent|permission|authori[sz]ation|agreement)\\b(?! (?:for|to) (?:the |my |this |that )?(?:procedure|surgery|operation|treatment|vaccin\\w*|jab|test|scan|op|biopsy)\\b)',
+  `\\b(?:no longer|do not|don t|dont|never) (?:consent|agree|authori[sz]e|give (?:my )?(?:consent|permission)) to (?:be |being )?(?:${BY_TEXT}|contact\\w*|receiv\\w*|these|this|them)\\b`,
   '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
-  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b',
+  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
   '\\bturn (?:these|them|this|it|the texts?|the messages|the reminders|the notifications) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
@@ -113,23 +129,42 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:no|nunca) me (?:escriban|manden|envien|escribas|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
   '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b',
-  '\\bno (?:quiero )?(?:mas|recibir mas|recibir) (?:mensajes|recordatorios|textos|sms)\\b',
-  '\\bya no (?:me )?(?:manden|envien|escriban|quiero (?:mensajes|recordatorios|textos|recibir))\\b',
+  `\\bno (?:${ES_WANT} )?(?:mas|recibir mas|recibir) ${ES_MESSAGES}\\b`,
+  `\\bya no (?:me |m )?(?:manden|envien|escriban|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
+  // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
+  '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
   '\\b(?:quitenme|quiteme|saquenme|borrenme|borren mi numero|quiten mi numero)\\b',
-  '\\b(?:numero|persona) (?:equivocad|incorrect)',
   '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
-  '\\bno (?:quiero|deseo|necesito) (?:recibir )?(?:mas )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
+  `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
   '\\bdejenme en paz\\b',
   // Calls or email preferred to texts: "prefiero que me llamen en vez de mandarme mensajes", "mejor llamada que mensaje".
   '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
-  '\\b(?:retiro|revoco|quito) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
+  '\\b(?:retiro|revoco|quito|cancelo) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   '\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|quiten|paren|suspendan) (?:los |mis |estos |sus )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
 ].map((phrase) => new RegExp(phrase));
+
+/** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
+const WRONG_NUMBER = /\bwrong (?:number|person|no|#|phone)\b/;
+const SPANISH_WRONG_NUMBER =
+  /\b(?:numero|persona) (?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b/;
+/**
+ * The patient saying the slip was theirs, which is no stop: "I texted the wrong number", "sorry, sent
+ * that to the wrong person", "me equivoqué de número", "le escribí al número equivocado". "You sent
+ * this to the wrong person" is the clinic's slip, and a stop.
+ */
+const SELF_MISTAKE = new RegExp(
+  [
+    '\\b(?:i|i ve|ive|i d|we|we ve)(?: (?:just|accidentally|mistakenly|must have|must ve|think i|seem to have|have|had))? (?:texted|sent|messaged|replied|responded|dialed|dialled|typed|wrote|rang|called|put)\\b(?: \\S+){0,4}? (?:wrong|incorrect)\\b(?: (?:number|person|no|phone|chat|thread|contact))?',
+    '^(?:(?:sorry|oops|whoops|my bad|my mistake|apologies|just|accidentally) )*(?:sent|texted|messaged|replied)(?: this| that| it| my message| my text)? to (?:the )?(?:wrong|incorrect) (?:number|person|chat|thread)\\b',
+    '\\b(?:me equivoque|nos equivocamos)\\b(?: \\S+){0,2}? de (?:numero|persona|chat|contacto)\\b',
+    '\\b(?:mande|envie|escribi|marque|respondi|conteste|mandamos|enviamos|escribimos)\\b(?: \\S+){0,4}? (?:numero|persona|chat) (?:equivocad|incorrect)\\w*',
+  ].join('|'),
+);
 
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
 const NEGATED_BEFORE =
@@ -145,6 +180,17 @@ const found = (phrases: readonly RegExp[], negatedBefore: RegExp, clause: string
     return match !== null && !negatedBefore.test(clause.slice(0, match.index));
   });
 
+/** A word of texts or messages anywhere in the reply. */
+const MESSAGES_WORD =
+  /\b(?:texts?|txts?|text messages|messages|msgs|reminders|notifications|alerts|sms|mensajes|recordatorios|avisos)\b/;
+/**
+ * Messages wished to end, the wish said of them: "these reminders are too much, I'd like them to end",
+ * "I want the texts to stop"; only in a reply that speaks of messages, and not negated ("I don't want
+ * them to stop").
+ */
+const WISH_TO_END =
+  /\b(?:them|these|they|texts?|txts?|messages|msgs|reminders|notifications|alerts|sms)\b(?: \S+){0,3}? (?:to|must|should|need to|needs to|have to|has to|gotta|please) (?:stop|end|cease|be stopped|be ended|be discontinued|go away|be turned off|be cancel+ed)\b/;
+
 /**
  * A way of asking to stop anywhere in the reply, as the FCC reads "stop", "quit", "unsubscribe", "opt
  * out" and "revoke" in a reply to a text: a stop word alone in a sentence or clause, or first or last
@@ -158,10 +204,15 @@ export function asksToStop(text: string): boolean {
   if (all.length === 0) return false;
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
   if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
+  const joined = all.join(' ');
+  if (MESSAGES_WORD.test(joined) && found([WISH_TO_END], NEGATED_BEFORE, joined)) return true;
   return all.some(
     (clause) =>
       !BY_MISTAKE.test(clause) &&
-      (found(STOP_PHRASES, NEGATED_BEFORE, clause) ||
+      (((found([WRONG_NUMBER], NEGATED_BEFORE, clause) ||
+        found([SPANISH_WRONG_NUMBER], SPANISH_NEGATED_BEFORE, clause)) &&
+        !SELF_MISTAKE.test(clause)) ||
+        found(STOP_PHRASES, NEGATED_BEFORE, clause) ||
         found(SPANISH_STOP_PHRASES, SPANISH_NEGATED_BEFORE, clause)),
   );
 }
@@ -279,7 +330,7 @@ export function isContradiction(text: string): boolean {
 
 /** Words of messages, contact or stopping: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
 const ABOUT_MESSAGES =
-  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
+  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
 
 /** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing. */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
@@ -293,6 +344,9 @@ const CONFIRMS =
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
+/** A patient's own slip of the number, no word of stopping for a model's opt-out: "I texted the wrong number". */
+const SELF_MISTAKES = new RegExp(SELF_MISTAKE.source, 'g');
+
 
 /** One slip apart: a letter added, dropped or changed, or two side by side swapped. */
 function oneSlipApart(a: string, b: string): boolean {
@@ -371,7 +425,9 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   const plain = normalise(text);
   const spaced = words(plain);
   if (intent === 'opt-out')
-    return ABOUT_MESSAGES.test(words(stopReading(plain)).replace(STOP_IN_ANOTHER_SENSE, ' '))
+    return ABOUT_MESSAGES.test(
+      words(stopReading(plain)).replace(STOP_IN_ANOTHER_SENSE, ' ').replace(SELF_MISTAKES, ' '),
+    )
       ? undefined
       : 'not-about-messages';
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
