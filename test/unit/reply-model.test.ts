@@ -527,4 +527,46 @@ describe('the reading rules the review of part 4 widened', () => {
     }
     expect(asksToStop('I texted the wrong number, but please stop texting me anyway')).toBe(true);
   });
+
+  it("not-a-confirmation: a confirmation put off ('I'll confirm later', 'ahorita le confirmo') is none yet", () => {
+    for (const text of [
+      "I'll confirm tomorrow once I check my shifts",
+      'will confirm later',
+      'Luego le confirmo',
+      'te confirmo mañana',
+      'Voy a confirmar con mi esposo',
+    ])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    for (const text of [
+      'I can confirm I will be there',
+      'Le confirmo que sí voy',
+      'Confirming, see you then',
+    ])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+  });
+
+  it("not-a-confirmation: a reply meant for someone else ('love you, see you at dinner') confirms no visit", () => {
+    for (const text of [
+      'love you, see you at dinner',
+      'see u at the game tonight',
+      'te quiero, nos vemos en la casa',
+    ])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    for (const text of ['Thanks love, see you Tuesday', 'see you at the clinic', 'nos vemos en la clínica'])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+  });
+
+  it("not-a-confirmation: a model's confirm stands on a leading code ('1 all good'), 'be their' as dictation writes it and 'be' slipped to a neighbouring key ('will ne there')", () => {
+    for (const text of ['1 all good', "I'll be their at 3", 'we will ne there'])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+    for (const text of ['room 1 please', 'will be thier at 9', 'I will me there'])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+  });
+
+  it("negated-action: a negation reaches over no second action ('no need to rebook, just cancel' cancels)", () => {
+    expect(heldBack('cancel', 'no need to reschedule, just cancel it')).toBeUndefined();
+    expect(heldBack('reschedule', "don't cancel, just move it to May")).toBeUndefined();
+    expect(heldBack('cancel', "don't cancel it")).toBe('negated-action');
+    expect(heldBack('reschedule', 'no need to move it')).toBe('negated-action');
+  });
 });

@@ -338,18 +338,18 @@ const STOP_IN_ANOTHER_SENSE = new RegExp(
   'g',
 );
 
-/** Words that say a patient will come: a model's confirm needs one. */
-const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*)\b|[👍✅👌🙏]/u;
-
-/** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
-const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
 /** A patient's own slip of the number, no word of stopping for a model's opt-out: "I texted the wrong number". */
 const SELF_MISTAKES = new RegExp(SELF_MISTAKE.source, 'g');
 
+/** Words that say a patient will come: a model's confirm needs one. */
+const CONFIRMS =
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+
+/** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
+const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
 
 /** One slip apart: a letter added, dropped or changed, or two side by side swapped. */
-function oneSlipApart(a: string, b: string): boolean {
+export function oneSlipApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
@@ -369,18 +369,21 @@ const swapped = (a: string, b: string) =>
 /** Words one slip from "there" that are words of their own: "be here" or "be three" is no "be there". */
 const NOT_THERE = new Set(['here', 'where', 'three', 'these']);
 
+/** "there" or one slip from it, not a word of its own ("here", "three"). */
+const thereAfter = (word: string | undefined) =>
+  word !== undefined && word.length >= 4 && !NOT_THERE.has(word) && oneSlipApart(word, 'there');
+/** "be" with the slip a keyboard makes, a neighbouring key for one letter ("ne", "ve", "bw"), after "will". */
+const BE_AFTER = new Set(['will', 'll', 'shall', 'gonna', 'to']);
+const BE_SLIPS = new Set(['ne', 've', 'ge', 'bw', 'br', 'bd', 'bs', 'bee']);
+
 /** The confirming phrases patients slip on, their second word one slip away: "see yuo", "be ther", "b thete". */
 const misspeltPhrase = (words: string[]) =>
   words.some((word, i) => {
     const next = words[i + 1];
     if (next === undefined) return false;
     if (word === 'see' || word === 'c') return swapped(next, 'you');
-    return (
-      (word === 'be' || word === 'b') &&
-      next.length >= 4 &&
-      !NOT_THERE.has(next) &&
-      oneSlipApart(next, 'there')
-    );
+    if (BE_AFTER.has(word) && BE_SLIPS.has(next)) return thereAfter(words[i + 2]);
+    return (word === 'be' || word === 'b') && thereAfter(next);
   });
 
 // Five letters at least: a shorter word one slip from a confirming one is another word.
@@ -389,6 +392,20 @@ const misspeltConfirmation = (spaced: string) =>
     .split(' ')
     .some((word) => word.length >= 5 && CONFIRM_WORDS.some((confirming) => oneSlipApart(word, confirming))) ||
   misspeltPhrase(spaced.split(' '));
+
+/**
+ * A confirmation put off, which is none yet: "I'll confirm later", "will confirm once I check with
+ * work", "ahorita le confirmo", "te confirmo mañana", "voy a confirmar". "I can confirm" and "le
+ * confirmo que sí voy" confirm now.
+ */
+const DEFERRED_CONFIRMATION =
+  /\b(?:will|ll|shall|going to|gonna|let me|need to|have to|got to|gotta|must|try to)(?: \S+){0,2}? (?:confirm|conf|cnfrm|get back)\b|\bconfirm(?:ing)? (?:later|tomorrow|soon|shortly|asap|tonight|once|when|after|by)\b|\bconfirm(?:are|aremos|ara|aran)\b|\b(?:voy|vamos|va|van) a confirmar\b|\b(?:ahorita|luego|despues|mas tarde|al rato|en un rato|manana|pronto|en cuanto|cuando)(?: \S+){0,2}? (?:le |te |les |se lo |se la )?(?:confirmo|confirmamos|aviso|avisamos)\b(?! que)|\b(?:le |te |les )?(?:confirmo|confirmamos|aviso|avisamos) (?:luego|despues|mas tarde|al rato|en un rato|manana|en cuanto|cuando|ahorita)\b/;
+/**
+ * A reply meant for someone else, another occasion, which confirms no visit: "love u, see u at
+ * dinner", "see you at the game", "te quiero, nos vemos en la casa".
+ */
+const ANOTHER_OCCASION =
+  /\b(?:love|luv|lov) (?:you|u|ya)\b|\bily\b|\bte (?:quiero|amo|extrano)\b|\bsee (?:you|u|ya) (?:at|for|after) (?:dinner|lunch|breakfast|brunch|supper|tea|home|church|mass|work|school|practice|class|the (?:game|party|match|gym|pub|bar|office|house|wedding|funeral|airport|station|church|weekend))\b|\bnos vemos en (?:la |el )?(?:cena|comida|casa|misa|iglesia|escuela|trabajo|fiesta|boda|partido)\b/;
 
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
@@ -399,7 +416,7 @@ const NAMES_AI = /\bAI\b/;
 
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
 const NEGATED_CANCEL =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: \S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b/;
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
@@ -410,7 +427,7 @@ const SAYS_COMING =
 const NEGATED_ATTENDANCE =
   /\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
 const NEGATED_MOVE =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
 
 /**
  * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
@@ -435,6 +452,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
       NEGATED_ATTENDANCE.test(spaced) ||
+      DEFERRED_CONFIRMATION.test(spaced) ||
+      ANOTHER_OCCASION.test(spaced) ||
       !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
       ? 'not-a-confirmation'
       : undefined;
