@@ -556,6 +556,38 @@ describe('the reading rules the review of part 4 widened', () => {
       expect(heldBack('confirm', text), text).toBeUndefined();
   });
 
+  it('answer codes with courtesies: blessings, endearments, an acknowledgement and what people add to their thanks are courtesies', () => {
+    for (const [text, intent] of [
+      ['1 bless you', 'confirm'],
+      ['1 thanks hun', 'confirm'],
+      ['Sí, Dios se lo pague', 'confirm'],
+      ['1 gracias mijo', 'confirm'],
+      ['1 okay', 'confirm'],
+      ['1 thank you so very much', 'confirm'],
+      ['1, appreciate it, take care', 'confirm'],
+      ['Sí, muchísimas gracias a ustedes', 'confirm'],
+      ['2 sorry pet', 'cancel'],
+    ] as const)
+      expect(readByRules(text), text).toEqual({ intent, via: 'answer-code' });
+    for (const text of ['1 thanks love, where do I park', 'Confirm everyone', '1 love it but can we move it'])
+      expect(readByRules(text)?.via, text).not.toBe('answer-code');
+  });
+
+  it("answer codes: a thumbs up or check mark alone or with courtesies says yes, a held-down yes ('yesss', 'yessir') and a misspelt 'confirmo' too", () => {
+    for (const text of [
+      '✔️',
+      '☑️ thanks',
+      '👍🏼👍🏼',
+      '✅ gracias',
+      'Yesss',
+      'yessir thank you',
+      'confirmp gracias',
+    ])
+      expect(readByRules(text), text).toEqual({ intent: 'confirm', via: 'answer-code' });
+    for (const text of ['👍 2', '✔️ but can I come later?', 'conform'])
+      expect(readByRules(text)?.via, text).not.toBe('answer-code');
+  });
+
   it("not-a-confirmation: a model's confirm stands on a leading code ('1 all good'), 'be their' as dictation writes it and 'be' slipped to a neighbouring key ('will ne there')", () => {
     for (const text of ['1 all good', "I'll be their at 3", 'we will ne there'])
       expect(heldBack('confirm', text), text).toBeUndefined();
