@@ -601,4 +601,25 @@ describe('the reading rules the review of part 4 widened', () => {
     expect(heldBack('cancel', "don't cancel it")).toBe('negated-action');
     expect(heldBack('reschedule', 'no need to move it')).toBe('negated-action');
   });
+
+  it('autoreply: automatic messages, unread lines and inboxes, absences from the office and businesses answering by themselves', () => {
+    for (const text of [
+      'Auto message: I am unavailable until Tuesday.',
+      'This inbox is not monitored.',
+      'Texts to this line are not read, please ring us.',
+      'This phone is a landline and cannot receive texts.',
+      'I am away from the office with limited access to email.',
+      'Thanks for contacting Green Valley Vets! Our hours are 8 to 6 and a team member will reply shortly.',
+      'Gracias por comunicarse con Ferretería Luna. Le responderemos a la brevedad.',
+      'Estoy ocupado. Respuesta enviada automáticamente.',
+      'On parental leave, returning in March.',
+    ])
+      expect(isAutoreply(text), text).toBe(true);
+    for (const text of [
+      'thanks for the message, I will be there',
+      "I'm away from the office that day, can we move it?",
+      'Gracias por el mensaje, ahí estaré',
+    ])
+      expect(isAutoreply(text), text).toBe(false);
+  });
 });

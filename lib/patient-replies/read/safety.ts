@@ -257,8 +257,10 @@ const ANSWERING =
 
 /** What phones and mail systems say when they answer by themselves, in English and Spanish. */
 const AUTOREPLY = [
-  /\bauto ?-?(?:reply|response|responder|answer)\b/,
-  /\bautomatic(?:ally)? (?:reply|response|answer|sent)\b/,
+  /\bauto ?-?(?:reply|response|responder|answer|message|msg|text)\b/,
+  /\bautomatic(?:ally)? (?:reply|response|answer|sent|message|text)\b/,
+  // A line or inbox nobody reads: "this mobile number is not monitored", "messages to this number are not read".
+  /\b(?:number|inbox|line|mailbox|phone|account|address)(?: \S+){0,2} (?:is|are) (?:not|un) ?(?:monitored|read|checked|attended)\b|\bunmonitored\b/,
   /\bsent automatically\b/,
   /\bthis is an? automated\b/,
   /\bautomated (?:reply|response)\b/,
@@ -269,13 +271,17 @@ const AUTOREPLY = [
   /\bout of (?:the )?office\b/,
   // OOO as normalise keeps it (a letter held down twice), with what an absence notice says next: "ooo" never matched.
   /^oo(?: (?:until|till|til|today|back|from|through|thru|this|next|limited|returning|on (?:leave|holiday|vacation))\b|$)/,
-  /\b(?:on|taking) (?:annual )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return|back on|reply|respond)\b/,
-  /\b(?:away from (?:my|the) (?:phone|desk)|currently (?:away|unavailable)|not available right now)\b/,
+  /\b(?:on|taking) (?:annual |parental |maternity |sick )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return\w*|back on|reply|respond)\b/,
+  /\b(?:away from (?:my|the) (?:phone|desk|office|computer|email)|currently (?:away|unavailable)|not available right now|(?:no|limited) access to (?:my )?(?:messages|email|emails|phone))\b/,
+  // A business answering by itself: thanks for contacting it, then its hours or a promise to answer.
+  /\b(?:thanks|thank you) for (?:texting|contacting|messaging|reaching out|writing|your (?:message|text|enquiry|inquiry))\b.*\b(?:our (?:office |business |opening )?hours|hours are|business days?|team member|will (?:respond|reply|get back)|ll (?:respond|reply|get back)|as soon as possible|shortly)\b/,
+  /\bgracias por (?:escribir\w*|contactar\w*|comunicar\w*|su mensaje|tu mensaje)\b.*\b(?:horario|(?:le|te|les) (?:responderemos|contestaremos|atenderemos|respondemos|contestamos)|a la brevedad|en breve|un asesor|dias habiles)\b/,
   // However the line is named: "this phone does not accept text messages", "this landline cannot receive SMS".
-  /\bthis (?:number|phone|mobile|cell|line|landline|device|handset)(?: number| phone)? (?:does not|doesn t|cannot|can t|is unable to|is not able to|isn t able to|will not|won t) (?:receive|accept|take|support|get)(?: \S+){0,1} (?:text|txt|sms|messag)/,
-  /\b(?:este|esta) (?:numero|telefono|celular|movil|linea)(?: \S+){0,1} no (?:recibe|acepta|admite|puede recibir)(?: \S+){0,1} (?:mensaj|texto|sms)/,
+  /\bthis (?:number|phone|mobile|cell|line|landline|device|handset)(?: number| phone)?(?: is an? (?:landline|business line|fixed line)(?: and)?)? (?:does not|doesn t|cannot|can t|is unable to|is not able to|isn t able to|will not|won t) (?:receive|accept|take|support|get)(?: \S+){0,1} (?:text|txt|sms|messag)/,
+  /\b(?:este|esta) (?:numero|telefono|celular|movil|linea)(?: \S+){0,3} no (?:recibe|acepta|admite|puede recibir)(?: \S+){0,1} (?:mensaj|texto|sms)/,
   /\brespuesta automatica\b/,
   /\bmensaje automatico\b/,
+  /\b(?:enviad[oa]|contestad[oa]|respondid[oa]|generad[oa]) automaticamente\b/,
   /\bno molestar\b/,
   /\bestoy (?:conduciendo|manejando)\b/,
   /\bmodo (?:conduccion|conducir|manejo|auto)\b/,
