@@ -602,6 +602,23 @@ describe('the reading rules the review of part 4 widened', () => {
     expect(heldBack('reschedule', 'no need to move it')).toBe('negated-action');
   });
 
+  it("stop-phrase: 'm' for 'me' in Spanish SMS ('no m manden') and a determiner before the messages in a preference ('que estos mensajes') are stops", () => {
+    for (const text of [
+      'no m escriban mas',
+      'Preferiría una llamada que tantos mensajes',
+      'Mejor un correo que estos textos',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of ['no m sale el mapa', 'Prefiero que me llamen que estos días trabajo'])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("instruction and not-a-confirmation: a question mark dictated ('question mark') is a question, never an instruction to mark", () => {
+    expect(heldBack('reschedule', 'could we do Friday instead question mark')).toBeUndefined();
+    expect(heldBack('confirm', 'yes I will be there question mark')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', 'mark me as confirmed, yes')).toBe('instruction');
+  });
+
   it('autoreply: automatic messages, unread lines and inboxes, absences from the office and businesses answering by themselves', () => {
     for (const text of [
       'Auto message: I am unavailable until Tuesday.',
