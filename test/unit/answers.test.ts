@@ -251,7 +251,7 @@ describe('the phrase rules around any model', () => {
 
   it("lets a model's confirm stand on a confirming word one slip of a letter away, on 'I'll be in' and 'nos vms', and no further", async () => {
     for (const text of [
-      'Confrimed, ty',
+      'Confrimed for Tuesday',
       'I will atend',
       'cofirm',
       "Nothing's moved, I'll be in",

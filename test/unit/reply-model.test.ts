@@ -26,6 +26,7 @@ import {
   HELD_OUT_PARTS,
   readCorpus,
   REPORTED_PARTS,
+  SEALED_PARTS,
 } from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
 
@@ -37,6 +38,7 @@ const heldOut = readCorpus(CORPUS.heldOut);
 const heldOut2 = readCorpus(CORPUS.heldOut2);
 const heldOut3 = readCorpus(CORPUS.heldOut3);
 const heldOut4 = readCorpus(CORPUS.heldOut4);
+const heldOut5 = readCorpus(CORPUS.heldOut5);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -74,30 +76,34 @@ describe('the labelled corpus', () => {
       ).toBe(true);
   });
 
-  it('keeps part 4 apart from training and every earlier part, with every intent and every pattern of LABELS.md', () => {
-    const spelt = (replies: typeof train) => new Set(replies.map((r) => normalise(r.text).trim()));
-    for (const earlier of [train, heldOut, heldOut2, heldOut3]) {
-      const seen = spelt(earlier);
-      expect(heldOut4.filter((r) => seen.has(normalise(r.text).trim()))).toEqual([]);
-    }
-    expect(spelt(heldOut4).size, 'a reply twice in part 4').toBe(heldOut4.length);
-    expect(heldOut4.length).toBeGreaterThanOrEqual(400);
-    for (const intent of INTENTS)
-      expect(heldOut4.filter((r) => r.intent === intent).length, intent).toBeGreaterThan(0);
-    for (const lang of ['en', 'es'])
-      expect(heldOut4.filter((r) => r.lang === lang).length, lang).toBeGreaterThan(100);
-    const patterns = /^`pattern` is optional[\s\S]*?(?=\n\n)/m.exec(readFileSync(LABELS, 'utf8'))![0];
-    for (const [, pattern] of patterns.matchAll(/`([a-z-]+)`/g))
-      if (pattern !== 'pattern')
-        expect(
-          heldOut4.some((r) => r.pattern === pattern),
-          pattern,
-        ).toBe(true);
-  });
+  for (const [number, part, earlierParts] of [
+    [4, heldOut4, [train, heldOut, heldOut2, heldOut3]],
+    [5, heldOut5, [train, heldOut, heldOut2, heldOut3, heldOut4]],
+  ] as const)
+    it(`keeps part ${number} apart from training and every earlier part, with every intent and every pattern of LABELS.md`, () => {
+      const spelt = (replies: typeof train) => new Set(replies.map((r) => normalise(r.text).trim()));
+      for (const earlier of earlierParts) {
+        const seen = spelt(earlier);
+        expect(part.filter((r) => seen.has(normalise(r.text).trim()))).toEqual([]);
+      }
+      expect(spelt(part).size, `a reply twice in part ${number}`).toBe(part.length);
+      expect(part.length).toBeGreaterThanOrEqual(400);
+      for (const intent of INTENTS)
+        expect(part.filter((r) => r.intent === intent).length, intent).toBeGreaterThan(0);
+      for (const lang of ['en', 'es'])
+        expect(part.filter((r) => r.lang === lang).length, lang).toBeGreaterThan(100);
+      const patterns = /^`pattern` is optional[\s\S]*?(?=\n\n)/m.exec(readFileSync(LABELS, 'utf8'))![0];
+      for (const [, pattern] of patterns.matchAll(/`([a-z-]+)`/g))
+        if (pattern !== 'pattern')
+          expect(
+            part.some((r) => r.pattern === pattern),
+            pattern,
+          ).toBe(true);
+    });
 
   it('keeps every held-out part frozen: a part changes only with its new SHA-256 noted in docs/replies.md', () => {
     const docs = readFileSync('docs/replies.md', 'utf8');
-    for (const { path } of ALL_PARTS) {
+    for (const { path } of [...ALL_PARTS, ...SEALED_PARTS]) {
       const file = path.split('/').at(-1)!.replace('.', '\\.');
       const noted = new RegExp(`\`corpus/${file}\`[^\\n]*\`([0-9a-f]{64})\``).exec(docs)?.[1];
       expect(noted, path).toBe(sha256(readFileSync(path)));
@@ -201,7 +207,7 @@ describe('stops spelt out or with look-alike letters', () => {
   });
 
   it('make no false stop: spelling out and look-alikes change no reply of the corpus that is not a spelt stop', () => {
-    for (const reply of [...train, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4]) {
+    for (const reply of [...train, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4, ...heldOut5]) {
       if (reply.intent === 'opt-out') continue;
       expect(readKeyword(reply.text), reply.text).not.toBe('opt-out');
       if (reply.pattern !== 'spelt-stop')
@@ -406,5 +412,231 @@ describe('the reading rules the review of part 3 widened', () => {
     for (const text of ['Quiero cancelar', 'No puedo ir, cancelen', 'Ya no la necesito, cancélenla'])
       expect(heldBack('cancel', text), text).toBeUndefined();
     expect(heldBack('reschedule', 'No puedo el lunes, cámbienla')).toBeUndefined();
+  });
+});
+
+// The rules behind part 4's misreads, each as a family of phrasings of its own (docs/replies.md, the review of part 4).
+describe('the reading rules the review of part 4 widened', () => {
+  it("stop-phrase: any verb of ceasing with the messages as its object is a stop ('discontinue', 'halt', 'terminate')", () => {
+    for (const text of [
+      'Please discontinue the text reminders',
+      'halt all notifications to this phone',
+      'terminate these messages thanks',
+      'kindly cease any further texts',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      'Should I discontinue my tablets before?',
+      "don't discontinue the reminders, they help",
+      'can you halt the prescription until I see the doctor',
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it('stop-phrase: the messages wished to end, said of them, is a stop; not when negated or of something else', () => {
+    for (const text of [
+      'All these texts, I want them to stop',
+      'the reminders need to end now',
+      'I would like the notifications to go away',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      "I don't want the reminders to stop",
+      'I want the pain to stop',
+      'when will the bleeding end?',
+      'got your reminders, will they stop after my last visit?',
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it('stop-phrase: getting off the list or the texts, and leaving a programme (unenrol, deregister), is a stop; the waiting list is not', () => {
+    for (const text of [
+      'how can I come off your text list',
+      'get me off this mailing list',
+      'Please deregister this number',
+      'un-enroll me from reminders',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      'can I get off the waiting list and into an earlier slot?',
+      'take me off the list for Friday, I can do Monday',
+      'Tengo un registro de mis presiones, ¿lo llevo?',
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("stop-phrase: consent or permission withdrawn for texts is a stop; a treatment's consent is not", () => {
+    for (const text of [
+      'I rescind my permission for you to text me',
+      'I no longer consent to being texted',
+      'revoking my authorisation for messages',
+      'Cancelo mi autorización para recibir mensajes',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      'I want to withdraw my consent for the surgery, can we talk?',
+      "I don't consent to the scan until I've spoken to the doctor",
+    ])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("stop-phrase: another way 'from now on' and 'not text' as a clause of its own are a stop; asking for a form by email is not", () => {
+    for (const text of [
+      'Contact me by post from now on',
+      'reach me via email going forward, not texts',
+      'phone me please, not text',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of ['Could you send the form by email?', 'I will pay by phone from now on'])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("stop-phrase: Spanish SMS shorthand for messages and 'quiero' ('msjs', 'kiero'), unsubscribing ('desuscribir') and imperatives ('pare', 'deténganse') are stops", () => {
+    for (const text of [
+      'ya no kiero recibir msjs',
+      'no mas mjs x fa',
+      'desuscríbanme de esto',
+      'quiero cancelar mi suscripción a los avisos',
+      'Deténganse, por favor',
+      'pare ya',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of ['kiero ir el lunes', '¿Paro la pastilla antes de la cita?'])
+      expect(asksToStop(text), text).toBe(false);
+    expect(heldBack('opt-out', 'no me manden msjs')).toBeUndefined();
+  });
+
+  it("stop-phrase: a wrong number is the clinic's slip and a stop, the patient's own ('I texted the wrong number') is not", () => {
+    for (const text of [
+      'wrong number',
+      'You have the wrong number for Ana',
+      'You sent this to the wrong person',
+      'Se equivocaron de número',
+      'I think you texted the wrong number',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of [
+      'I texted the wrong number, sorry',
+      'oops, sent that to the wrong person',
+      "I've just messaged the wrong number, ignore me",
+      'Perdón, le escribí al número equivocado',
+      'Me equivoqué de número, disculpe',
+    ]) {
+      expect(asksToStop(text), text).toBe(false);
+      expect(heldBack('opt-out', text), text).toBe('not-about-messages');
+    }
+    expect(asksToStop('I texted the wrong number, but please stop texting me anyway')).toBe(true);
+  });
+
+  it("not-a-confirmation: a confirmation put off ('I'll confirm later', 'ahorita le confirmo') is none yet", () => {
+    for (const text of [
+      "I'll confirm tomorrow once I check my shifts",
+      'will confirm later',
+      'Luego le confirmo',
+      'te confirmo mañana',
+      'Voy a confirmar con mi esposo',
+    ])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    for (const text of [
+      'I can confirm I will be there',
+      'Le confirmo que sí voy',
+      'Confirming, see you then',
+    ])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+  });
+
+  it("not-a-confirmation: a reply meant for someone else ('love you, see you at dinner') confirms no visit", () => {
+    for (const text of [
+      'love you, see you at dinner',
+      'see u at the game tonight',
+      'te quiero, nos vemos en la casa',
+    ])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    for (const text of ['Thanks love, see you Tuesday', 'see you at the clinic', 'nos vemos en la clínica'])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+  });
+
+  it('answer codes with courtesies: blessings, endearments, an acknowledgement and what people add to their thanks are courtesies', () => {
+    for (const [text, intent] of [
+      ['1 bless you', 'confirm'],
+      ['1 thanks hun', 'confirm'],
+      ['Sí, Dios se lo pague', 'confirm'],
+      ['1 gracias mijo', 'confirm'],
+      ['1 okay', 'confirm'],
+      ['1 thank you so very much', 'confirm'],
+      ['1, appreciate it, take care', 'confirm'],
+      ['Sí, muchísimas gracias a ustedes', 'confirm'],
+      ['2 sorry pet', 'cancel'],
+    ] as const)
+      expect(readByRules(text), text).toEqual({ intent, via: 'answer-code' });
+    for (const text of ['1 thanks love, where do I park', 'Confirm everyone', '1 love it but can we move it'])
+      expect(readByRules(text)?.via, text).not.toBe('answer-code');
+  });
+
+  it("answer codes: a thumbs up or check mark alone or with courtesies says yes, a held-down yes ('yesss', 'yessir') and a misspelt 'confirmo' too", () => {
+    for (const text of [
+      '✔️',
+      '☑️ thanks',
+      '👍🏼👍🏼',
+      '✅ gracias',
+      'Yesss',
+      'yessir thank you',
+      'confirmp gracias',
+    ])
+      expect(readByRules(text), text).toEqual({ intent: 'confirm', via: 'answer-code' });
+    for (const text of ['👍 2', '✔️ but can I come later?', 'conform'])
+      expect(readByRules(text)?.via, text).not.toBe('answer-code');
+  });
+
+  it("not-a-confirmation: a model's confirm stands on a leading code ('1 all good'), 'be their' as dictation writes it and 'be' slipped to a neighbouring key ('will ne there')", () => {
+    for (const text of ['1 all good', "I'll be their at 3", 'we will ne there'])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+    for (const text of ['room 1 please', 'will be thier at 9', 'I will me there'])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+  });
+
+  it("negated-action: a negation reaches over no second action ('no need to rebook, just cancel' cancels)", () => {
+    expect(heldBack('cancel', 'no need to reschedule, just cancel it')).toBeUndefined();
+    expect(heldBack('reschedule', "don't cancel, just move it to May")).toBeUndefined();
+    expect(heldBack('cancel', "don't cancel it")).toBe('negated-action');
+    expect(heldBack('reschedule', 'no need to move it')).toBe('negated-action');
+  });
+
+  it("stop-phrase: 'm' for 'me' in Spanish SMS ('no m manden') and a determiner before the messages in a preference ('que estos mensajes') are stops", () => {
+    for (const text of [
+      'no m escriban mas',
+      'Preferiría una llamada que tantos mensajes',
+      'Mejor un correo que estos textos',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+    for (const text of ['no m sale el mapa', 'Prefiero que me llamen que estos días trabajo'])
+      expect(asksToStop(text), text).toBe(false);
+  });
+
+  it("instruction and not-a-confirmation: a question mark dictated ('question mark') is a question, never an instruction to mark", () => {
+    expect(heldBack('reschedule', 'could we do Friday instead question mark')).toBeUndefined();
+    expect(heldBack('confirm', 'yes I will be there question mark')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', 'mark me as confirmed, yes')).toBe('instruction');
+  });
+
+  it('autoreply: automatic messages, unread lines and inboxes, absences from the office and businesses answering by themselves', () => {
+    for (const text of [
+      'Auto message: I am unavailable until Tuesday.',
+      'This inbox is not monitored.',
+      'Texts to this line are not read, please ring us.',
+      'This phone is a landline and cannot receive texts.',
+      'I am away from the office with limited access to email.',
+      'Thanks for contacting Green Valley Vets! Our hours are 8 to 6 and a team member will reply shortly.',
+      'Gracias por comunicarse con Ferretería Luna. Le responderemos a la brevedad.',
+      'Estoy ocupado. Respuesta enviada automáticamente.',
+      'On parental leave, returning in March.',
+    ])
+      expect(isAutoreply(text), text).toBe(true);
+    for (const text of [
+      'thanks for the message, I will be there',
+      "I'm away from the office that day, can we move it?",
+      'Gracias por el mensaje, ahí estaré',
+    ])
+      expect(isAutoreply(text), text).toBe(false);
   });
 });

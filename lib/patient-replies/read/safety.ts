@@ -56,7 +56,7 @@ const DECORATION =
 
 /** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
 const CLAUSE_STOP = new RegExp(
-  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|para ya|ya para|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
+  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|pare|para ya|ya para|detente|detengase|detenganse|detengan|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
 /** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
@@ -80,29 +80,45 @@ const BY_OTHER_MEANS = '(?:call\\w*|phon\\w*|ring|rang|rung|email\\w*|mail\\w*|l
 /** Texts and messages, nouns and verbs: "texts", "texted", "messaging", "sms". */
 const BY_TEXT = '(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)';
 
+/** Ceasing, however it is said: "stop", "quit", "cease", "discontinue", "halt", "terminate", "turn off". */
+const CEASE =
+  '(?:stop|stp|quit|cease|end|discontinue|halt|terminate|suspend|pause|disable|cancel|block|turn off|switch off|shut off)';
+/** Texts and messages as objects of a verb: "texts", "text messages", "reminders", "notifications". */
+const MESSAGES_OBJECT =
+  '(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|text notifications|reminders|notifications|alerts)';
+/** Messages in Spanish, with SMS shorthand: "mensajes", "msjs", "mjs". */
+const ES_MESSAGES = '(?:mensaj\\w*|msjs?|mjs|mnsjs?|txts?|textos?|sms|recordatorios?|avisos?|notificaciones)';
+/** "quiero" as SMS shorthand writes it: "kiero", "qiero". */
+const ES_WANT = '(?:quiero|kiero|qiero|kero)';
+
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 const STOP_PHRASES = [
-  `\\b(?:stop|stp|quit|cease|end)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
+  `\\b(?:stop|stp|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
   '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|opt me out|revoke)\\b',
+  // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
+  '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
+  // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
+  '\\b(?:get|come|be taken|be removed|taken|removed|remove me|take me|drop me|leave) (?:me )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)',
   '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
   '\\b(?:dont|don t|do not|never|pls dont|please dont|plz dont) (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
   '\\b(?:remove|delete|erase) (?:me|my number|this number|my phone|my details)\\b',
   '\\btake (?:me|my number|this number) (?:off|out)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
-  '\\bwrong (?:number|person|no|#|phone)\\b',
   '\\bnot (?:a|your|ur) patient\\b',
-  '\\b(?:cancel|stop|end|disable|turn off|switch off|pause|block) (?:the |my |all |all the |these |your |ur )?(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|reminders|notifications|alerts)\\b',
+  `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |future )?${MESSAGES_OBJECT}\\b`,
   '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
-  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post|phone|telephone|calls?|letters?) (?:only|instead)\\b',
+  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post|phone|telephone|calls?|letters?) (?:only|instead)\\b|\\bby (?:email|e mail|post|letters?|mail)(?: \\S+){0,2}? (?:from now on|going forward|in future|in the future|from here on)\\b',
   // Calls, email or post preferred to texts, with nouns or verbs: "rather get calls than texts", "I'd rather you phoned than texted", "calls not texts".
   `\\b(?:rather|prefer\\w*|sooner)\\b(?: \\S+){0,6}? ${BY_OTHER_MEANS}(?: \\S+){0,4}? (?:than|over|instead of|not|to) (?:(?:a|an|by|being|getting|receiving|these|the|your|ur|with) )?${BY_TEXT}\\b`,
   `\\b(?:phone )?(?:calls?|emails?|letters?) (?:only|not|over|instead of|rather than) (?:(?:a|by|the|these) )?${BY_TEXT}\\b`,
   `\\b${BY_OTHER_MEANS}(?: \\S+){0,3}? (?:rather than|instead of) ${BY_TEXT}\\b|\\b(?:phone|voice|telephone) calls? only\\b`,
   // "not by text" as a clause of its own, after the way wanted: "by phone please, not by text".
-  `^(?:but |and )?not (?:by|via|over|through) ${BY_TEXT}(?: (?:please|pls|thanks|thx))*$`,
-  '\\b(?:withdraw|take back|revoke) (?:my )?consent\\b',
+  `^(?:but |and )?not (?:(?:by|via|over|through) )?(?:a |an )?${BY_TEXT}(?: (?:please|pls|thanks|thx|anymore|any more))*$`,
+  // Consent or permission withdrawn, however it is worded; not a treatment's consent ("withdraw my consent for the surgery").
+  '\\b(?:withdraw\\w*|take back|taking back|revok\\w*|rescind\\w*|retract\\w*|cancel\\w*) (?:my |our |all |any )?(?:consent|permission|authori[sz]ation|agreement)\\b(?! (?:for|to) (?:the |my |this |that )?(?:procedure|surgery|operation|treatment|vaccin\\w*|jab|test|scan|op|biopsy)\\b)',
+  `\\b(?:no longer|do not|don t|dont|never) (?:consent|agree|authori[sz]e|give (?:my )?(?:consent|permission)) to (?:be |being )?(?:${BY_TEXT}|contact\\w*|receiv\\w*|these|this|them)\\b`,
   '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
-  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b',
+  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
   '\\bturn (?:these|them|this|it|the texts?|the messages|the reminders|the notifications) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
@@ -110,26 +126,45 @@ const STOP_PHRASES = [
 
 const SPANISH_STOP_PHRASES = [
   '\\b(?:dejen|deja|dejar|dejes|dejan|dejar) de (?:escribir|mandar|enviar|molestar|textear)',
-  '\\b(?:no|nunca) me (?:escriban|manden|envien|escribas|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
+  '\\b(?:no|nunca) (?:me|m) (?:escriban|manden|envien|escribas|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
   '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b',
-  '\\bno (?:quiero )?(?:mas|recibir mas|recibir) (?:mensajes|recordatorios|textos|sms)\\b',
-  '\\bya no (?:me )?(?:manden|envien|escriban|quiero (?:mensajes|recordatorios|textos|recibir))\\b',
+  `\\bno (?:${ES_WANT} )?(?:mas|recibir mas|recibir) ${ES_MESSAGES}\\b`,
+  `\\bya no (?:me |m )?(?:manden|envien|escriban|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
+  // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
+  '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
   '\\b(?:quitenme|quiteme|saquenme|borrenme|borren mi numero|quiten mi numero)\\b',
-  '\\b(?:numero|persona) (?:equivocad|incorrect)',
   '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
-  '\\bno (?:quiero|deseo|necesito) (?:recibir )?(?:mas )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
+  `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
   '\\bdejenme en paz\\b',
   // Calls or email preferred to texts: "prefiero que me llamen en vez de mandarme mensajes", "mejor llamada que mensaje".
-  '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
+  '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|estos|estas|esos|sus|tantos|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
-  '\\b(?:retiro|revoco|quito) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
+  '\\b(?:retiro|revoco|quito|cancelo) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   '\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|quiten|paren|suspendan) (?:los |mis |estos |sus )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
 ].map((phrase) => new RegExp(phrase));
+
+/** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
+const WRONG_NUMBER = /\bwrong (?:number|person|no|#|phone)\b/;
+const SPANISH_WRONG_NUMBER =
+  /\b(?:numero|persona) (?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b/;
+/**
+ * The patient saying the slip was theirs, which is no stop: "I texted the wrong number", "sorry, sent
+ * that to the wrong person", "me equivoqué de número", "le escribí al número equivocado". "You sent
+ * this to the wrong person" is the clinic's slip, and a stop.
+ */
+const SELF_MISTAKE = new RegExp(
+  [
+    '\\b(?:i|i ve|ive|i d|we|we ve)(?: (?:just|accidentally|mistakenly|must have|must ve|think i|seem to have|have|had))? (?:texted|sent|messaged|replied|responded|dialed|dialled|typed|wrote|rang|called|put)\\b(?: \\S+){0,4}? (?:wrong|incorrect)\\b(?: (?:number|person|no|phone|chat|thread|contact))?',
+    '^(?:(?:sorry|oops|whoops|my bad|my mistake|apologies|just|accidentally) )*(?:sent|texted|messaged|replied)(?: this| that| it| my message| my text)? to (?:the )?(?:wrong|incorrect) (?:number|person|chat|thread)\\b',
+    '\\b(?:me equivoque|nos equivocamos)\\b(?: \\S+){0,2}? de (?:numero|persona|chat|contacto)\\b',
+    '\\b(?:mande|envie|escribi|marque|respondi|conteste|mandamos|enviamos|escribimos)\\b(?: \\S+){0,4}? (?:numero|persona|chat) (?:equivocad|incorrect)\\w*',
+  ].join('|'),
+);
 
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
 const NEGATED_BEFORE =
@@ -145,6 +180,17 @@ const found = (phrases: readonly RegExp[], negatedBefore: RegExp, clause: string
     return match !== null && !negatedBefore.test(clause.slice(0, match.index));
   });
 
+/** A word of texts or messages anywhere in the reply. */
+const MESSAGES_WORD =
+  /\b(?:texts?|txts?|text messages|messages|msgs|reminders|notifications|alerts|sms|mensajes|recordatorios|avisos)\b/;
+/**
+ * Messages wished to end, the wish said of them: "these reminders are too much, I'd like them to end",
+ * "I want the texts to stop"; only in a reply that speaks of messages, and not negated ("I don't want
+ * them to stop").
+ */
+const WISH_TO_END =
+  /\b(?:them|these|they|texts?|txts?|messages|msgs|reminders|notifications|alerts|sms)\b(?: \S+){0,3}? (?:to|must|should|need to|needs to|have to|has to|gotta|please) (?:stop|end|cease|be stopped|be ended|be discontinued|go away|be turned off|be cancel+ed)\b/;
+
 /**
  * A way of asking to stop anywhere in the reply, as the FCC reads "stop", "quit", "unsubscribe", "opt
  * out" and "revoke" in a reply to a text: a stop word alone in a sentence or clause, or first or last
@@ -158,10 +204,15 @@ export function asksToStop(text: string): boolean {
   if (all.length === 0) return false;
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
   if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
+  const joined = all.join(' ');
+  if (MESSAGES_WORD.test(joined) && found([WISH_TO_END], NEGATED_BEFORE, joined)) return true;
   return all.some(
     (clause) =>
       !BY_MISTAKE.test(clause) &&
-      (found(STOP_PHRASES, NEGATED_BEFORE, clause) ||
+      (((found([WRONG_NUMBER], NEGATED_BEFORE, clause) ||
+        found([SPANISH_WRONG_NUMBER], SPANISH_NEGATED_BEFORE, clause)) &&
+        !SELF_MISTAKE.test(clause)) ||
+        found(STOP_PHRASES, NEGATED_BEFORE, clause) ||
         found(SPANISH_STOP_PHRASES, SPANISH_NEGATED_BEFORE, clause)),
   );
 }
@@ -206,8 +257,10 @@ const ANSWERING =
 
 /** What phones and mail systems say when they answer by themselves, in English and Spanish. */
 const AUTOREPLY = [
-  /\bauto ?-?(?:reply|response|responder|answer)\b/,
-  /\bautomatic(?:ally)? (?:reply|response|answer|sent)\b/,
+  /\bauto ?-?(?:reply|response|responder|answer|message|msg|text)\b/,
+  /\bautomatic(?:ally)? (?:reply|response|answer|sent|message|text)\b/,
+  // A line or inbox nobody reads: "this mobile number is not monitored", "messages to this number are not read".
+  /\b(?:number|inbox|line|mailbox|phone|account|address)(?: \S+){0,2} (?:is|are) (?:not|un) ?(?:monitored|read|checked|attended)\b|\bunmonitored\b/,
   /\bsent automatically\b/,
   /\bthis is an? automated\b/,
   /\bautomated (?:reply|response)\b/,
@@ -218,13 +271,17 @@ const AUTOREPLY = [
   /\bout of (?:the )?office\b/,
   // OOO as normalise keeps it (a letter held down twice), with what an absence notice says next: "ooo" never matched.
   /^oo(?: (?:until|till|til|today|back|from|through|thru|this|next|limited|returning|on (?:leave|holiday|vacation))\b|$)/,
-  /\b(?:on|taking) (?:annual )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return|back on|reply|respond)\b/,
-  /\b(?:away from (?:my|the) (?:phone|desk)|currently (?:away|unavailable)|not available right now)\b/,
+  /\b(?:on|taking) (?:annual |parental |maternity |sick )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return\w*|back on|reply|respond)\b/,
+  /\b(?:away from (?:my|the) (?:phone|desk|office|computer|email)|currently (?:away|unavailable)|not available right now|(?:no|limited) access to (?:my )?(?:messages|email|emails|phone))\b/,
+  // A business answering by itself: thanks for contacting it, then its hours or a promise to answer.
+  /\b(?:thanks|thank you) for (?:texting|contacting|messaging|reaching out|writing|your (?:message|text|enquiry|inquiry))\b.*\b(?:our (?:office |business |opening )?hours|hours are|business days?|team member|will (?:respond|reply|get back)|ll (?:respond|reply|get back)|as soon as possible|shortly)\b/,
+  /\bgracias por (?:escribir\w*|contactar\w*|comunicar\w*|su mensaje|tu mensaje)\b.*\b(?:horario|(?:le|te|les) (?:responderemos|contestaremos|atenderemos|respondemos|contestamos)|a la brevedad|en breve|un asesor|dias habiles)\b/,
   // However the line is named: "this phone does not accept text messages", "this landline cannot receive SMS".
-  /\bthis (?:number|phone|mobile|cell|line|landline|device|handset)(?: number| phone)? (?:does not|doesn t|cannot|can t|is unable to|is not able to|isn t able to|will not|won t) (?:receive|accept|take|support|get)(?: \S+){0,1} (?:text|txt|sms|messag)/,
-  /\b(?:este|esta) (?:numero|telefono|celular|movil|linea)(?: \S+){0,1} no (?:recibe|acepta|admite|puede recibir)(?: \S+){0,1} (?:mensaj|texto|sms)/,
+  /\bthis (?:number|phone|mobile|cell|line|landline|device|handset)(?: number| phone)?(?: is an? (?:landline|business line|fixed line)(?: and)?)? (?:does not|doesn t|cannot|can t|is unable to|is not able to|isn t able to|will not|won t) (?:receive|accept|take|support|get)(?: \S+){0,1} (?:text|txt|sms|messag)/,
+  /\b(?:este|esta) (?:numero|telefono|celular|movil|linea)(?: \S+){0,3} no (?:recibe|acepta|admite|puede recibir)(?: \S+){0,1} (?:mensaj|texto|sms)/,
   /\brespuesta automatica\b/,
   /\bmensaje automatico\b/,
+  /\b(?:enviad[oa]|contestad[oa]|respondid[oa]|generad[oa]) automaticamente\b/,
   /\bno molestar\b/,
   /\bestoy (?:conduciendo|manejando)\b/,
   /\bmodo (?:conduccion|conducir|manejo|auto)\b/,
@@ -279,7 +336,7 @@ export function isContradiction(text: string): boolean {
 
 /** Words of messages, contact or stopping: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
 const ABOUT_MESSAGES =
-  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
+  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
 
 /** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing. */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
@@ -287,15 +344,18 @@ const STOP_IN_ANOTHER_SENSE = new RegExp(
   'g',
 );
 
+/** A patient's own slip of the number, no word of stopping for a model's opt-out: "I texted the wrong number". */
+const SELF_MISTAKES = new RegExp(SELF_MISTAKE.source, 'g');
+
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*)\b|[👍✅👌🙏]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
 
 /** One slip apart: a letter added, dropped or changed, or two side by side swapped. */
-function oneSlipApart(a: string, b: string): boolean {
+export function oneSlipApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
@@ -315,18 +375,21 @@ const swapped = (a: string, b: string) =>
 /** Words one slip from "there" that are words of their own: "be here" or "be three" is no "be there". */
 const NOT_THERE = new Set(['here', 'where', 'three', 'these']);
 
+/** "there" or one slip from it, not a word of its own ("here", "three"). */
+const thereAfter = (word: string | undefined) =>
+  word !== undefined && word.length >= 4 && !NOT_THERE.has(word) && oneSlipApart(word, 'there');
+/** "be" with the slip a keyboard makes, a neighbouring key for one letter ("ne", "ve", "bw"), after "will". */
+const BE_AFTER = new Set(['will', 'll', 'shall', 'gonna', 'to']);
+const BE_SLIPS = new Set(['ne', 've', 'ge', 'bw', 'br', 'bd', 'bs', 'bee']);
+
 /** The confirming phrases patients slip on, their second word one slip away: "see yuo", "be ther", "b thete". */
 const misspeltPhrase = (words: string[]) =>
   words.some((word, i) => {
     const next = words[i + 1];
     if (next === undefined) return false;
     if (word === 'see' || word === 'c') return swapped(next, 'you');
-    return (
-      (word === 'be' || word === 'b') &&
-      next.length >= 4 &&
-      !NOT_THERE.has(next) &&
-      oneSlipApart(next, 'there')
-    );
+    if (BE_AFTER.has(word) && BE_SLIPS.has(next)) return thereAfter(words[i + 2]);
+    return (word === 'be' || word === 'b') && thereAfter(next);
   });
 
 // Five letters at least: a shorter word one slip from a confirming one is another word.
@@ -336,16 +399,33 @@ const misspeltConfirmation = (spaced: string) =>
     .some((word) => word.length >= 5 && CONFIRM_WORDS.some((confirming) => oneSlipApart(word, confirming))) ||
   misspeltPhrase(spaced.split(' '));
 
+/**
+ * A confirmation put off, which is none yet: "I'll confirm later", "will confirm once I check with
+ * work", "ahorita le confirmo", "te confirmo mañana", "voy a confirmar". "I can confirm" and "le
+ * confirmo que sí voy" confirm now.
+ */
+const DEFERRED_CONFIRMATION =
+  /\b(?:will|ll|shall|going to|gonna|let me|need to|have to|got to|gotta|must|try to)(?: \S+){0,2}? (?:confirm|conf|cnfrm|get back)\b|\bconfirm(?:ing)? (?:later|tomorrow|soon|shortly|asap|tonight|once|when|after|by)\b|\bconfirm(?:are|aremos|ara|aran)\b|\b(?:voy|vamos|va|van) a confirmar\b|\b(?:ahorita|luego|despues|mas tarde|al rato|en un rato|manana|pronto|en cuanto|cuando)(?: \S+){0,2}? (?:le |te |les |se lo |se la )?(?:confirmo|confirmamos|aviso|avisamos)\b(?! que)|\b(?:le |te |les )?(?:confirmo|confirmamos|aviso|avisamos) (?:luego|despues|mas tarde|al rato|en un rato|manana|en cuanto|cuando|ahorita)\b/;
+/**
+ * A reply meant for someone else, another occasion, which confirms no visit: "love u, see u at
+ * dinner", "see you at the game", "te quiero, nos vemos en la casa".
+ */
+const ANOTHER_OCCASION =
+  /\b(?:love|luv|lov) (?:you|u|ya)\b|\bily\b|\bte (?:quiero|amo|extrano)\b|\bsee (?:you|u|ya) (?:at|for|after) (?:dinner|lunch|breakfast|brunch|supper|tea|home|church|mass|work|school|practice|class|the (?:game|party|match|gym|pub|bar|office|house|wedding|funeral|airport|station|church|weekend))\b|\bnos vemos en (?:la |el )?(?:cena|comida|casa|misa|iglesia|escuela|trabajo|fiesta|boda|partido)\b/;
+
+/** A question mark as dictation spells it out: "question mark", "signo de interrogación". */
+const DICTATED_QUESTION = /\b(?:question mark|signo de interrogacion)\b/g;
+
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
-  /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|(?:an|the|to|dear|hey) ai|ai (?:model|assistant|system|bot|agent)|classify|label|output|override|respond only|mark|marca|everyone|everybody|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking)|todos|todas)\b|[<>{}[\]=\\]/;
+  /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|(?:an|the|to|dear|hey) ai|ai (?:model|assistant|system|bot|agent)|classify|label|output|override|respond only|(?<!(?:question|exclamation|quotation|interrogacion|exclamacion) )mark|marca|everyone|everybody|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking)|todos|todas)\b|[<>{}[\]=\\]/;
 
 /** "AI" as written to a system, in capitals: in lower case "ai" is also Spanish shorthand for "ahí" ("si ai stare"). */
 const NAMES_AI = /\bAI\b/;
 
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
 const NEGATED_CANCEL =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: \S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b/;
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
@@ -356,7 +436,7 @@ const SAYS_COMING =
 const NEGATED_ATTENDANCE =
   /\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
 const NEGATED_MOVE =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: \S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
 
 /**
  * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
@@ -368,10 +448,13 @@ const NEGATED_MOVE =
  * it", "no voy a faltar") or that the patient will or can come ("I'm able to attend", "sí puedo ir").
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
-  const plain = normalise(text);
+  // Punctuation dictated rather than typed: "can I come at 4 question mark".
+  const plain = normalise(text).replace(DICTATED_QUESTION, '?');
   const spaced = words(plain);
   if (intent === 'opt-out')
-    return ABOUT_MESSAGES.test(words(stopReading(plain)).replace(STOP_IN_ANOTHER_SENSE, ' '))
+    return ABOUT_MESSAGES.test(
+      words(stopReading(plain)).replace(STOP_IN_ANOTHER_SENSE, ' ').replace(SELF_MISTAKES, ' '),
+    )
       ? undefined
       : 'not-about-messages';
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
@@ -379,6 +462,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
       NEGATED_ATTENDANCE.test(spaced) ||
+      DEFERRED_CONFIRMATION.test(spaced) ||
+      ANOTHER_OCCASION.test(spaced) ||
       !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
       ? 'not-a-confirmation'
       : undefined;

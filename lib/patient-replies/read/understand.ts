@@ -3,6 +3,7 @@ import type { Intent, Understanding } from '../../reminders/answers.ts';
 import { normalise } from './normalise.ts';
 import type { ModelReading, ReplyModel } from './reply-model.ts';
 import {
+  oneSlipApart,
   asksForMessages,
   asksToStop,
   heldBack,
@@ -49,9 +50,26 @@ export function readKeyword(text: string): Intent | undefined {
 
 /** The answers the reminder asks for ("Reply 1 to confirm, 2 if you can't come") and plain yes and no. */
 const ANSWER_CODES = new Map<string, Intent>([
-  ...['1', 'yes', 'y', 'yeah', 'yep', 'yup', 'si', 'confirm', 'confirmed', 'confirmo', 'confirmado'].map(
-    (word) => [word, 'confirm'] as const,
-  ),
+  ...[
+    '1',
+    'yes',
+    'y',
+    'yeah',
+    'yep',
+    'yup',
+    'si',
+    'confirm',
+    'confirmed',
+    'confirmo',
+    'confirmado',
+    // Yes held down or run into a form of address: "yesss", "yessir", "siii" (normalised to two letters).
+    'yess',
+    'yessir',
+    'yesir',
+    'yepp',
+    'yupp',
+    'sii',
+  ].map((word) => [word, 'confirm'] as const),
   ...['2', 'no', 'n', 'nope'].map((word) => [word, 'cancel'] as const),
 ]);
 
@@ -70,25 +88,48 @@ export function readAnswerCode(text: string): Intent | undefined {
   return ANSWER_CODES.get(word);
 }
 
+/** What people add to their thanks: "so much", "ever so much", "sm", "kindly", "again", "for that". */
+const THANKS_MORE =
+  '(?: (?:so much|very much|ever so much|so very much|sm|a lot|a bunch|a million|loads|kindly|again|anyway|anyways|for (?:that|this|everything|all|the (?:reminder|text|message|heads up|info)|reminding me|letting me know)))*';
+
 /** What may stand around an answer code without changing it: thanks, please, a greeting, an apology. */
 const COURTESY = new RegExp(
   `^(?:(?:${[
-    'thanks?(?: (?:you|u|so much|very much|a lot|a bunch))?(?: (?:anyway|anyways|again|for (?:the (?:reminder|text|message|heads up)|reminding me|letting me know)))?',
-    'thank (?:you|u)(?: (?:so|very) much)?(?: (?:anyway|anyways|again|for (?:the (?:reminder|text|message|heads up)|reminding me|letting me know)))?',
-    'thankyou|ty|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|many thanks|much appreciated',
+    // Thanks, with what people add to it: "thank you ever so much", "thank u sm", "cheers for that".
+    `(?:thanks?(?: (?:you|u|ya|yall|y all))?|thankyou|thanku|ty|tysm|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|ta|many thanks|much appreciated|appreciate (?:it|you|u))${THANKS_MORE}`,
     'please|pls|plz|kindly',
     '(?:hi|hiya|hello|hey|heya|howdy)(?: there)?|good (?:morning|afternoon|evening|day)|morning',
     'sorry|so sorry|very sorry|apologies|my apologies',
-    'mate|dear|doc|doctor|nurse|x|xx|xxx',
-    '(?:muchas |mil )?(?:gracias|grax|grx|grcs|graciass)(?: (?:por|x) (?:avisar|el aviso|el mensaje|el recordatorio|recordarme|todo))?|(?:gracias|grax) (?:de todos modos|igual|igualmente)|muchas|mil',
+    // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
+    'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam',
+    // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
+    'god bless(?: (?:you|u|ya|yall|you all))?|bless (?:you|u)|take care|have a (?:good|nice|great|blessed|lovely) (?:day|one|evening|weekend)|dios (?:le|te|los|les|se lo) (?:bendiga|pague)',
+    // An acknowledgement: "1 ok", "yes, noted".
+    'ok|okay|okey|k|kk|noted|got it',
+    '(?:muchas |mil |muchisimas )?(?:gracias|grax|grx|grcs|graciass)(?: (?:por|x) (?:avisar|el aviso|el mensaje|el recordatorio|recordarme|todo))?(?: a (?:usted|ustedes|ti))?|(?:gracias|grax) (?:de todos modos|igual|igualmente)|muchas|mil',
     'por favor|porfa|porfavor|xfa|plis',
     'hola|buen dia|buenos dias|buenas tardes|buenas noches|buenas|saludos|bendiciones|dios (?:le|te|los) bendiga',
     'lo siento(?: mucho)?|disculpe|disculpa|una disculpa|perdon|perdone',
-    'doctora?|senorita|senora|senor|enfermera',
-    '[🙏😊🙂☺❤♥😀😁😃🤗💕💙🌸✨👍👌✅]',
+    'doctora?|senorita|senora|senor|enfermera|mija|mijo|mijita|mijito|corazon|carino|amor|reina|joven',
+    '[🙏😊🙂☺❤♥😀😁😃🤗💕💙🌸✨👍👌✅✔☑]',
   ].join('|')}) ?)+$`,
   'u',
 );
+
+/** A thumbs up or a check mark says yes, as a code does: "👍", "✅", "✔️", "☑️" (any skin tone). */
+const YES_EMOJI = new Set(['👍', '✅', '✔', '☑']);
+
+/** Words one slip from a confirming one that are words of their own. */
+const WORDS_OF_THEIR_OWN = new Set(['conform', 'conforme', 'confine', 'confirme', 'confirma']);
+
+/** "confirm" and "confirmo" misspelt one slip away ("confimo", "comfirm"), read as the word. */
+function misspeltAnswer(token: string): string {
+  if (token.length < 6 || !/^co[nm]f/.test(token) || ANSWER_CODES.has(token) || WORDS_OF_THEIR_OWN.has(token))
+    return token;
+  return (
+    ['confirm', 'confirmo', 'confirmed', 'confirmado'].find((word) => oneSlipApart(token, word)) ?? token
+  );
+}
 
 /**
  * The answer code or yes/no word of a reply that holds one and, besides, only courtesies ("1 thanks",
@@ -99,7 +140,9 @@ const COURTESY = new RegExp(
 export function readCourteousAnswer(text: string): Intent | undefined {
   // Markup or code is never a courtesy: "[confirm]" and "/confirm" are for the model and its rules.
   if (/[[\]{}<>/\\=@#*_|~^$%&+]/.test(text)) return undefined;
-  const tokens = normalise(text).match(/\p{L}+|\p{N}+|\p{Extended_Pictographic}|\?/gu) ?? [];
+  const tokens = (normalise(text).match(/\p{L}+|\p{N}+|\p{Extended_Pictographic}|\?/gu) ?? []).map((token) =>
+    YES_EMOJI.has(token) ? '1' : misspeltAnswer(token),
+  );
   const answers = tokens.filter((token) => ANSWER_CODES.has(token) && token !== 'y' && token !== 'n');
   const intents = new Set(answers.map((token) => ANSWER_CODES.get(token)!));
   if (intents.size !== 1) return undefined;
