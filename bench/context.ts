@@ -22,6 +22,8 @@ Object.assign(process.env, {
       id: 'bench',
       sha256: createHash('sha256').update(DEV_KEY).digest('hex'),
       scopes: ['patients:read', 'patients:write', 'preferences:write', 'reminders:send'],
+      // The emulator's local stage serves the demo clinics: a key names its own.
+      clinic: 'default',
     },
   ]),
   CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef',
