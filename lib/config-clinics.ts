@@ -57,7 +57,7 @@ const originationIdentity = () =>
 const sendRate = () => z.coerce.number().check(z.positive(), z.maximum(1000));
 
 /** A JSON variable, parsed, then checked by `schema`. */
-const json = <S extends z.ZodMiniType>(schema: S, what: string) =>
+export const json = <S extends z.ZodMiniType>(schema: S, what: string) =>
   z.pipe(
     z.pipe(
       z.string(),

@@ -15,6 +15,7 @@ import {
   clinicIdsOf,
   clinicsVariable,
   clinicVariables,
+  json,
   readClinics,
 } from './config-clinics.ts';
 import { clientId } from './fields.ts';
@@ -23,18 +24,7 @@ import { clientId } from './fields.ts';
 // values it becomes (lib/config.ts); each schema built only when a function first reads its section.
 
 const apiKeys = () =>
-  z.pipe(
-    z.pipe(
-      z.string(),
-      z.transform((text: string, ctx) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.issues.push({ code: 'custom', message: 'must be a JSON array', input: text });
-          return z.NEVER;
-        }
-      }),
-    ),
+  json(
     z
       .array(
         z.strictObject({
@@ -47,6 +37,7 @@ const apiKeys = () =>
         }),
       )
       .check(z.minLength(1, 'must configure at least one key')),
+    'array',
   );
 
 /**
