@@ -34,6 +34,7 @@ export const CORPUS = {
   heldOut3: 'lib/patient-replies/model/corpus/held-out-3.jsonl',
   heldOut4: 'lib/patient-replies/model/corpus/held-out-4.jsonl',
   heldOut5: 'lib/patient-replies/model/corpus/held-out-5.jsonl',
+  heldOut6: 'lib/patient-replies/model/corpus/held-out-6.jsonl',
 } as const;
 
 /**
@@ -59,10 +60,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 5 was scored once,
- * when the changes for part 4 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 6, kept for the review of
+ * part 5.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 6', path: CORPUS.heldOut6 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
