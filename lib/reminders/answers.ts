@@ -23,12 +23,14 @@ export type Via = (typeof VIAS)[number];
  * The phrase rules of reading a reply, by a short stable code. With `via: 'rule'` the rule decided:
  * `stop-phrase` (an opt-out), `asks-for-messages` (`opt-in`: asks for messages, which only START
  * gives back), `autoreply` (a phone or mail system answered by itself: `unclear`, never
- * acted on, never acknowledged), `contradiction` (both answers, or one taken back: `unclear`). With
+ * acted on, never acknowledged), `contradiction` (both answers, or one taken back: `unclear`),
+ * `keeps-appointment` (`confirm`: a cancel or move said not to be wanted, then coming said plainly). With
  * `via: 'model'` the rule held back what the model read, which is then `unclear` with the model's
  * confidence: `instruction` (reads like an instruction or code), `not-about-messages` (an opt-out
  * in a reply with no word of messages, contact or stopping), `not-a-confirmation` (a confirm with a
  * question or without a word that confirms), `negated-action` (a cancel or reschedule the reply says it
- * is not: "not cancelling").
+ * is not: "not cancelling"), `not-a-new-time` (a reschedule with no word of another time, day or
+ * change: "can you arrange an interpreter?").
  */
 export const READING_RULES = [
   'stop-phrase',
@@ -39,6 +41,8 @@ export const READING_RULES = [
   'not-about-messages',
   'not-a-confirmation',
   'negated-action',
+  'not-a-new-time',
+  'keeps-appointment',
 ] as const;
 export type ReadingRule = (typeof READING_RULES)[number];
 

@@ -46,6 +46,7 @@ export const HELD_OUT_PARTS = [
   { name: 'held-out part 2', path: CORPUS.heldOut2 },
   { name: 'held-out part 3', path: CORPUS.heldOut3 },
   { name: 'held-out part 4', path: CORPUS.heldOut4 },
+  { name: 'held-out part 5', path: CORPUS.heldOut5 },
 ] as const;
 
 /**
@@ -53,9 +54,7 @@ export const HELD_OUT_PARTS = [
  * verdict, npm test never fails on it and its misreads are never listed, since a part that gates is one
  * you fix until it passes, a tuning set (docs/replies.md).
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
-  { name: 'held-out part 5', path: CORPUS.heldOut5 },
-];
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = [];
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be

@@ -4,12 +4,15 @@ import type { ModelReading, ReplyModel } from '../../lib/patient-replies/read/re
 import {
   MAX_REPLY_CHARACTERS,
   readableReply,
+  ownWords,
   readAnswerCode,
+  readByRules,
+  readCancelWithReason,
   readCourteousAnswer,
   readKeyword,
   understandReply,
 } from '../../lib/patient-replies/read/understand.ts';
-import { asksToStop, isAutoreply, isContradiction } from '../../lib/patient-replies/read/safety.ts';
+import { asksToStop, heldBack, isAutoreply, isContradiction } from '../../lib/patient-replies/read/safety.ts';
 import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
@@ -305,9 +308,9 @@ describe('the phrase rules around any model', () => {
   );
 
   it.each([
-    ['not cancelling, see you then', 'cancel', 'negated-action'],
-    ['no need to move it, I will be there', 'reschedule', 'negated-action'],
-    ['no la cancelen, sí voy', 'cancel', 'negated-action'],
+    ['not cancelling, I hope to be there', 'cancel', 'negated-action'],
+    ['no need to move it, I might be there', 'reschedule', 'negated-action'],
+    ['no la cancelen, a lo mejor voy', 'cancel', 'negated-action'],
     ['I will not miss it for anything', 'cancel', 'negated-action'],
     ['Mi hijo no va a faltar', 'cancel', 'negated-action'],
     ['no nos la perdemos', 'cancel', 'negated-action'],
@@ -329,6 +332,33 @@ describe('the phrase rules around any model', () => {
       });
     },
   );
+
+  it.each([
+    'not cancelling, see you then',
+    "No I won't be cancelling, I'll be there on the 3rd",
+    'no need to rebook, that time works',
+    "don't cancel it, I can come after all",
+    'no la cancelen, sí voy',
+    'no hace falta moverla, voy a ir',
+  ])('keeps-appointment: %j confirms by rule, whatever a model would read', async (text) => {
+    const { model } = scriptedModel({ [text]: ['cancel', 0.99] });
+    expect(await understandReply(text, model)).toEqual({
+      intent: 'confirm',
+      via: 'rule',
+      rule: 'keeps-appointment',
+    });
+  });
+
+  it.each([
+    "don't cancel, just move me to the afternoon",
+    "not cancelling yet, I'll see if I can come",
+    "don't cancel, my husband will come instead",
+    'not cancelling, can I still come at 3?',
+    "I don't want to cancel but I can't come",
+    'no la cancelen, mejor pásenla al viernes',
+  ])('keeps-appointment: %j, with a change, a doubt or a question, is left to the model', (text) => {
+    expect(readByRules(text)).toBeUndefined();
+  });
 });
 
 const PHONE = '+447700900123';
@@ -644,7 +674,7 @@ describe("a patient's answer to a reminder", () => {
   });
 
   it("shows staff the rule that held the model back, beside the model's confidence", async () => {
-    const text = 'not cancelling, see you then';
+    const text = 'not cancelling, I hope to be there';
     const { reply, listed, ehr } = await answeredClinic({ readings: { [text]: ['cancel', 0.97] } });
     expect(await reply(text)).toMatchObject({ intent: 'unclear', response: 'needs_attention' });
     expect((await listed())?.response).toEqual({
@@ -702,5 +732,128 @@ describe("a patient's answer to a reminder", () => {
     expect(await reply('1', NOW)).toMatchObject({ response: 'confirmed', acknowledged: false });
     notifier.failing = false;
     expect(await reply('yes', NOW + 60_000)).toMatchObject({ acknowledged: true });
+  });
+});
+
+// The general rules behind part 5's misreads (docs/replies.md, "The review of part 5"), each with
+// replies written for the rule, none of them a held-out reply.
+describe('the rules the review of part 5 added', () => {
+  it.each([
+    ['One', 'confirm'],
+    ['uno.', 'confirm'],
+    ['TWO', 'cancel'],
+    ['Dos', 'cancel'],
+    ['#1', 'confirm'],
+    ['Option 2', 'cancel'],
+    ['número 1', 'confirm'],
+    ['nah', 'cancel'],
+    ['Nel', 'cancel'],
+  ] as const)('answer codes: %j, the code as a word, named or slangy, reads as %s', (text, intent) => {
+    expect(readAnswerCode(text)).toBe(intent);
+  });
+
+  it("answer codes: 'Reply 2', the reminder's words copied back, and 'no 1' stay unread", () => {
+    expect(readAnswerCode('Reply 2')).toBeUndefined();
+    expect(readByRules('no 1')).toBeUndefined();
+  });
+
+  it.each([
+    ['Afternoon all, 1 ta', 'confirm'],
+    ['1 muchas gracias, saludos a todos', 'confirm'],
+    ['hi team 1 thanks heaps', 'confirm'],
+    ['2 but thank you', 'cancel'],
+    ["It's Maya's dad, 2", 'cancel'],
+    ['soy su hija, 1', 'confirm'],
+    ['1 gracias, que pasen buena tarde', 'confirm'],
+    ['nah thanks anyway', 'cancel'],
+  ] as const)('courtesies: %j is the code with courtesies, %s', (text, intent) => {
+    expect(readCourteousAnswer(text)).toBe(intent);
+  });
+
+  it.each(['2 - car in the garage', '2 sorry, sick kid', '2 work'])(
+    'a reason: %j is the code 2 with a short reason, a cancel',
+    (text) => expect(readCancelWithReason(text)).toBe('cancel'),
+  );
+
+  it.each([
+    '2 can we do friday',
+    '2 running a bit late',
+    '2pm works',
+    '2 of us will come',
+    '2 what time is it?',
+    'no worries',
+    'nah I will be there',
+  ])('a reason: %j says more than why, and is left to the model', (text) => {
+    expect(readCancelWithReason(text)).toBeUndefined();
+    expect(readByRules(text)?.via).not.toBe('answer-code');
+  });
+
+  it('own words: the reminder quoted back and what an app signs under a reply are left out, the stop rules still read them', () => {
+    expect(ownWords('> Your appointment is on Mon. Reply 1 to confirm\n2')).toBe('2');
+    expect(readByRules('yes\n-- \nSam Lee\nLee Builders')).toEqual({ intent: 'confirm', via: 'answer-code' });
+    expect(readByRules('1\r\nSent from my Galaxy')).toEqual({ intent: 'confirm', via: 'answer-code' });
+    expect(readByRules('2\nEnviado desde mi iPhone')).toEqual({ intent: 'cancel', via: 'answer-code' });
+    expect(ownWords('> only a quote')).toBe('> only a quote');
+    expect(readByRules('> Reply 1 to confirm\nstop texting me')?.intent).toBe('opt-out');
+  });
+
+  it.each(['ST0P', 'QU1T', '5TOP', 'st0p texting me', 'stahp texting me', 'stawp the texts'])(
+    'stops: %j, digits or drawn-out letters for a stop word, is a stop',
+    (text) => expect(readKeyword(text) === 'opt-out' || asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'I manage my own calendar, no need for these reminders',
+    'the texts are not needed anymore',
+    'no hacen falta los recordatorios, gracias',
+  ])('stops: %j says the texts are not needed, a stop', (text) => {
+    expect(asksToStop(text)).toBe(true);
+  });
+
+  it.each(['see you at 10am', 'is it 1 or 2 stops on the train?', 'no need for the letter, I have it'])(
+    'stops: %j is none',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    'Network notice: the number you texted cannot receive SMS.',
+    'Your message could not be delivered.',
+    'Mensaje del operador: el número que marcó no puede recibir SMS',
+    'My phone is on airplane mode, I will reply when I land',
+    'Sleep Focus is on, notifications silenced',
+    'Estoy en modo avión, contesto después',
+    'Busy right now, talk later (auto)',
+  ])('autoreplies: %j is the network or a phone answering by itself', (text) => {
+    expect(isAutoreply(text)).toBe(true);
+  });
+
+  it.each([
+    'I cannot receive texts at work, please phone me',
+    'Your text could not be delivered to my mum, she has a new phone?',
+  ])('autoreplies: %j is a person', (text) => {
+    expect(isAutoreply(text)).toBe(false);
+  });
+
+  it("not-a-confirmation: 'count me out' is none, 'count me in' is one; giving it a miss is none", () => {
+    expect(heldBack('confirm', 'count me out for next week')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', "I'll give it a miss")).toBe('not-a-confirmation');
+    expect(heldBack('confirm', 'count me in')).toBeUndefined();
+  });
+
+  it.each([
+    ['can you arrange a translator for my dad?', 'not-a-new-time'],
+    ['please sort a wheelchair', 'not-a-new-time'],
+    ['can we do Friday instead', undefined],
+    ['any openings after 3', undefined],
+    ['¿se puede reagendar?', undefined],
+    ['necesito otro día', undefined],
+  ] as const)('not-a-new-time: a reschedule of %j is held back by %s', (text, rule) => {
+    expect(heldBack('reschedule', text)).toBe(rule);
+  });
+
+  it("not-about-messages: a patient's own slip of the number is no stop, however it goes on", () => {
+    expect(heldBack('opt-out', 'perdón, me equivoqué de número al mandar')).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'sorry, I texted the wrong number while typing')).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'me equivoqué de número, no me manden mensajes')).toBeUndefined();
   });
 });

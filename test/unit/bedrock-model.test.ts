@@ -153,7 +153,7 @@ describe("the safety rules of reading a reply hold around Bedrock's answer, as a
 
   it("holds back Bedrock's cancel of a reply that says it is not cancelling", async () => {
     const { bedrock } = model(async () => toolAnswer({ intent: 'cancel', confidence: 0.99 }));
-    expect(await understandReply("not cancelling, I'll be there", bedrock)).toEqual({
+    expect(await understandReply('not cancelling, I hope to be there', bedrock)).toEqual({
       intent: 'unclear',
       via: 'model',
       confidence: 0.99,

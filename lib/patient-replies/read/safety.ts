@@ -46,11 +46,31 @@ const spelt = (text: string) =>
     return SPELT_WORDS.has(word.toLowerCase()) ? word : run;
   });
 
-/** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
-export const stopReading = (text: string) => spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC')));
+/** Digits that stand for letters inside a word ("ST0P", "QU1T", "5TOP"). */
+const DIGIT_LETTERS: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+};
 
+/** A word of letters and digits that spells a keyword with digits for letters, as that word; "10am" stays. */
+const withoutDigitLetters = (text: string) =>
+  text.replace(/[\p{L}\p{N}]*(?:\p{L}\p{N}|\p{N}\p{L})[\p{L}\p{N}]*/gu, (word) => {
+    const letters = word.replace(/[013457]/g, (digit) => DIGIT_LETTERS[digit]!);
+    return SPELT_WORDS.has(letters.toLowerCase()) ? letters : word;
+  });
+
+/** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
+export const stopReading = (text: string) =>
+  withoutDigitLetters(spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC'))));
+
+/** "stop" as patients spell it, slipped or drawn out: "stp", "sotp", "stahp". */
+const STOP_SPELLINGS = 'stop|stp|stpo|sotp|stopp|stahp|stawp';
 const STOP_WORD =
-  '(?:stop|stp|stpo|sotp|stopp|stopall|quit|unsubscribe|unsub|unsuscribe|unsubcribe|optout|opt out)';
+  '(?:stop|stp|stpo|sotp|stopp|stahp|stawp|stopall|quit|unsubscribe|unsub|unsuscribe|unsubcribe|optout|opt out)';
 const DECORATION =
   '(?:please|pls|plz|pl|now|it|all|this|these|them|that|already|thanks|thank you|thx|ty|por favor|porfa|gracias|ya|ok|okay|just|so|and|then|y|asap|immediately|right now)';
 
@@ -71,7 +91,7 @@ const BEFORE_OTHER_STOP =
   '(?:t|bus|the|a|an|my|your|next|last|first|which|what|one|tram|train|subway|metro|pit|full|quick|to|not|never|wont|won t|cant|can t|cannot|didnt|didn t|dont|don t|doesnt|doesn t|will|would|should|could|must|i|you|u|we|they|he|she|it|gonna|may|might|did|do|does|non|no need to)';
 
 /** "stop" first in a reply, unless in another sense. */
-const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:stop|stp|stpo|sotp)\\b(?! ${OTHER_STOP})`);
+const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:${STOP_SPELLINGS})\\b(?! ${OTHER_STOP})`);
 /** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
 const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp)(?: ${DECORATION})*$`);
 
@@ -93,7 +113,7 @@ const ES_WANT = '(?:quiero|kiero|qiero|kero)';
 
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 const STOP_PHRASES = [
-  `\\b(?:stop|stp|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
+  `\\b(?:${STOP_SPELLINGS}|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
   '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|opt me out|revoke)\\b',
   // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
   '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
@@ -121,6 +141,8 @@ const STOP_PHRASES = [
   '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
   '\\bturn (?:these|them|this|it|the texts?|the messages|the reminders|the notifications) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
+  // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
+  '\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b',
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
 ].map((phrase) => new RegExp(phrase));
 
@@ -139,6 +161,8 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
   '\\bdejenme en paz\\b',
+  // Texts said not to be needed: "no hacen falta los mensajes", "no necesito que me manden recordatorios".
+  `\\bno (?:hacen falta|hace falta|necesito|necesitamos|son necesarios)(?: que me (?:manden|envien|escriban))? (?:los |estos |sus |mas )?${ES_MESSAGES}\\b`,
   // Calls or email preferred to texts: "prefiero que me llamen en vez de mandarme mensajes", "mejor llamada que mensaje".
   '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|estos|estas|esos|sus|tantos|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
@@ -288,6 +312,14 @@ const AUTOREPLY = [
   /\bfuera de (?:la )?oficina\b/,
   /\bde vacaciones\b.*\b(?:hasta|regreso|vuelvo|sin acceso)\b/,
   /\bno estoy disponible\b/,
+  // The network answering for a phone that cannot take the text: "message from your carrier: … cannot receive messages".
+  /\b(?:message|notice|notification) from (?:your |the )?(?:carrier|network|operator|provider)\b|\b(?:number|phone|mobile|subscriber|recipient) you (?:texted|messaged|sent (?:this|it|that) to|are (?:texting|messaging|trying to reach)|have (?:texted|messaged)) (?:cannot|can t|is unable to|is not able to|does not|doesn t)\b|\b(?:message|text|sms) (?:could not|couldn t|cannot|can t|was not|wasn t) (?:be )?delivered\b|\bundeliverable\b|\bno longer in service\b/,
+  /\b(?:mensaje|aviso|notificacion) (?:de|del) (?:su |tu |la )?(?:operador\w*|compania|red)\b|\bnumero (?:que|al que) (?:marco|escribio|envio|mando)\w* no (?:puede|esta|existe)\b|\bno (?:pudo|puede) ser entregado\b/,
+  // A phone put away for a while, answering when it is back: airplane mode, a focus that silences it.
+  /\b(?:airplane|aeroplane|flight) mode\b|\b(?:sleep|work|personal|driving) focus\b|\bnotifications (?:silenced|are silenced|off)\b/,
+  /\bmodo (?:avion|vuelo|descanso|concentracion|no molestar)\b/,
+  // A reply marked as the phone's own: "(auto)", "[auto]" at its end.
+  /\bauto$/,
 ];
 
 /**
@@ -345,11 +377,14 @@ const STOP_IN_ANOTHER_SENSE = new RegExp(
 );
 
 /** A patient's own slip of the number, no word of stopping for a model's opt-out: "I texted the wrong number". */
-const SELF_MISTAKES = new RegExp(SELF_MISTAKE.source, 'g');
+const SELF_MISTAKES = new RegExp(
+  `(?:${SELF_MISTAKE.source})(?: (?:al|cuando|when|while|by) (?:escribir|escribirle|mandar|enviar|texting|typing|writing|sending))?`,
+  'g',
+);
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -434,9 +469,50 @@ const SAYS_COMING =
   /(?<!\b(?:not|never|no longer|t|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b/;
 /** Coming said not to happen, which no confirm is: "won't be there", "not able to attend", "no va a asistir", "no voy". */
 const NEGATED_ATTENDANCE =
-  /\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
+  /\bcount (?:me|us|him|her|them) out\b|\b(?:give|giving|gives) (?:it|this|this one|that|that one|the appointment|the appt) a miss\b|\brain ?check\b|\bsit (?:this|that) one out\b|\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
 const NEGATED_MOVE =
   /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
+
+/**
+ * Words of another time, day or a change, English and Spanish: a model's reschedule needs one ("can we
+ * do Friday?", "any openings after 3", "need to move it", "¿hay otra hora?"); "can you arrange an
+ * interpreter?" has none.
+ */
+const NEW_TIME =
+  /\b(?:re ?schedul\w*|re ?agend\w*|resched\w*|reschedual\w*|rebook\w*|re book\w*|rearrang\w*|re arrang\w*|mov\w*|change\w*|changing|switch\w*|swap\w*|push\w*|bring \w+ forward|postpon\w*|delay\w*|later|earlier|sooner|another|other|others|different|new|instead|next|tomorrow|tmrw|tmr|tonight|today|week\w*|wk|wks|month\w*|morning\w*|afternoon\w*|evening\w*|lunch\w*|noon|midday|night\w*|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|jan\w*|feb\w*|march|april|may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*|am|pm|clock|time|times|date|dates|day|days|slot\w*|opening\w*|availab\w*|free|spot\w*|space\w*|before|after|reprogram\w*|cambi\w*|mover\w*|muev\w*|pasar\w*|pase\w*|pospon\w*|aplaz\w*|atras\w*|adelant\w*|otro|otra|otros|otras|despues|antes|tarde|temprano|manana|semana\w*|mes|lunes|martes|miercoles|jueves|viernes|sabado|domingo|hora\w*|fecha\w*|dia|dias|cupo\w*|turno\w*|espacio\w*|disponib\w*|libre)\b|\p{N}/u;
+
+/** Coming said plainly, after an action said not to be wanted: "I'll be there", "see you", "I can come", "voy". */
+const COMES =
+  /\b(?:be there|b there|be thr|see (?:you|u|ya)|c u|coming|come|attend\w*|make it|works|suits|fine|voy|vamos|ahi estare|alli estare|ahi estoy|alli estoy|ahi estaremos|llego|llegamos|asisto|asistire|asistimos|nos vemos)\b/;
+/** Doubt, a condition or a change asked for, which no plain confirmation holds: "if I can", "just move it", "mejor otro día". */
+const DOUBT_OR_CHANGE =
+  /\b(?:if|maybe|might|may|try|trying|hope|hopefully|probably|not sure|unsure|unless|depends|perhaps|see if|we ll see|let me|quizas|quiza|tal vez|a lo mejor|si puedo|creo|move|moving|moved|change|changing|reschedul\w*|resched|rebook\w*|re book|another|other|different|instead|later|earlier|sooner|put me|push|bring|just|only|but|cambi\w*|mover\w*|muev\w*|pasen\w*|pasar\w*|otra|otro|mejor|reprogram\w*|reagend\w*|solo|nomas|pero|someone|somebody|alguien)\b/;
+
+/**
+ * A cancel or a move said not to be wanted, then coming said plainly ("not cancelling, I'll be there",
+ * "no need to rebook, the time works", "no pienso cancelar, voy seguro"), with no question, no doubt
+ * and no change asked for: the patient keeps the appointment, a confirm by rule. "Don't cancel, just
+ * move me to the afternoon" asks for a change; "not cancelling yet, I'll see if I can come" doubts.
+ */
+export function keepsAppointment(text: string): boolean {
+  const plain = normalise(text).replace(DICTATED_QUESTION, '?');
+  if (/[?¿]/.test(plain)) return false;
+  const spaced = words(plain);
+  const negated = NEGATED_CANCEL.exec(spaced) ?? NEGATED_MOVE.exec(spaced);
+  if (negated === null) return false;
+  const rest = `${spaced.slice(0, negated.index)} ${spaced.slice(negated.index + negated[0].length)}`;
+  return (
+    COMES.test(rest) &&
+    !DOUBT_OR_CHANGE.test(rest) &&
+    !NEGATED_ATTENDANCE.test(rest) &&
+    !DEFERRED_CONFIRMATION.test(spaced) &&
+    !ANOTHER_OCCASION.test(spaced) &&
+    !INSTRUCTIONS.test(spaced)
+  );
+}
+
+/** Whether a reply's words name another time, day or a change. */
+export const namesNewTime = (text: string) => NEW_TIME.test(words(normalise(text)));
 
 /**
  * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
@@ -445,7 +521,8 @@ const NEGATED_MOVE =
  * needs a word that confirms (one slip of a letter allowed) and no question ("yes, where do I park?"
  * is for staff); a cancel or reschedule the reply itself negates ("not cancelling, see you then") is
  * not one, and neither is a cancel of a reply that says the visit will not be missed ("I won't miss
- * it", "no voy a faltar") or that the patient will or can come ("I'm able to attend", "sí puedo ir").
+ * it", "no voy a faltar") or that the patient will or can come ("I'm able to attend", "sí puedo ir");
+ * a reschedule needs a word of another time, day or change.
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
   // Punctuation dictated rather than typed: "can I come at 4 question mark".
@@ -469,7 +546,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       : undefined;
   if (intent === 'cancel' && (NEGATED_ABSENCE.test(spaced) || SAYS_COMING.test(spaced)))
     return 'negated-action';
-  return (intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced) ? 'negated-action' : undefined;
+  if ((intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced)) return 'negated-action';
+  return intent === 'reschedule' && !NEW_TIME.test(spaced) ? 'not-a-new-time' : undefined;
 }
 
 /** A model's confirm kept: a word that confirms, no question, nothing of instructions or code. */

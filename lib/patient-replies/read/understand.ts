@@ -9,6 +9,8 @@ import {
   heldBack,
   isAutoreply,
   isContradiction,
+  keepsAppointment,
+  namesNewTime,
   stopReading,
 } from './safety.ts';
 
@@ -69,9 +71,16 @@ const ANSWER_CODES = new Map<string, Intent>([
     'yepp',
     'yupp',
     'sii',
+    // The code as a word: "One", "Uno".
+    'one',
+    'uno',
   ].map((word) => [word, 'confirm'] as const),
-  ...['2', 'no', 'n', 'nope'].map((word) => [word, 'cancel'] as const),
+  // No as SMS and slang write it ("nah", "nel"), and the code as a word ("Two", "Dos").
+  ...['2', 'no', 'n', 'nope', 'nah', 'nel', 'two', 'dos'].map((word) => [word, 'cancel'] as const),
 ]);
+
+/** What may name an answer code before it: "#1", "Option 1", "número 2". */
+const ANSWER_LABEL = /^(?:#|(?:option|opcion|number|numero) ?#? ?)(?=\p{N}+$)/u;
 
 /**
  * The answer code or yes/no word a reply is, alone in the message: any case, accents and emoji
@@ -84,21 +93,30 @@ export function readAnswerCode(text: string): Intent | undefined {
     .replace(/\p{Mark}/gu, '')
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/^[\s.!¡]+|[\s.!]+$/g, '');
+    .replace(/^[\s.!¡]+|[\s.!]+$/g, '')
+    .replace(ANSWER_LABEL, '');
   return ANSWER_CODES.get(word);
 }
 
 /** What people add to their thanks: "so much", "ever so much", "sm", "kindly", "again", "for that". */
 const THANKS_MORE =
-  '(?: (?:so much|very much|ever so much|so very much|sm|a lot|a bunch|a million|loads|kindly|again|anyway|anyways|for (?:that|this|everything|all|the (?:reminder|text|message|heads up|info)|reminding me|letting me know)))*';
+  '(?: (?:so much|very much|ever so much|so very much|sm|a lot|a bunch|a million|loads|lots|heaps|tons|a ton|kindly|again|anyway|anyways|for (?:that|this|everything|all|the (?:reminder|text|message|heads up|info)|reminding me|letting me know)))*';
+
+/** Who answers for a patient, in English and Spanish. */
+const CARERS =
+  'mum|mom|mam|mother|dad|father|daughter|son|wife|husband|partner|carer|caregiver|aide|home health aide|nurse|sister|brother|grandma|grandpa|gran|nan|granddaughter|grandson|neighbour|neighbor|friend|mama|papa|mami|papi|hija|hijo|esposa|esposo|hermana|hermano|abuela|abuelo|nieta|nieto|cuidadora|cuidador|vecina|vecino';
 
 /** What may stand around an answer code without changing it: thanks, please, a greeting, an apology. */
 const COURTESY = new RegExp(
   `^(?:(?:${[
     // Thanks, with what people add to it: "thank you ever so much", "thank u sm", "cheers for that".
-    `(?:thanks?(?: (?:you|u|ya|yall|y all))?|thankyou|thanku|ty|tysm|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|ta|many thanks|much appreciated|appreciate (?:it|you|u))${THANKS_MORE}`,
+    `(?:(?:but|though) )?(?:thanks?(?: (?:you|u|ya|yall|y all))?|thankyou|thanku|ty|tysm|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|ta|many thanks|much appreciated|appreciate (?:it|you|u))${THANKS_MORE}`,
     'please|pls|plz|kindly',
-    '(?:hi|hiya|hello|hey|heya|howdy)(?: there)?|good (?:morning|afternoon|evening|day)|morning',
+    '(?:(?:hi|hiya|hello|hey|heya|howdy)|(?:good )?(?:morning|afternoon|evening|day))(?: (?:there|all|everyone|folks|team|guys|ladies))?',
+    // Who is writing for the patient: "it's Jack's mum", "this is her daughter", "soy su hija".
+    `(?:it s|its|this is|i m|im|soy|habla|le escribe|les escribe) (?:\\p{L}+ s |la |el |su |his |her |their |the patient s )?(?:${CARERS})`,
+    // Naming the answer: "option 1", "número 2".
+    'option|opcion|number|numero',
     'sorry|so sorry|very sorry|apologies|my apologies',
     // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
     'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam',
@@ -108,9 +126,11 @@ const COURTESY = new RegExp(
     'ok|okay|okey|k|kk|noted|got it',
     '(?:muchas |mil |muchisimas )?(?:gracias|grax|grx|grcs|graciass)(?: (?:por|x) (?:avisar|el aviso|el mensaje|el recordatorio|recordarme|todo))?(?: a (?:usted|ustedes|ti))?|(?:gracias|grax) (?:de todos modos|igual|igualmente)|muchas|mil',
     'por favor|porfa|porfavor|xfa|plis',
-    'hola|buen dia|buenos dias|buenas tardes|buenas noches|buenas|saludos|bendiciones|dios (?:le|te|los) bendiga',
+    'hola|buen dia|buenos dias|buenas tardes|buenas noches|buenas|saludos(?: a (?:todas|todos|todes|ustedes|todo el equipo))?|bendiciones|dios (?:le|te|los) bendiga',
+    // Well-wishing in Spanish: "que tenga buen día", "que estén bien".
+    'que (?:tenga|tengas|tengan|pase|pases|pasen) (?:un |una |muy )?(?:buen|buena|buenas|bonito|bonita|lindo|linda|excelente|feliz|bendecido|bendecida) (?:dia|tarde|noche|fin de semana|finde|semana)|que (?:este|estes|esten) (?:bien|muy bien)',
     'lo siento(?: mucho)?|disculpe|disculpa|una disculpa|perdon|perdone',
-    'doctora?|senorita|senora|senor|enfermera|mija|mijo|mijita|mijito|corazon|carino|amor|reina|joven',
+    'doctora?|senorita|senora|senor|seno|sena|enfermera|mija|mijo|mijita|mijito|corazon|carino|amor|reina|joven',
     '[🙏😊🙂☺❤♥😀😁😃🤗💕💙🌸✨👍👌✅✔☑]',
   ].join('|')}) ?)+$`,
   'u',
@@ -139,7 +159,7 @@ function misspeltAnswer(token: string): string {
  */
 export function readCourteousAnswer(text: string): Intent | undefined {
   // Markup or code is never a courtesy: "[confirm]" and "/confirm" are for the model and its rules.
-  if (/[[\]{}<>/\\=@#*_|~^$%&+]/.test(text)) return undefined;
+  if (/[[\]{}<>/\\=@#*_|~^$%&+]/.test(text.replace(/#(?=\p{N})/gu, ''))) return undefined;
   const tokens = (normalise(text).match(/\p{L}+|\p{N}+|\p{Extended_Pictographic}|\?/gu) ?? []).map((token) =>
     YES_EMOJI.has(token) ? '1' : misspeltAnswer(token),
   );
@@ -148,6 +168,46 @@ export function readCourteousAnswer(text: string): Intent | undefined {
   if (intents.size !== 1) return undefined;
   const rest = tokens.filter((token) => !ANSWER_CODES.has(token)).join(' ');
   return rest === '' || COURTESY.test(rest) ? [...intents][0] : undefined;
+}
+
+/** Words that say more than why a patient cannot come: coming after all, late, a question, a condition. */
+const MORE_THAN_A_REASON =
+  /\b(?:come|coming|there|will|can|could|would|may|might|maybe|but|if|still|late|early|min|mins|minutes|attend\w*|ok|okay|fine|yes|si|voy|ir|llego|pero|puedo|podemos|vamos|tarde|talk|call|ring|llam\w*|please|pls|por favor|how|what|when|where|why|who|que|como|cuando|donde|porque)\b/;
+
+/**
+ * The code 2 with a short reason ("2 - flat tyre", "2 sorry, work"), read as the code alone, as the
+ * reminder asked for it: at most six words besides, no question, no word of another time or of coming
+ * after all. "No" and "nah" with words are left to the model: "no worries" is no cancel.
+ */
+export function readCancelWithReason(text: string): Intent | undefined {
+  const spaced = normalise(text)
+    .replace(/[^\p{L}\p{N}?¿]+/gu, ' ')
+    .trim();
+  const tokens = spaced.split(' ');
+  if (tokens[0] !== '2' || /[?¿]/.test(spaced) || tokens.length > 7) return undefined;
+  const rest = tokens.slice(1).join(' ');
+  return rest !== '' && !/\p{N}/u.test(rest) && !MORE_THAN_A_REASON.test(rest) && !namesNewTime(rest)
+    ? 'cancel'
+    : undefined;
+}
+
+/** The lines a phone or mail app adds under a reply: a signature, "Sent from my iPhone". */
+const SIGNED_OFF =
+  /^(?:--\s*|—\s*|sent from (?:my )?\S+.*|enviado desde (?:mi )?\S+.*|get outlook for .*|obtener outlook para .*)$/i;
+
+/**
+ * What the patient wrote themselves: the reminder quoted back ("> Reply 1 to confirm") and what an app
+ * signs under it (a "-- " signature, "Sent from my iPhone") left out, for the answer codes and the model.
+ * The stop rules still read the whole reply.
+ */
+export function ownWords(text: string): string {
+  const lines = text.split(/\r?\n|\r/);
+  const signed = lines.findIndex((line) => SIGNED_OFF.test(line.trim()));
+  const own = (signed === -1 ? lines : lines.slice(0, signed))
+    .filter((line) => !/^\s*>/.test(line))
+    .join('\n')
+    .trim();
+  return own === '' ? text : own;
 }
 
 /** The most of a reply read: the longest message End User Messaging SMS takes, 1,600 characters. */
@@ -177,15 +237,17 @@ export function readByRules(raw: string): Understanding | undefined {
   const text = readableReply(raw);
   const keyword = readKeyword(whole);
   if (keyword !== undefined) return { intent: keyword, via: 'keyword' };
-  const answer = readAnswerCode(text);
+  const own = readableReply(ownWords(raw));
+  const answer = readAnswerCode(own);
   if (answer !== undefined) return { intent: answer, via: 'answer-code' };
   if (!READABLE.test(whole)) return { intent: 'unclear', via: 'model', confidence: 0 };
   if (asksToStop(whole)) return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
   if (asksForMessages(text)) return { intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' };
   if (isAutoreply(text)) return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
   if (isContradiction(text)) return { intent: 'unclear', via: 'rule', rule: 'contradiction' };
-  const courteous = readCourteousAnswer(text);
+  const courteous = readCourteousAnswer(own) ?? readCancelWithReason(own);
   if (courteous !== undefined) return { intent: courteous, via: 'answer-code' };
+  if (keepsAppointment(own)) return { intent: 'confirm', via: 'rule', rule: 'keeps-appointment' };
   return undefined;
 }
 
@@ -204,6 +266,6 @@ export function heldToRules(text: string, { intent, confidence }: ModelReading):
 export async function understandReply(raw: string, model: ReplyModel): Promise<Understanding> {
   const decided = readByRules(raw);
   if (decided !== undefined) return decided;
-  const text = readableReply(raw);
+  const text = readableReply(ownWords(raw));
   return heldToRules(text, await model.read(text));
 }
