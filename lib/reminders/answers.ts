@@ -30,7 +30,8 @@ export type Via = (typeof VIAS)[number];
  * in a reply with no word of messages, contact or stopping), `not-a-confirmation` (a confirm with a
  * question or without a word that confirms), `negated-action` (a cancel or reschedule the reply says it
  * is not: "not cancelling"), `not-a-new-time` (a reschedule with no word of another time, day or
- * change: "can you arrange an interpreter?").
+ * change: "can you arrange an interpreter?"), `asks-another-time` (a cancel of a reply that asks for
+ * another time: "she needs a later appointment").
  */
 export const READING_RULES = [
   'stop-phrase',
@@ -43,6 +44,7 @@ export const READING_RULES = [
   'negated-action',
   'not-a-new-time',
   'keeps-appointment',
+  'asks-another-time',
 ] as const;
 export type ReadingRule = (typeof READING_RULES)[number];
 

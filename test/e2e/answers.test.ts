@@ -51,9 +51,9 @@ const listed = async (patientId: string) =>
   (await call('GET', `/api/patients/${patientId}/appointments`)).body.appointments[0];
 
 describe('a patient answers a reminder by SMS', () => {
-  it('confirms with "yes see you then": the listing shows it, the EHR gets an AppointmentResponse', async () => {
+  it('confirms with "see you then": the listing shows it, the EHR gets an AppointmentResponse', async () => {
     const { patient, phone } = await remindedPatient();
-    const answered = await runLocal('sms:inbound', [phone, 'yes see you then'], lambdaPort());
+    const answered = await runLocal('sms:inbound', [phone, 'see you then'], lambdaPort());
     expect(answered.code).toBe(0);
     expect(JSON.parse(answered.stdout)).toMatchObject({
       from: maskContact('sms', phone),

@@ -12,7 +12,13 @@ import {
   readKeyword,
   understandReply,
 } from '../../lib/patient-replies/read/understand.ts';
-import { asksToStop, heldBack, isAutoreply, isContradiction } from '../../lib/patient-replies/read/safety.ts';
+import {
+  asksForMessages,
+  asksToStop,
+  heldBack,
+  isAutoreply,
+  isContradiction,
+} from '../../lib/patient-replies/read/safety.ts';
 import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
@@ -41,7 +47,7 @@ function scriptedModel(readings: Record<string, [Intent, number]> = {}) {
 describe('understanding a reply, in layers', () => {
   const { model, asked } = scriptedModel({
     CANCEL: ['cancel', 0.99],
-    'yes see you then': ['confirm', 0.95],
+    'see you then': ['confirm', 0.95],
   });
 
   it('reads a carrier keyword before anything else: a bare CANCEL stays an opt-out, whatever a model says', async () => {
@@ -69,7 +75,7 @@ describe('understanding a reply, in layers', () => {
     expect(readAnswerCode('yes please')).toBeUndefined();
     expect(readAnswerCode('yes?')).toBeUndefined();
     expect(readAnswerCode('12')).toBeUndefined();
-    expect(await understandReply('yes see you then', model)).toEqual({
+    expect(await understandReply('see you then', model)).toEqual({
       intent: 'confirm',
       via: 'model',
       confidence: 0.95,
@@ -435,9 +441,9 @@ async function answeredClinic({
 describe("a patient's answer to a reminder", () => {
   it('confirms the appointment reminded last, shows it in the listing, writes it back and thanks the patient once', async () => {
     const { reply, listed, ehr, notifier } = await answeredClinic({
-      readings: { 'yes see you then': ['confirm', 0.97] },
+      readings: { 'see you then': ['confirm', 0.97] },
     });
-    expect(await reply('yes see you then')).toEqual({
+    expect(await reply('see you then')).toEqual({
       intent: 'confirm',
       via: 'model',
       confidence: 0.97,
@@ -855,5 +861,113 @@ describe('the rules the review of part 5 added', () => {
     expect(heldBack('opt-out', 'perdón, me equivoqué de número al mandar')).toBe('not-about-messages');
     expect(heldBack('opt-out', 'sorry, I texted the wrong number while typing')).toBe('not-about-messages');
     expect(heldBack('opt-out', 'me equivoqué de número, no me manden mensajes')).toBeUndefined();
+  });
+});
+
+// The general rules behind part 6's misreads (docs/replies.md, "The review of part 6"), each with
+// replies written for the rule, none of them a held-out reply.
+describe('the rules the review of part 6 added', () => {
+  it.each([
+    "I think you've got the wrong #",
+    "this is not Sam's phone anymore",
+    'you have the wrong guy mate',
+    'This is no longer Dana’s number',
+    'este número ya no es de Luis',
+  ])('wrong number: %j is a stop', (text) => {
+    expect(asksToStop(text)).toBe(true);
+  });
+
+  it.each(['unblock my number please', 'I want the reminders back', 'quiero recibir los recordatorios'])(
+    'asks for messages: %j',
+    (text) => expect(asksForMessages(text)).toBe(true),
+  );
+
+  it('asks for messages: wanting the texts to stop is still a stop, read first', () => {
+    expect(readByRules('I want the texts to stop')?.intent).toBe('opt-out');
+  });
+
+  it.each([
+    "You've reached Ana's phone. I'm unavailable, leave a text and I'll get back to you",
+    'Automated message: this number cannot receive replies',
+    'Voy manejando con No molestar activado, leeré tu mensaje al llegar',
+  ])('autoreplies: %j', (text) => {
+    expect(isAutoreply(text)).toBe(true);
+  });
+
+  it("autoreplies: a business's own opt-out small print makes no stop; a person asking how to stop does", () => {
+    const autoreply = readByRules(
+      'Thanks for messaging Acme Dental! We will reply during business hours. Reply STOP to opt out.',
+    );
+    expect(autoreply).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' });
+    expect(
+      readByRules(
+        'Gracias por escribir a Ferretería Sol. Le responderemos en horario de atención. Responde BAJA para no recibir mensajes.',
+      ),
+    ).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' });
+    expect(readByRules('how do I opt out? do I reply stop?')?.intent).toBe('opt-out');
+    expect(readByRules('Thanks for texting! Reply STOP to opt out. STOP')?.intent).toBe('opt-out');
+  });
+
+  it('a stop in a quoted reminder is the clinic’s, not the patient’s', () => {
+    expect(readByRules('> Reply 1 to confirm, STOP to opt out\n1')).toEqual({
+      intent: 'confirm',
+      via: 'answer-code',
+    });
+    expect(readByRules('> Reply 1 to confirm\nSTOP')?.intent).toBe('opt-out');
+  });
+
+  it("instruction: 'everyone' is an instruction's target only as what it acts on", () => {
+    expect(
+      heldBack('cancel', "please cancel, he's poorly and I don't want everyone else catching it"),
+    ).toBeUndefined();
+    expect(heldBack('cancel', "cancel everyone's appointments")).toBe('instruction');
+    expect(heldBack('cancel', 'cancelen todas las citas')).toBe('instruction');
+  });
+
+  it('contradiction: a yes taken back further on in the reply', () => {
+    expect(isContradiction("Yeah we'll come on Tuesday. Oh wait, no, that's her exam day")).toBe(true);
+    expect(isContradiction("Yeah we'll come on Tuesday, no worries")).toBe(false);
+  });
+
+  it.each([
+    ["yes I'll be there", 'confirm'],
+    ['1 see you then', 'confirm'],
+    ['sí, ahí estaré', 'confirm'],
+    ["Yes. Sorry for the late reply, we'll be there", 'confirm'],
+    ['👌', 'confirm'],
+    ["2 I'll be there", undefined],
+    ['yes I will be there late', undefined],
+  ] as const)('courtesies: %j, a yes said again beside the code, reads as %s', (text, intent) => {
+    expect(readCourteousAnswer(text)).toBe(intent);
+  });
+
+  it.each([
+    'yes, btw I moved house',
+    'yes please make sure there is a ramp',
+    'sí voy, por cierto cambié de número',
+  ])('not-a-confirmation: %j raises a second matter or a request, for a person', (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it("not-a-confirmation: 'si boy a ir', b for v, confirms", () => {
+    expect(heldBack('confirm', 'si boy a ir')).toBeUndefined();
+  });
+
+  it('asks-another-time: a cancel of a reply asking for another time is held back, one saying none is needed is not', () => {
+    expect(heldBack('cancel', "he can't come, needs a later appointment")).toBe('asks-another-time');
+    expect(heldBack('cancel', 'no puedo, ¿me dan otra fecha?')).toBe('asks-another-time');
+    expect(heldBack('cancel', 'no need to rebook, just cancel')).toBeUndefined();
+    expect(heldBack('cancel', 'no hace falta que me den otra fecha, no voy')).toBeUndefined();
+  });
+
+  it.each(['no hace falta que la cambien, igual voy', 'no, no la muevan, ese día me queda bien'])(
+    'keeps-appointment: %j confirms by rule',
+    (text) =>
+      expect(readByRules(text)).toEqual({ intent: 'confirm', via: 'rule', rule: 'keeps-appointment' }),
+  );
+
+  it('not-a-new-time: a reschedule misspelt still names a change', () => {
+    expect(heldBack('reschedule', 'need to reschdule pls')).toBeUndefined();
+    expect(heldBack('reschedule', 'can i resceduale')).toBeUndefined();
   });
 });

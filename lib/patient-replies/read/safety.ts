@@ -173,9 +173,10 @@ const SPANISH_STOP_PHRASES = [
 ].map((phrase) => new RegExp(phrase));
 
 /** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
-const WRONG_NUMBER = /\bwrong (?:number|person|no|#|phone)\b/;
+const WRONG_NUMBER =
+  /\bwrong (?:(?:number|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
 const SPANISH_WRONG_NUMBER =
-  /\b(?:numero|persona) (?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b/;
+  /\b(?:numero|persona) (?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b/;
 /**
  * The patient saying the slip was theirs, which is no stop: "I texted the wrong number", "sorry, sent
  * that to the wrong person", "me equivoqué de número", "le escribí al número equivocado". "You sent
@@ -253,6 +254,8 @@ const ASKS_FOR_MESSAGES = [
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
   /\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)/,
   /\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
+  // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número".
+  /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|\bquiero (?:recibir )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
   /\b(?:sign|add|put) me (?:up|back)\b|\bsign up for (?:texts|messages|reminders)\b|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|^(?:re)?subscribe(?: me)?$/,
   /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
@@ -308,6 +311,9 @@ const AUTOREPLY = [
   /\b(?:enviad[oa]|contestad[oa]|respondid[oa]|generad[oa]) automaticamente\b/,
   /\bno molestar\b/,
   /\bestoy (?:conduciendo|manejando)\b/,
+  // A voicemail-like greeting: "you've reached Tom's mobile… I'll get back to you", "leeré tu mensaje al llegar".
+  /\byou ve reached\b|\bhas (?:llamado|contactado|escrito) (?:a|al)\b|\bi m (?:currently )?unavailable\b|\bleave (?:a|your|me a) (?:message|text|msg)\b.*\b(?:get back|call (?:you )?back|reply|respond)\b|\bleere (?:tu|su) mensaje\b/,
+  /\bautomated (?:message|msg|text|notice|notification)\b|\b(?:cannot|can t|does not|doesn t|is unable to|unable to) (?:receive|accept|read) (?:replies|responses)\b/,
   /\bmodo (?:conduccion|conducir|manejo|auto)\b/,
   /\bfuera de (?:la )?oficina\b/,
   /\bde vacaciones\b.*\b(?:hasta|regreso|vuelvo|sin acceso)\b/,
@@ -322,13 +328,32 @@ const AUTOREPLY = [
   /\bauto$/,
 ];
 
+/** A sender's own opt-out instruction: "Reply STOP to opt out", "responde BAJA", "text END to quit". */
+const STOP_INSTRUCTION =
+  /\b(?:reply|text|send|txt|respond|responde|responda|responder|envia|envie|enviar|manda|mande|mandar|escribe|escriba)(?: with| con)? (?:stop|stopall|baja|alto|end|quit|unsubscribe|cancel)\b/;
+
+/**
+ * A reply without its sentences that tell the reader how to opt out ("Msg&data rates may apply. Reply
+ * STOP to opt out."): the small print of a business's autoreply, which asks nobody to stop. Only ever
+ * used to tell such an autoreply; a person's "do I reply stop to unsubscribe?" is still read whole.
+ */
+export function withoutStopInstructions(text: string): string {
+  return text
+    .split(/(?<=[.!?¡¿])\s+/)
+    .filter((sentence) => !STOP_INSTRUCTION.test(words(normalise(sentence))))
+    .join(' ');
+}
+
 /**
  * A reply a phone or a mail system sent by itself: out of office, driving mode, "auto-reply", in
  * English or Spanish, holding no word that answers the reminder and no question. Never acted on,
  * never an opt-out, never acknowledged.
  */
 export function isAutoreply(text: string): boolean {
-  const plain = words(normalise(text).replace(/\?|¿/g, ' QUESTION '));
+  const plain = words(normalise(text).replace(/\?|¿/g, ' QUESTION ')).replace(
+    /\bvoy (?:manejando|conduciendo)\b/g,
+    'estoy manejando',
+  );
   if (/QUESTION/.test(plain)) return false;
   return AUTOREPLY.some((phrase) => phrase.test(plain)) && !ANSWERING.test(plain);
 }
@@ -342,7 +367,7 @@ const FILLER =
   '(?: ,| idk| no se| se| not sure| i m not sure| im not sure| mejor| no| maybe| tal vez| quien sabe| yet| todavia)*';
 const CONTRADICTIONS = [
   new RegExp(
-    `\\b${YES}\\b(?: \\S+){0,3}? ${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${NO}(?: ,| idk| not sure| no se| i m not sure|$)`,
+    `\\b${YES}\\b(?: \\S+){0,8}? (?:(?:oh|ah|um|uh|hmm|ay) (?:, )?)?${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${NO}(?: ,| idk| not sure| no se| i m not sure|$)`,
   ),
   new RegExp(`\\b${NO}\\b(?: \\S+){0,3}? ${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${FIRM_YES}\\b`),
   new RegExp(`^${YES}(?: ,)* (?:no|nope|2)${FILLER}$`),
@@ -384,7 +409,7 @@ const SELF_MISTAKES = new RegExp(
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -448,19 +473,41 @@ const DEFERRED_CONFIRMATION =
 const ANOTHER_OCCASION =
   /\b(?:love|luv|lov) (?:you|u|ya)\b|\bily\b|\bte (?:quiero|amo|extrano)\b|\bsee (?:you|u|ya) (?:at|for|after) (?:dinner|lunch|breakfast|brunch|supper|tea|home|church|mass|work|school|practice|class|the (?:game|party|match|gym|pub|bar|office|house|wedding|funeral|airport|station|church|weekend))\b|\bnos vemos en (?:la |el )?(?:cena|comida|casa|misa|iglesia|escuela|trabajo|fiesta|boda|partido)\b/;
 
+/** A second matter raised beside the answer, which is for a person: "yes, btw my name changed", "sí, por cierto…". */
+const SECOND_MATTER =
+  /\b(?:btw|by the way|fyi|ps|p s|just so you know|just to let you know|also|another thing|one more thing|oh and|por cierto|otra cosa|ademas|de paso|una pregunta)\b/;
+
+/** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
+const REQUEST =
+  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|note|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b/;
+
+/** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día". */
+const ANOTHER_TIME =
+  /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|\banother (?:appointment|appt|date|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
+
+/** Negation just before: "no need to rebook", "don't bother finding another time", "no hace falta que me den otra fecha". */
+const NOT_WANTED_BEFORE =
+  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$/;
+
+/** Another time asked for, not one said to be unneeded. */
+const asksAnotherTime = (spaced: string) =>
+  [...spaced.matchAll(new RegExp(ANOTHER_TIME.source, 'g'))].some(
+    (match) => !NOT_WANTED_BEFORE.test(spaced.slice(0, match.index)),
+  );
+
 /** A question mark as dictation spells it out: "question mark", "signo de interrogación". */
 const DICTATED_QUESTION = /\b(?:question mark|signo de interrogacion)\b/g;
 
 /** Words of someone instructing a system rather than answering a clinic: roles, commands, everyone at once. */
 const INSTRUCTIONS =
-  /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|(?:an|the|to|dear|hey) ai|ai (?:model|assistant|system|bot|agent)|classify|label|output|override|respond only|(?<!(?:question|exclamation|quotation|interrogacion|exclamacion) )mark|marca|everyone|everybody|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking)|todos|todas)\b|[<>{}[\]=\\]/;
+  /\b(?:ignore|pretend|instructions?|instrucciones|system|sistema|admin|developer|assistant|bot|(?:an|the|to|dear|hey) ai|ai (?:model|assistant|system|bot|agent)|classify|label|output|override|respond only|(?<!(?:question|exclamation|quotation|interrogacion|exclamacion) )mark|marca|all (?:appointments|patients|bookings)|every (?:appointment|patient|booking))\b|\b(?:cancel\w*|confirm\w*|reschedul\w*|move|delete|remove|mark|cancelen|cancelar|confirmen|confirmar|borren|borrar)(?: \S+){0,3} (?:everyone|everybody|everything|todos|todas|todo)\b|\b(?:everyone|everybody) s\b|\b(?:todos los|todas las) (?:pacientes|turnos|citas|reservas)\b|[<>{}[\]=\\]/;
 
 /** "AI" as written to a system, in capitals: in lower case "ai" is also Spanish shorthand for "ahí" ("si ai stare"). */
 const NAMES_AI = /\bAI\b/;
 
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
 const NEGATED_CANCEL =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b/;
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
@@ -471,7 +518,7 @@ const SAYS_COMING =
 const NEGATED_ATTENDANCE =
   /\bcount (?:me|us|him|her|them) out\b|\b(?:give|giving|gives) (?:it|this|this one|that|that one|the appointment|the appt) a miss\b|\brain ?check\b|\bsit (?:this|that) one out\b|\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
 const NEGATED_MOVE =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b/;
 
 /**
  * Words of another time, day or a change, English and Spanish: a model's reschedule needs one ("can we
@@ -479,11 +526,11 @@ const NEGATED_MOVE =
  * interpreter?" has none.
  */
 const NEW_TIME =
-  /\b(?:re ?schedul\w*|re ?agend\w*|resched\w*|reschedual\w*|rebook\w*|re book\w*|rearrang\w*|re arrang\w*|mov\w*|change\w*|changing|switch\w*|swap\w*|push\w*|bring \w+ forward|postpon\w*|delay\w*|later|earlier|sooner|another|other|others|different|new|instead|next|tomorrow|tmrw|tmr|tonight|today|week\w*|wk|wks|month\w*|morning\w*|afternoon\w*|evening\w*|lunch\w*|noon|midday|night\w*|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|jan\w*|feb\w*|march|april|may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*|am|pm|clock|time|times|date|dates|day|days|slot\w*|opening\w*|availab\w*|free|spot\w*|space\w*|before|after|reprogram\w*|cambi\w*|mover\w*|muev\w*|pasar\w*|pase\w*|pospon\w*|aplaz\w*|atras\w*|adelant\w*|otro|otra|otros|otras|despues|antes|tarde|temprano|manana|semana\w*|mes|lunes|martes|miercoles|jueves|viernes|sabado|domingo|hora\w*|fecha\w*|dia|dias|cupo\w*|turno\w*|espacio\w*|disponib\w*|libre)\b|\p{N}/u;
+  /\b(?:re ?schedul\w*|re ?sch\w*|res(?:c|h|ch)\w*|re ?shed\w*|re ?agend\w*|resched\w*|reschedual\w*|rebook\w*|re book\w*|rearrang\w*|re arrang\w*|mov\w*|change\w*|changing|switch\w*|swap\w*|push\w*|bring \w+ forward|postpon\w*|delay\w*|later|earlier|sooner|another|other|others|different|new|instead|next|tomorrow|tmrw|tmr|tonight|today|week\w*|wk|wks|month\w*|morning\w*|afternoon\w*|evening\w*|lunch\w*|noon|midday|night\w*|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|jan\w*|feb\w*|march|april|may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*|am|pm|clock|time|times|date|dates|day|days|slot\w*|opening\w*|availab\w*|free|spot\w*|space\w*|before|after|reprogram\w*|cambi\w*|mover\w*|muev\w*|pasar\w*|pase\w*|pospon\w*|aplaz\w*|atras\w*|adelant\w*|otro|otra|otros|otras|despues|antes|tarde|temprano|manana|semana\w*|mes|lunes|martes|miercoles|jueves|viernes|sabado|domingo|hora\w*|fecha\w*|dia|dias|cupo\w*|turno\w*|espacio\w*|disponib\w*|libre)\b|\p{N}/u;
 
 /** Coming said plainly, after an action said not to be wanted: "I'll be there", "see you", "I can come", "voy". */
 const COMES =
-  /\b(?:be there|b there|be thr|see (?:you|u|ya)|c u|coming|come|attend\w*|make it|works|suits|fine|voy|vamos|ahi estare|alli estare|ahi estoy|alli estoy|ahi estaremos|llego|llegamos|asisto|asistire|asistimos|nos vemos)\b/;
+  /\b(?:be there|b there|be thr|see (?:you|u|ya)|c u|coming|come|attend\w*|make it|works|suits|fine|voy|vamos|ahi estare|alli estare|ahi estoy|alli estoy|ahi estaremos|llego|llegamos|asisto|asistire|asistimos|nos vemos|queda bien|viene bien|va bien|sirve)\b/;
 /** Doubt, a condition or a change asked for, which no plain confirmation holds: "if I can", "just move it", "mejor otro día". */
 const DOUBT_OR_CHANGE =
   /\b(?:if|maybe|might|may|try|trying|hope|hopefully|probably|not sure|unsure|unless|depends|perhaps|see if|we ll see|let me|quizas|quiza|tal vez|a lo mejor|si puedo|creo|move|moving|moved|change|changing|reschedul\w*|resched|rebook\w*|re book|another|other|different|instead|later|earlier|sooner|put me|push|bring|just|only|but|cambi\w*|mover\w*|muev\w*|pasen\w*|pasar\w*|otra|otro|mejor|reprogram\w*|reagend\w*|solo|nomas|pero|someone|somebody|alguien)\b/;
@@ -541,11 +588,14 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       NEGATED_ATTENDANCE.test(spaced) ||
       DEFERRED_CONFIRMATION.test(spaced) ||
       ANOTHER_OCCASION.test(spaced) ||
+      SECOND_MATTER.test(spaced) ||
+      REQUEST.test(spaced) ||
       !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
       ? 'not-a-confirmation'
       : undefined;
   if (intent === 'cancel' && (NEGATED_ABSENCE.test(spaced) || SAYS_COMING.test(spaced)))
     return 'negated-action';
+  if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
   if ((intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced)) return 'negated-action';
   return intent === 'reschedule' && !NEW_TIME.test(spaced) ? 'not-a-new-time' : undefined;
 }

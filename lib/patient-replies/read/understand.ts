@@ -12,6 +12,7 @@ import {
   keepsAppointment,
   namesNewTime,
   stopReading,
+  withoutStopInstructions,
 } from './safety.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
@@ -107,37 +108,49 @@ const CARERS =
   'mum|mom|mam|mother|dad|father|daughter|son|wife|husband|partner|carer|caregiver|aide|home health aide|nurse|sister|brother|grandma|grandpa|gran|nan|granddaughter|grandson|neighbour|neighbor|friend|mama|papa|mami|papi|hija|hijo|esposa|esposo|hermana|hermano|abuela|abuelo|nieta|nieto|cuidadora|cuidador|vecina|vecino';
 
 /** What may stand around an answer code without changing it: thanks, please, a greeting, an apology. */
-const COURTESY = new RegExp(
-  `^(?:(?:${[
-    // Thanks, with what people add to it: "thank you ever so much", "thank u sm", "cheers for that".
-    `(?:(?:but|though) )?(?:thanks?(?: (?:you|u|ya|yall|y all))?|thankyou|thanku|ty|tysm|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|ta|many thanks|much appreciated|appreciate (?:it|you|u))${THANKS_MORE}`,
-    'please|pls|plz|kindly',
-    '(?:(?:hi|hiya|hello|hey|heya|howdy)|(?:good )?(?:morning|afternoon|evening|day))(?: (?:there|all|everyone|folks|team|guys|ladies))?',
-    // Who is writing for the patient: "it's Jack's mum", "this is her daughter", "soy su hija".
-    `(?:it s|its|this is|i m|im|soy|habla|le escribe|les escribe) (?:\\p{L}+ s |la |el |su |his |her |their |the patient s )?(?:${CARERS})`,
-    // Naming the answer: "option 1", "número 2".
-    'option|opcion|number|numero',
-    'sorry|so sorry|very sorry|apologies|my apologies',
-    // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
-    'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam',
-    // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
-    'god bless(?: (?:you|u|ya|yall|you all))?|bless (?:you|u)|take care|have a (?:good|nice|great|blessed|lovely) (?:day|one|evening|weekend)|dios (?:le|te|los|les|se lo) (?:bendiga|pague)',
-    // An acknowledgement: "1 ok", "yes, noted".
-    'ok|okay|okey|k|kk|noted|got it',
-    '(?:muchas |mil |muchisimas )?(?:gracias|grax|grx|grcs|graciass)(?: (?:por|x) (?:avisar|el aviso|el mensaje|el recordatorio|recordarme|todo))?(?: a (?:usted|ustedes|ti))?|(?:gracias|grax) (?:de todos modos|igual|igualmente)|muchas|mil',
-    'por favor|porfa|porfavor|xfa|plis',
-    'hola|buen dia|buenos dias|buenas tardes|buenas noches|buenas|saludos(?: a (?:todas|todos|todes|ustedes|todo el equipo))?|bendiciones|dios (?:le|te|los) bendiga',
-    // Well-wishing in Spanish: "que tenga buen día", "que estén bien".
-    'que (?:tenga|tengas|tengan|pase|pases|pasen) (?:un |una |muy )?(?:buen|buena|buenas|bonito|bonita|lindo|linda|excelente|feliz|bendecido|bendecida) (?:dia|tarde|noche|fin de semana|finde|semana)|que (?:este|estes|esten) (?:bien|muy bien)',
-    'lo siento(?: mucho)?|disculpe|disculpa|una disculpa|perdon|perdone',
-    'doctora?|senorita|senora|senor|seno|sena|enfermera|mija|mijo|mijita|mijito|corazon|carino|amor|reina|joven',
-    '[🙏😊🙂☺❤♥😀😁😃🤗💕💙🌸✨👍👌✅✔☑]',
-  ].join('|')}) ?)+$`,
-  'u',
-);
+const COURTESIES = [
+  // Thanks, with what people add to it: "thank you ever so much", "thank u sm", "cheers for that".
+  `(?:(?:but|though) )?(?:thanks?(?: (?:you|u|ya|yall|y all))?|thankyou|thanku|ty|tysm|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|ta|many thanks|much appreciated|appreciate (?:it|you|u))${THANKS_MORE}`,
+  'please|pls|plz|kindly',
+  '(?:(?:hi|hiya|hello|hey|heya|howdy)|(?:good )?(?:morning|afternoon|evening|day))(?: (?:there|all|everyone|folks|team|guys|ladies))?',
+  // Who is writing for the patient: "it's Jack's mum", "this is her daughter", "soy su hija".
+  `(?:it s|its|this is|i m|im|soy|habla|le escribe|les escribe) (?:\\p{L}+ s |la |el |su |his |her |their |the patient s )?(?:${CARERS})`,
+  // Naming the answer: "option 1", "número 2".
+  'option|opcion|number|numero',
+  'sorry|so sorry|very sorry|apologies|my apologies',
+  // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
+  'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam',
+  // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
+  'god bless(?: (?:you|u|ya|yall|you all))?|bless (?:you|u)|take care|have a (?:good|nice|great|blessed|lovely) (?:day|one|evening|weekend)|dios (?:le|te|los|les|se lo) (?:bendiga|pague)',
+  // An acknowledgement: "1 ok", "yes, noted".
+  'ok|okay|okey|k|kk|noted|got it',
+  '(?:muchas |mil |muchisimas )?(?:gracias|grax|grx|grcs|graciass)(?: (?:por|x) (?:avisar|el aviso|el mensaje|el recordatorio|recordarme|todo))?(?: a (?:usted|ustedes|ti))?|(?:gracias|grax) (?:de todos modos|igual|igualmente)|muchas|mil',
+  'por favor|porfa|porfavor|xfa|plis',
+  'hola|buen dia|buenos dias|buenas tardes|buenas noches|buenas|saludos(?: a (?:todas|todos|todes|ustedes|todo el equipo))?|bendiciones|dios (?:le|te|los) bendiga',
+  // Well-wishing in Spanish: "que tenga buen día", "que estén bien".
+  'que (?:tenga|tengas|tengan|pase|pases|pasen) (?:un |una |muy )?(?:buen|buena|buenas|bonito|bonita|lindo|linda|excelente|feliz|bendecido|bendecida) (?:dia|tarde|noche|fin de semana|finde|semana)|que (?:este|estes|esten) (?:bien|muy bien)',
+  'lo siento(?: mucho)?|disculpe|disculpa|una disculpa|perdon|perdone',
+  'doctora?|senorita|senora|senor|seno|sena|enfermera|mija|mijo|mijita|mijito|corazon|carino|amor|reina|joven',
+  '[🙏😊🙂☺❤♥😀😁😃🤗💕💙🌸✨👍👌✅✔☑]',
+  // An apology for answering late: "sorry for the late reply", "perdón por la demora".
+  'sorry for (?:the |my )?(?:late|slow) (?:reply|response|answer)|sorry (?:i m|im) late (?:replying|answering)|(?:perdon|disculpe|disculpa|perdone) (?:por )?(?:la demora|la tardanza|no contestar antes)',
+];
+
+/** What says yes again beside a confirming code: "yes, I'll be there", "1 see you then", "sí, ahí estaré". */
+const AGREEING = [
+  '(?:i ll|ill|i will|we ll|well|we will|will|she ll|he ll|they ll) (?:be there|come|attend|make it)',
+  '(?:i m|im|we re|were) (?:coming|attending)|coming',
+  'see (?:you|u|ya)(?: (?:then|there|soon|later|on the day|tomorrow|tmrw))?|c u(?: then| there)?|cu',
+  'sounds good|all good|perfect|great|fine|will do|confirmed|looking forward(?: to it)?',
+  'nos vemos(?: entonces| alla| ahi| pronto)?|(?:ahi|alli|alla) (?:estare|estaremos|estamos|estoy|voy|vamos)|(?:voy|vamos|asistire|asistiremos|ire|iremos)|perfecto|listo|de acuerdo|claro',
+];
+
+const courtesiesOnly = (phrases: readonly string[]) => new RegExp(`^(?:(?:${phrases.join('|')}) ?)+$`, 'u');
+const COURTESY = courtesiesOnly(COURTESIES);
+const COURTESY_OR_AGREEING = courtesiesOnly([...COURTESIES, ...AGREEING]);
 
 /** A thumbs up or a check mark says yes, as a code does: "👍", "✅", "✔️", "☑️" (any skin tone). */
-const YES_EMOJI = new Set(['👍', '✅', '✔', '☑']);
+const YES_EMOJI = new Set(['👍', '👌', '✅', '✔', '☑']);
 
 /** Words one slip from a confirming one that are words of their own. */
 const WORDS_OF_THEIR_OWN = new Set(['conform', 'conforme', 'confine', 'confirme', 'confirma']);
@@ -167,7 +180,10 @@ export function readCourteousAnswer(text: string): Intent | undefined {
   const intents = new Set(answers.map((token) => ANSWER_CODES.get(token)!));
   if (intents.size !== 1) return undefined;
   const rest = tokens.filter((token) => !ANSWER_CODES.has(token)).join(' ');
-  return rest === '' || COURTESY.test(rest) ? [...intents][0] : undefined;
+  const [intent] = intents;
+  return rest === '' || (intent === 'confirm' ? COURTESY_OR_AGREEING : COURTESY).test(rest)
+    ? intent
+    : undefined;
 }
 
 /** Words that say more than why a patient cannot come: coming after all, late, a question, a condition. */
@@ -198,16 +214,26 @@ const SIGNED_OFF =
 /**
  * What the patient wrote themselves: the reminder quoted back ("> Reply 1 to confirm") and what an app
  * signs under it (a "-- " signature, "Sent from my iPhone") left out, for the answer codes and the model.
- * The stop rules still read the whole reply.
+ * The stop rules read all but the quoted lines, a signature included.
  */
 export function ownWords(text: string): string {
-  const lines = text.split(/\r?\n|\r/);
+  const lines = withoutQuotedLines(text).split(/\r?\n|\r/);
   const signed = lines.findIndex((line) => SIGNED_OFF.test(line.trim()));
-  const own = (signed === -1 ? lines : lines.slice(0, signed))
-    .filter((line) => !/^\s*>/.test(line))
-    .join('\n')
-    .trim();
+  const own = (signed === -1 ? lines : lines.slice(0, signed)).join('\n').trim();
   return own === '' ? text : own;
+}
+
+/**
+ * A reply without the lines that quote a message back ("> Reply STOP to opt out"), the clinic's words,
+ * not the patient's: what the stop rules read, so that a quoted reminder is no stop. A reply of quoted
+ * lines alone is kept whole.
+ */
+export function withoutQuotedLines(text: string): string {
+  const own = text
+    .split(/\r?\n|\r/)
+    .filter((line) => !/^\s*>/.test(line))
+    .join('\n');
+  return own.trim() === '' ? text : own;
 }
 
 /** The most of a reply read: the longest message End User Messaging SMS takes, 1,600 characters. */
@@ -233,7 +259,7 @@ const READABLE = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
  * courtesies. A reply with nothing to read (empty, punctuation alone) is `unclear`.
  */
 export function readByRules(raw: string): Understanding | undefined {
-  const whole = withoutUnsafeCharacters(raw.slice(0, MAX_STOP_SEARCH_CHARACTERS));
+  const whole = withoutUnsafeCharacters(withoutQuotedLines(raw.slice(0, MAX_STOP_SEARCH_CHARACTERS)));
   const text = readableReply(raw);
   const keyword = readKeyword(whole);
   if (keyword !== undefined) return { intent: keyword, via: 'keyword' };
@@ -241,6 +267,10 @@ export function readByRules(raw: string): Understanding | undefined {
   const answer = readAnswerCode(own);
   if (answer !== undefined) return { intent: answer, via: 'answer-code' };
   if (!READABLE.test(whole)) return { intent: 'unclear', via: 'model', confidence: 0 };
+  // A business's autoreply with its own opt-out small print ("Reply STOP to opt out") is no stop.
+  const withoutSmallPrint = withoutStopInstructions(whole);
+  if (withoutSmallPrint !== whole && isAutoreply(withoutSmallPrint) && !asksToStop(withoutSmallPrint))
+    return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
   if (asksToStop(whole)) return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
   if (asksForMessages(text)) return { intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' };
   if (isAutoreply(text)) return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
