@@ -48,6 +48,7 @@ export const HELD_OUT_PARTS = [
   { name: 'held-out part 3', path: CORPUS.heldOut3 },
   { name: 'held-out part 4', path: CORPUS.heldOut4 },
   { name: 'held-out part 5', path: CORPUS.heldOut5 },
+  { name: 'held-out part 6', path: CORPUS.heldOut6 },
 ] as const;
 
 /**
@@ -55,9 +56,7 @@ export const HELD_OUT_PARTS = [
  * verdict, npm test never fails on it and its misreads are never listed, since a part that gates is one
  * you fix until it passes, a tuning set (docs/replies.md).
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
-  { name: 'held-out part 6', path: CORPUS.heldOut6 },
-];
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = [];
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be

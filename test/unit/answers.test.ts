@@ -877,6 +877,16 @@ describe('the rules the review of part 6 added', () => {
     expect(asksToStop(text)).toBe(true);
   });
 
+  it.each(['please take my daughter off your text list', 'remove us from the reminder list'])(
+    'off the list: %j, someone taken off the texts, is a stop',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each(['take me off the waiting list', 'take my mum off the list for Friday'])(
+    'off the list: %j is no stop',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+
   it.each(['unblock my number please', 'I want the reminders back', 'quiero recibir los recordatorios'])(
     'asks for messages: %j',
     (text) => expect(asksForMessages(text)).toBe(true),

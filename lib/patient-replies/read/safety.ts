@@ -118,7 +118,7 @@ const STOP_PHRASES = [
   // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
   '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
   // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
-  '\\b(?:get|come|be taken|be removed|taken|removed|remove me|take me|drop me|leave) (?:me )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)',
+  '\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)',
   '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
   '\\b(?:dont|don t|do not|never|pls dont|please dont|plz dont) (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
