@@ -24,14 +24,16 @@ export type Via = (typeof VIAS)[number];
  * `stop-phrase` (an opt-out), `asks-for-messages` (`opt-in`: asks for messages, which only START
  * gives back), `autoreply` (a phone or mail system answered by itself: `unclear`, never
  * acted on, never acknowledged), `contradiction` (both answers, or one taken back: `unclear`),
- * `keeps-appointment` (`confirm`: a cancel or move said not to be wanted, then coming said plainly). With
+ * `keeps-appointment` (`confirm`: a cancel or move said not to be wanted, then coming said plainly),
+ * `cancels-outright` (`cancel`: moving said not to be wanted, cancelling asked for in so many words). With
  * `via: 'model'` the rule held back what the model read, which is then `unclear` with the model's
  * confidence: `instruction` (reads like an instruction or code), `not-about-messages` (an opt-out
  * in a reply with no word of messages, contact or stopping), `not-a-confirmation` (a confirm with a
  * question or without a word that confirms), `negated-action` (a cancel or reschedule the reply says it
  * is not: "not cancelling"), `not-a-new-time` (a reschedule with no word of another time, day or
  * change: "can you arrange an interpreter?"), `asks-another-time` (a cancel of a reply that asks for
- * another time: "she needs a later appointment").
+ * another time: "she needs a later appointment"), `not-a-cancel` (a cancel with no word of not coming or
+ * cancelling: "2pm grand").
  */
 export const READING_RULES = [
   'stop-phrase',
@@ -45,6 +47,8 @@ export const READING_RULES = [
   'not-a-new-time',
   'keeps-appointment',
   'asks-another-time',
+  'cancels-outright',
+  'not-a-cancel',
 ] as const;
 export type ReadingRule = (typeof READING_RULES)[number];
 

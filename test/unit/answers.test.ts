@@ -981,3 +981,103 @@ describe('the rules the review of part 6 added', () => {
     expect(heldBack('reschedule', 'can i resceduale')).toBeUndefined();
   });
 });
+
+// The general rules behind part 7's misreads (docs/replies.md, "The review of part 7"), each with
+// replies written for the rule, none of them a held-out reply.
+describe('the rules the review of part 7 added', () => {
+  it.each([
+    'enough is enough',
+    'pls rmv me',
+    'remve me from the lst',
+    'do we have to keep receiving these?',
+    '¿tenemos que seguir recibiendo esto?',
+    'sáquenme de la lista',
+    'bórrame de sus mensajes',
+    'Ok. Basta de recordatorios',
+    "I don't want clinic texts",
+  ])('stops: %j', (text) => {
+    expect(asksToStop(text)).toBe(true);
+  });
+
+  it.each([
+    "I don't want to miss the texts",
+    'do I have to keep the form?',
+    "that's enough info thanks",
+    "I've had enough of the pain",
+  ])('stops: %j is none', (text) => expect(asksToStop(text)).toBe(false));
+
+  it("asks for messages: 'send me the reminders again', however spelt", () => {
+    expect(asksForMessages('pls send me the remindars agian')).toBe(true);
+  });
+
+  it.each(['yes. hold on, no', 'sí voy. ah no, espera'])('contradiction: %j', (text) => {
+    expect(isContradiction(text)).toBe(true);
+  });
+
+  it.each([
+    '[Automated] Thanks for contacting Lakeside Dental. Your message has been received.',
+    "Hi, this is Sam's phone assistant. He is unavailable and will reply later.",
+    'Thanks for texting Rapid Cabs! Reply with your pickup address and we will send a car.',
+    'Estás escribiendo a Panadería Sol. Atendemos de 7 a 2.',
+    'Contestador automático: estoy en el trabajo',
+  ])('autoreplies: %j', (text) => {
+    expect(isAutoreply(text)).toBe(true);
+  });
+
+  it('greetings: "good" in a greeting confirms nothing, and "afternoon" in one names no new time', () => {
+    expect(heldBack('confirm', 'Good morning madam')).toBe('not-a-confirmation');
+    expect(heldBack('reschedule', 'Good afternoon')).toBe('not-a-new-time');
+    expect(heldBack('confirm', 'good, see you Monday')).toBeUndefined();
+  });
+
+  it("negated-action: a cancel of 'I'll make it' is held back; 'cancel it, I'll come another time' is a cancel", () => {
+    expect(heldBack('cancel', "I'll make it no problem")).toBe('negated-action');
+    expect(heldBack('cancel', "cancel it, I'll come another time")).toBeUndefined();
+    expect(heldBack('cancel', "I won't make it")).toBeUndefined();
+  });
+
+  it("not-a-cancel: a model's cancel needs a word of not coming or cancelling", () => {
+    expect(heldBack('cancel', '3pm lovely')).toBe('not-a-cancel');
+    expect(heldBack('cancel', 'please cancer my appointment')).toBeUndefined();
+    expect(heldBack('cancel', "I don't need the appointment anymore")).toBeUndefined();
+    expect(heldBack('cancel', 'away on holiday that week')).toBeUndefined();
+  });
+
+  it.each([
+    ['🤒😷 2', 'cancel'],
+    ['🦷✅', 'confirm'],
+    ['1 salamat po', 'confirm'],
+    ['1, muy amable', 'confirm'],
+    ['sí, se lo agradezco mucho', 'confirm'],
+    ['aye', 'confirm'],
+    ['cnfrmd, ta', 'confirm'],
+    ['🤔👍', undefined],
+  ] as const)('courtesies: %j reads as %s', (text, intent) => {
+    expect(readCourteousAnswer(text) ?? readAnswerCode(text)).toBe(intent);
+  });
+
+  it("own words: a voice assistant's command is left out", () => {
+    expect(ownWords('Hey Siri, text back yes')).toBe('yes');
+    expect(ownWords('Oye Siri, responde que sí')).toBe('sí');
+    expect(readByRules('Hey Google reply confirmed, see you Friday')).toEqual({
+      intent: 'confirm',
+      via: 'answer-code',
+    });
+  });
+
+  it.each([
+    ["Don't reschedule, just cancel it please", 'cancel', 'cancels-outright'],
+    ['no me la cambien, anúlenla', 'cancel', 'cancels-outright'],
+    ["Don't give my spot away, I'm coming", 'confirm', 'keeps-appointment'],
+  ] as const)('%j reads as %s by %s', (text, intent, rule) => {
+    expect(readByRules(text)).toEqual({ intent, via: 'rule', rule });
+  });
+
+  it.each([
+    "don't move it, cancel it if you must",
+    'no need to reschedule, can I cancel?',
+    "don't reschedule, I'll come",
+  ])('cancels-outright: %j has a doubt, a question or coming, and is not a cancel by rule', (text) =>
+    expect(readByRules(text)?.rule).not.toBe('cancels-outright'),
+  );
+});

@@ -76,7 +76,7 @@ const DECORATION =
 
 /** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
 const CLAUSE_STOP = new RegExp(
-  `^(?:${DECORATION} )*(?:${STOP_WORD}|basta|ya basta|alto|baja|parar|paren|pare|para ya|ya para|detente|detengase|detenganse|detengan|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
+  `^(?:${DECORATION} )*(?:${STOP_WORD}|enough|enough already|enough is enough|that s enough|basta|ya basta|alto|baja|parar|paren|pare|para ya|ya para|detente|detengase|detenganse|detengan|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
 /** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
@@ -118,11 +118,11 @@ const STOP_PHRASES = [
   // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
   '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
   // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
-  '\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)',
+  '\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|lsit|lst|texts?|messages|reminders|notifications)\\b(?! for\\b)',
   '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
   '\\b(?:dont|don t|do not|never|pls dont|please dont|plz dont) (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
-  '\\b(?:remove|delete|erase) (?:me|my number|this number|my phone|my details)\\b',
+  '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me|my number|this number|my phone|my details)\\b',
   '\\btake (?:me|my number|this number) (?:off|out)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
   '\\bnot (?:a|your|ur) patient\\b',
   `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |future )?${MESSAGES_OBJECT}\\b`,
@@ -138,9 +138,11 @@ const STOP_PHRASES = [
   '\\b(?:withdraw\\w*|take back|taking back|revok\\w*|rescind\\w*|retract\\w*|cancel\\w*) (?:my |our |all |any )?(?:consent|permission|authori[sz]ation|agreement)\\b(?! (?:for|to) (?:the |my |this |that )?(?:procedure|surgery|operation|treatment|vaccin\\w*|jab|test|scan|op|biopsy)\\b)',
   `\\b(?:no longer|do not|don t|dont|never) (?:consent|agree|authori[sz]e|give (?:my )?(?:consent|permission)) to (?:be |being )?(?:${BY_TEXT}|contact\\w*|receiv\\w*|these|this|them)\\b`,
   '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
-  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
+  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
   '\\bturn (?:these|them|this|it|the texts?|the messages|the reminders|the notifications) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
+  // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
+  '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b',
   // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
   '\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b',
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
@@ -161,6 +163,12 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
   '\\bdejenme en paz\\b',
+  // Asking whether the texts must go on: "¿tengo que seguir recibiendo esto?".
+  '\\b(?:tengo|tenemos) que seguir recibiendo\\b',
+  // Taken off the list or the texts, however spelt: "sácame de la lista", "sakenme de sus mensages".
+  '\\b(?:sac|saqu|sak|quit|kit|borr)(?:a|e|en|ame|eme|enme|adme|ame|ar|arme)\\w* de (?:la |su |sus |esta |los |estos |tu |tus )?(?:lista\\w*|mensaj\\w*|mensag\\w*|recordatorio\\w*|texto\\w*|sms)\\b',
+  // A stop word with Spanish messages as its object: "Stop a los mensajes", "basta de recordatorios".
+  `\\b(?:stop|alto|basta|fin) (?:a|con|de) (?:los |las |sus |estos |tus )?${ES_MESSAGES}\\b`,
   // Texts said not to be needed: "no hacen falta los mensajes", "no necesito que me manden recordatorios".
   `\\bno (?:hacen falta|hace falta|necesito|necesitamos|son necesarios)(?: que me (?:manden|envien|escriban))? (?:los |estos |sus |mas )?${ES_MESSAGES}\\b`,
   // Calls or email preferred to texts: "prefiero que me llamen en vez de mandarme mensajes", "mejor llamada que mensaje".
@@ -252,7 +260,7 @@ const ASKS_FOR_MESSAGES = [
   /\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
-  /\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)/,
+  /\bsend (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)/,
   /\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número".
   /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|\bquiero (?:recibir )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
@@ -321,6 +329,11 @@ const AUTOREPLY = [
   // The network answering for a phone that cannot take the text: "message from your carrier: … cannot receive messages".
   /\b(?:message|notice|notification) from (?:your |the )?(?:carrier|network|operator|provider)\b|\b(?:number|phone|mobile|subscriber|recipient) you (?:texted|messaged|sent (?:this|it|that) to|are (?:texting|messaging|trying to reach)|have (?:texted|messaged)) (?:cannot|can t|is unable to|is not able to|does not|doesn t)\b|\b(?:message|text|sms) (?:could not|couldn t|cannot|can t|was not|wasn t) (?:be )?delivered\b|\bundeliverable\b|\bno longer in service\b/,
   /\b(?:mensaje|aviso|notificacion) (?:de|del) (?:su |tu |la )?(?:operador\w*|compania|red)\b|\bnumero (?:que|al que) (?:marco|escribio|envio|mando)\w* no (?:puede|esta|existe)\b|\bno (?:pudo|puede) ser entregado\b/,
+  // An automated acknowledgement or assistant: "[Automated] … your message has been received", "this is Ama's phone assistant".
+  /^(?:automated|auto reply|autoreply|auto response)\b|\byour message has been received\b|\b(?:hemos|he) recibido (?:tu|su) mensaje\b|\b(?:phone|call|virtual|voice) assistant\b|\b(?:he|she|they) (?:is|s|are|re) (?:currently )?unavailable\b|\bcontestador automatico\b/,
+  // A business answering by itself with what to send it: "Thanks for texting Dermot's Taxis! Reply with your pickup address".
+  /\b(?:thanks|thank you) for (?:texting|contacting|messaging|choosing|reaching)\b.*\b(?:reply with|text us|we ll send|we will send|our team|visit us|order|menu|store|shop)\b/,
+  /\b(?:estas|esta|estan) (?:escribiendo|comunicandote|comunicandose|hablando) (?:a|con)\b|\b(?:le|te|les) atendemos\b|\batendemos de\b|\bte respondo (?:en la tarde|mas tarde|luego|al rato|cuando)\b/,
   // A phone put away for a while, answering when it is back: airplane mode, a focus that silences it.
   /\b(?:airplane|aeroplane|flight) mode\b|\b(?:sleep|work|personal|driving) focus\b|\bnotifications (?:silenced|are silenced|off)\b/,
   /\bmodo (?:avion|vuelo|descanso|concentracion|no molestar)\b/,
@@ -361,7 +374,8 @@ export function isAutoreply(text: string): boolean {
 const YES = '(?:yes|yeah|yep|yup|ya|si|1|ok|okay|sure|claro|confirm|confirmed|confirmo)';
 const FIRM_YES = '(?:yes|yeah|yep|yup|si|1|confirm\\w*)';
 const NO = '(?:no|nope|nah|2)';
-const TAKE_BACK = '(?:wait|actually|sorry|i mean|bueno|mejor|perdon|digo|espera|o sea)';
+const TAKE_BACK =
+  '(?:wait|hang on|hold on|actually|sorry|i mean|bueno|mejor|perdon|digo|espera|un momento|o sea)';
 /** What may follow an answer taken back: a pause, a shrug. */
 const FILLER =
   '(?: ,| idk| no se| se| not sure| i m not sure| im not sure| mejor| no| maybe| tal vez| quien sabe| yet| todavia)*';
@@ -371,6 +385,10 @@ const CONTRADICTIONS = [
   ),
   new RegExp(`\\b${NO}\\b(?: \\S+){0,3}? ${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${FIRM_YES}\\b`),
   new RegExp(`^${YES}(?: ,)* (?:no|nope|2)${FILLER}$`),
+  // A yes, then "no" and a take-back: "sí voy. ah no, espera".
+  new RegExp(
+    `\\b${YES}\\b(?: \\S+){0,8}? (?:(?:ah|oh|uh|uy|um|hmm) (?:, )?)?(?:no|nope)(?: ,)* ${TAKE_BACK}\\b`,
+  ),
 ];
 
 /**
@@ -409,7 +427,7 @@ const SELF_MISTAKES = new RegExp(
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya)|see (?:the )?(?:doctor|dr|doc|nurse)|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -473,17 +491,28 @@ const DEFERRED_CONFIRMATION =
 const ANOTHER_OCCASION =
   /\b(?:love|luv|lov) (?:you|u|ya)\b|\bily\b|\bte (?:quiero|amo|extrano)\b|\bsee (?:you|u|ya) (?:at|for|after) (?:dinner|lunch|breakfast|brunch|supper|tea|home|church|mass|work|school|practice|class|the (?:game|party|match|gym|pub|bar|office|house|wedding|funeral|airport|station|church|weekend))\b|\bnos vemos en (?:la |el )?(?:cena|comida|casa|misa|iglesia|escuela|trabajo|fiesta|boda|partido)\b/;
 
+/** Greetings, whose "good" confirms nothing: "good morning sir". */
+const withoutGreetings = (text: string) =>
+  text.replace(/\bgood (?:morning|afternoon|evening|night|day)\b/g, ' ');
+
 /** A second matter raised beside the answer, which is for a person: "yes, btw my name changed", "sí, por cierto…". */
 const SECOND_MATTER =
   /\b(?:btw|by the way|fyi|ps|p s|just so you know|just to let you know|also|another thing|one more thing|oh and|por cierto|otra cosa|ademas|de paso|una pregunta)\b/;
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
-  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|note|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b/;
+  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b/;
 
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día". */
 const ANOTHER_TIME =
   /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|\banother (?:appointment|appt|date|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
+
+/**
+ * Words of not coming or cancelling, in English and Spanish, however shortened: a model's cancel needs
+ * one ("can't make it", "sick", "2", "no puedo", "away that week"); "2pm grand" has none.
+ */
+const CANCELS =
+  /\b(?:cancel\w*|cxl|cancle\w*|cansel\w*|kansel\w*|canel\w*|cancer|anul\w*|don t|dont|no longer|anymore|any more|sorted|can t|cant|cannot|cnt|won t|wont|wnt|will not|not|no|nope|nah|nel|never|unable|unabel|impossible|imposible|sick|ill|unwell|poorly|fever\w*|miss\w*|skip\w*|pass|away|out|off|2|dos|two|sorry|sry|afraid|busy|emergenc\w*|hospital|funeral|ni|nunca|tampoco|puedo|podre|podemos|enferm\w*|viaje|viajando|ocupad\w*|falt\w*|lamentablemente|desafortunadamente)\b/;
 
 /** Negation just before: "no need to rebook", "don't bother finding another time", "no hace falta que me den otra fecha". */
 const NOT_WANTED_BEFORE =
@@ -514,6 +543,10 @@ const NEGATED_ABSENCE =
 /** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
 const SAYS_COMING =
   /(?<!\b(?:not|never|no longer|t|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b/;
+/** Making it said plainly: "I'll make it no problem", "we're gonna be there"; not "I'll come another time". */
+const WILL_MAKE_IT =
+  /(?<!\b(?:not|never|t|no)(?: \S+){0,2} )\b(?:will|ll|shall|gonna|going to)(?: still| definitely| def)? (?:make it|be there)\b/;
+
 /** Coming said not to happen, which no confirm is: "won't be there", "not able to attend", "no va a asistir", "no voy". */
 const NEGATED_ATTENDANCE =
   /\bcount (?:me|us|him|her|them) out\b|\b(?:give|giving|gives) (?:it|this|this one|that|that one|the appointment|the appt) a miss\b|\brain ?check\b|\bsit (?:this|that) one out\b|\b(?:not|never|t|cannot|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
@@ -526,7 +559,7 @@ const NEGATED_MOVE =
  * interpreter?" has none.
  */
 const NEW_TIME =
-  /\b(?:re ?schedul\w*|re ?sch\w*|res(?:c|h|ch)\w*|re ?shed\w*|re ?agend\w*|resched\w*|reschedual\w*|rebook\w*|re book\w*|rearrang\w*|re arrang\w*|mov\w*|change\w*|changing|switch\w*|swap\w*|push\w*|bring \w+ forward|postpon\w*|delay\w*|later|earlier|sooner|another|other|others|different|new|instead|next|tomorrow|tmrw|tmr|tonight|today|week\w*|wk|wks|month\w*|morning\w*|afternoon\w*|evening\w*|lunch\w*|noon|midday|night\w*|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|jan\w*|feb\w*|march|april|may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*|am|pm|clock|time|times|date|dates|day|days|slot\w*|opening\w*|availab\w*|free|spot\w*|space\w*|before|after|reprogram\w*|cambi\w*|mover\w*|muev\w*|pasar\w*|pase\w*|pospon\w*|aplaz\w*|atras\w*|adelant\w*|otro|otra|otros|otras|despues|antes|tarde|temprano|manana|semana\w*|mes|lunes|martes|miercoles|jueves|viernes|sabado|domingo|hora\w*|fecha\w*|dia|dias|cupo\w*|turno\w*|espacio\w*|disponib\w*|libre)\b|\p{N}/u;
+  /\b(?:fortnight|prepone\w*|insted|canvi\w*|re ?schedul\w*|re ?sch\w*|res(?:c|h|ch)\w*|re ?shed\w*|re ?agend\w*|resched\w*|reschedual\w*|rebook\w*|re book\w*|rearrang\w*|re arrang\w*|mov\w*|change\w*|changing|switch\w*|swap\w*|push\w*|bring \w+ forward|postpon\w*|delay\w*|later|earlier|sooner|another|other|others|different|new|instead|next|tomorrow|tmrw|tmr|tonight|today|week\w*|wk|wks|month\w*|morning\w*|afternoon\w*|evening\w*|lunch\w*|noon|midday|night\w*|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|jan\w*|feb\w*|march|april|may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*|am|pm|clock|time|times|date|dates|day|days|slot\w*|opening\w*|availab\w*|free|spot\w*|space\w*|before|after|reprogram\w*|cambi\w*|mover\w*|muev\w*|pasar\w*|pase\w*|pospon\w*|aplaz\w*|atras\w*|adelant\w*|otro|otra|otros|otras|despues|antes|tarde|temprano|manana|semana\w*|mes|lunes|martes|miercoles|jueves|viernes|sabado|domingo|hora\w*|fecha\w*|dia|dias|cupo\w*|turno\w*|espacio\w*|disponib\w*|libre)\b|\p{N}/u;
 
 /** Coming said plainly, after an action said not to be wanted: "I'll be there", "see you", "I can come", "voy". */
 const COMES =
@@ -545,7 +578,7 @@ export function keepsAppointment(text: string): boolean {
   const plain = normalise(text).replace(DICTATED_QUESTION, '?');
   if (/[?¿]/.test(plain)) return false;
   const spaced = words(plain);
-  const negated = NEGATED_CANCEL.exec(spaced) ?? NEGATED_MOVE.exec(spaced);
+  const negated = NEGATED_CANCEL.exec(spaced) ?? NEGATED_MOVE.exec(spaced) ?? NEGATED_GIVE_AWAY.exec(spaced);
   if (negated === null) return false;
   const rest = `${spaced.slice(0, negated.index)} ${spaced.slice(negated.index + negated[0].length)}`;
   return (
@@ -554,6 +587,38 @@ export function keepsAppointment(text: string): boolean {
     !NEGATED_ATTENDANCE.test(rest) &&
     !DEFERRED_CONFIRMATION.test(spaced) &&
     !ANOTHER_OCCASION.test(spaced) &&
+    !INSTRUCTIONS.test(spaced)
+  );
+}
+
+/** The slot said not to be given away, which keeps it: "don't give my slot away", "no regalen mi turno". */
+const NEGATED_GIVE_AWAY =
+  /\b(?:don t|dont|do not|never) (?:give|hand) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking|time)(?: away| to (?:someone|somebody|anyone))\b|\bno (?:den|regalen|le den|me quiten) (?:mi|su|el|la) (?:cita|turno|lugar|espacio)\b/;
+
+/** Cancelling asked for in so many words: "cancel it", "just cancel", "anúlenla", "cancélenla". */
+const ASKS_TO_CANCEL =
+  /\b(?:(?:just |please |pls )?cancel (?:it|me|my \w+|the \w+|please|pls|outright|altogether)|just cancel|cancel$|anulen\w*|cancelen\w*|anular\w*|cancelar(?:la|lo))\b/;
+/** Doubt or a condition, which no plain cancel holds: "if", "maybe", "a lo mejor". */
+const DOUBT =
+  /\b(?:if|maybe|might|may|try|hope|probably|not sure|unsure|unless|depends|perhaps|quizas|quiza|tal vez|a lo mejor|si puedo|creo|but|pero)\b/;
+
+/**
+ * Moving said not to be wanted and cancelling asked for in so many words ("don't reschedule me, cancel
+ * please", "no need to rebook, just cancel it", "no me la cambien de fecha, anúlenla"), with no
+ * question, doubt or coming: a cancel by rule.
+ */
+export function cancelsOutright(text: string): boolean {
+  const plain = normalise(text).replace(DICTATED_QUESTION, '?');
+  if (/[?¿]/.test(plain)) return false;
+  const spaced = words(plain);
+  const negated = NEGATED_MOVE.exec(spaced);
+  if (negated === null) return false;
+  const rest = `${spaced.slice(0, negated.index)} ${spaced.slice(negated.index + negated[0].length)}`;
+  return (
+    ASKS_TO_CANCEL.test(rest) &&
+    !COMES.test(rest) &&
+    !DOUBT.test(rest) &&
+    !SAYS_COMING.test(spaced) &&
     !INSTRUCTIONS.test(spaced)
   );
 }
@@ -590,14 +655,22 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       ANOTHER_OCCASION.test(spaced) ||
       SECOND_MATTER.test(spaced) ||
       REQUEST.test(spaced) ||
-      !(CONFIRMS.test(spaced) || CONFIRMS.test(plain) || misspeltConfirmation(spaced))
+      !(
+        CONFIRMS.test(withoutGreetings(spaced)) ||
+        CONFIRMS.test(withoutGreetings(plain)) ||
+        misspeltConfirmation(spaced)
+      )
       ? 'not-a-confirmation'
       : undefined;
-  if (intent === 'cancel' && (NEGATED_ABSENCE.test(spaced) || SAYS_COMING.test(spaced)))
+  if (
+    intent === 'cancel' &&
+    (NEGATED_ABSENCE.test(spaced) || SAYS_COMING.test(spaced) || WILL_MAKE_IT.test(spaced))
+  )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
+  if (intent === 'cancel' && !CANCELS.test(spaced)) return 'not-a-cancel';
   if ((intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced)) return 'negated-action';
-  return intent === 'reschedule' && !NEW_TIME.test(spaced) ? 'not-a-new-time' : undefined;
+  return intent === 'reschedule' && !NEW_TIME.test(withoutGreetings(spaced)) ? 'not-a-new-time' : undefined;
 }
 
 /** A model's confirm kept: a word that confirms, no question, nothing of instructions or code. */

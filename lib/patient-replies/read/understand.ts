@@ -6,6 +6,7 @@ import {
   oneSlipApart,
   asksForMessages,
   asksToStop,
+  cancelsOutright,
   heldBack,
   isAutoreply,
   isContradiction,
@@ -75,6 +76,10 @@ const ANSWER_CODES = new Map<string, Intent>([
     // The code as a word: "One", "Uno".
     'one',
     'uno',
+    // Yes in Scots and Northern English, confirmed in SMS shorthand: "aye", "cnfrmd".
+    'aye',
+    'cnfrmd',
+    'confrmd',
   ].map((word) => [word, 'confirm'] as const),
   // No as SMS and slang write it ("nah", "nel"), and the code as a word ("Two", "Dos").
   ...['2', 'no', 'n', 'nope', 'nah', 'nel', 'two', 'dos'].map((word) => [word, 'cancel'] as const),
@@ -119,7 +124,9 @@ const COURTESIES = [
   'option|opcion|number|numero',
   'sorry|so sorry|very sorry|apologies|my apologies',
   // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
-  'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam',
+  'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|chief|boss|bro|sis|fam|po|kuya|ate',
+  // Gratitude as other Englishes and Spanish say it: "much appreciated as always", "muy amable", "se lo agradezco", "salamat po".
+  'as always|as ever|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
   // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
   'god bless(?: (?:you|u|ya|yall|you all))?|bless (?:you|u)|take care|have a (?:good|nice|great|blessed|lovely) (?:day|one|evening|weekend)|dios (?:le|te|los|les|se lo) (?:bendiga|pague)',
   // An acknowledgement: "1 ok", "yes, noted".
@@ -136,18 +143,47 @@ const COURTESIES = [
   'sorry for (?:the |my )?(?:late|slow) (?:reply|response|answer)|sorry (?:i m|im) late (?:replying|answering)|(?:perdon|disculpe|disculpa|perdone) (?:por )?(?:la demora|la tardanza|no contestar antes)',
 ];
 
+/** A day named after "see you" or "nos vemos": "see you Monday", "nos vemos el lunes". */
+const DAY =
+  '(?: (?:on |el |este )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\w*| (?:el |este )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo))?';
+
 /** What says yes again beside a confirming code: "yes, I'll be there", "1 see you then", "sí, ahí estaré". */
 const AGREEING = [
   '(?:i ll|ill|i will|we ll|well|we will|will|she ll|he ll|they ll) (?:be there|come|attend|make it)',
   '(?:i m|im|we re|were) (?:coming|attending)|coming',
-  'see (?:you|u|ya)(?: (?:then|there|soon|later|on the day|tomorrow|tmrw))?|c u(?: then| there)?|cu',
-  'sounds good|all good|perfect|great|fine|will do|confirmed|looking forward(?: to it)?',
-  'nos vemos(?: entonces| alla| ahi| pronto)?|(?:ahi|alli|alla) (?:estare|estaremos|estamos|estoy|voy|vamos)|(?:voy|vamos|asistire|asistiremos|ire|iremos)|perfecto|listo|de acuerdo|claro',
+  `see (?:you|u|ya|ye|yous)(?: (?:then|there|soon|later|on the day|tomorrow|tmrw))?${DAY}|c u(?: then| there)?${DAY}|cu`,
+  'sounds good|all good|perfect|great|fine|will do|confirmed|looking forward(?: to it)?|that s fine|thats fine|that works|works for me|that suits(?: me)?|(?:i ll|ill|i will|will) reach',
+  `nos (?:vemos|vms|vmos|vemo|bemos)(?: entonces| alla| ahi| pronto)?${DAY}|(?:ahi|alli|alla) (?:estare|estaremos|estamos|estoy|voy|vamos)|(?:voy|vamos|asistire|asistiremos|ire|iremos)|perfecto|listo|de acuerdo|claro`,
 ];
 
 const courtesiesOnly = (phrases: readonly string[]) => new RegExp(`^(?:(?:${phrases.join('|')}) ?)+$`, 'u');
 const COURTESY = courtesiesOnly(COURTESIES);
 const COURTESY_OR_AGREEING = courtesiesOnly([...COURTESIES, ...AGREEING]);
+
+const EMOJI = /^\p{Extended_Pictographic}$/u;
+/** Emoji that doubt, refuse or take back: never a courtesy around a code. */
+const DOUBTFUL_EMOJI = new Set([
+  '🤔',
+  '❓',
+  '❔',
+  '😕',
+  '😟',
+  '🙁',
+  '☹',
+  '😠',
+  '😡',
+  '🤬',
+  '👎',
+  '❌',
+  '✖',
+  '🚫',
+  '⛔',
+  '🛑',
+  '✋',
+  '🤷',
+  '🙄',
+  '😒',
+]);
 
 /** A thumbs up or a check mark says yes, as a code does: "👍", "✅", "✔️", "☑️" (any skin tone). */
 const YES_EMOJI = new Set(['👍', '👌', '✅', '✔', '☑']);
@@ -179,7 +215,10 @@ export function readCourteousAnswer(text: string): Intent | undefined {
   const answers = tokens.filter((token) => ANSWER_CODES.has(token) && token !== 'y' && token !== 'n');
   const intents = new Set(answers.map((token) => ANSWER_CODES.get(token)!));
   if (intents.size !== 1) return undefined;
-  const rest = tokens.filter((token) => !ANSWER_CODES.has(token)).join(' ');
+  // Any emoji but a doubtful or displeased one stands around a code as a courtesy does: "😷🤒 2", "🦷👍".
+  const rest = tokens
+    .filter((token) => !ANSWER_CODES.has(token) && !(EMOJI.test(token) && !DOUBTFUL_EMOJI.has(token)))
+    .join(' ');
   const [intent] = intents;
   return rest === '' || (intent === 'confirm' ? COURTESY_OR_AGREEING : COURTESY).test(rest)
     ? intent
@@ -207,6 +246,10 @@ export function readCancelWithReason(text: string): Intent | undefined {
     : undefined;
 }
 
+/** A reply dictated to a voice assistant, its command left in: "Hey Siri text back …", "Oye Siri, responde que …". */
+const VOICE_ASSISTANT =
+  /^\s*(?:hey|hi|ok|okay|oye)[ ,]+(?:siri|google|alexa|bixby|cortana)[ ,:]*(?:(?:text|message|reply|respond|send|write|contest|dile|mand|envi)\w*(?: back)?(?: to \S+)?)?(?: que)?[ ,:]*/i;
+
 /** The lines a phone or mail app adds under a reply: a signature, "Sent from my iPhone". */
 const SIGNED_OFF =
   /^(?:--\s*|—\s*|sent from (?:my )?\S+.*|enviado desde (?:mi )?\S+.*|get outlook for .*|obtener outlook para .*)$/i;
@@ -217,7 +260,9 @@ const SIGNED_OFF =
  * The stop rules read all but the quoted lines, a signature included.
  */
 export function ownWords(text: string): string {
-  const lines = withoutQuotedLines(text).split(/\r?\n|\r/);
+  const lines = withoutQuotedLines(text)
+    .replace(VOICE_ASSISTANT, '')
+    .split(/\r?\n|\r/);
   const signed = lines.findIndex((line) => SIGNED_OFF.test(line.trim()));
   const own = (signed === -1 ? lines : lines.slice(0, signed)).join('\n').trim();
   return own === '' ? text : own;
@@ -278,6 +323,7 @@ export function readByRules(raw: string): Understanding | undefined {
   const courteous = readCourteousAnswer(own) ?? readCancelWithReason(own);
   if (courteous !== undefined) return { intent: courteous, via: 'answer-code' };
   if (keepsAppointment(own)) return { intent: 'confirm', via: 'rule', rule: 'keeps-appointment' };
+  if (cancelsOutright(own)) return { intent: 'cancel', via: 'rule', rule: 'cancels-outright' };
   return undefined;
 }
 
