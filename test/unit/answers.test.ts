@@ -1081,3 +1081,58 @@ describe('the rules the review of part 7 added', () => {
     expect(readByRules(text)?.rule).not.toBe('cancels-outright'),
   );
 });
+
+// The general rules behind part 8's misreads (docs/replies.md, "The review of part 8"), each with
+// replies written for the rule, none of them a held-out reply.
+describe('the rules the review of part 8 added', () => {
+  it.each([
+    ['$TOP', 'opt-out'],
+    ['UN$UB$CRIBE', 'opt-out'],
+    ['📵', 'opt-out'],
+    ['🔕🔕', 'opt-out'],
+  ] as const)('stops: %j, a dollar sign for an S or an emoji of silence, is a stop', (text, intent) => {
+    expect(readByRules(text)?.intent).toBe(intent);
+  });
+
+  it("opt-in: ALTA alone, BAJA's opposite; a discharge ('me dieron de alta') is not one", () => {
+    expect(asksForMessages('alta porfa')).toBe(true);
+    expect(asksForMessages('denme de alta otra vez')).toBe(true);
+    expect(asksForMessages('ya me dieron de alta del hospital')).toBe(false);
+  });
+
+  it("autoreplies: busy for now, answering later ('I'm on a call, will text you back soon')", () => {
+    expect(isAutoreply("I'm on a call, will text you back soon")).toBe(true);
+    expect(isAutoreply("I'm at work, can I come at 6?")).toBe(false);
+  });
+
+  it.each([
+    ['Yes. Sent from my Pixel', 'confirm'],
+    ['1 appreciate the reminder', 'confirm'],
+    ['1 gracias, bendiciones a todos', 'confirm'],
+    ['yeh def', 'confirm'],
+    ['yea for sure', 'confirm'],
+  ] as const)('courtesies: %j reads as %s', (text, intent) => {
+    expect(readByRules(text)).toEqual({ intent, via: 'answer-code' });
+  });
+
+  it.each([
+    "Won't be late, see you Friday",
+    "not going to miss it, I'll be there",
+    'no voy a llegar tarde, ahí estaré',
+  ])('keeps-appointment: %j, lateness or absence said not to happen and coming said plainly', (text) =>
+    expect(readByRules(text)).toEqual({ intent: 'confirm', via: 'rule', rule: 'keeps-appointment' }),
+  );
+
+  it("keeps-appointment: 'I won't miss it, but can I come at 3?' asks something and is not one", () => {
+    expect(readByRules("I won't miss it, but can I come at 3?")?.rule).not.toBe('keeps-appointment');
+  });
+
+  it.each([
+    '¡Por supuesto! Ahí nos vemos',
+    'no me lo pierdo',
+    'sí, lo llevo el martes',
+    "we'll bring him at 3",
+  ])('not-a-confirmation: %j has a word that confirms', (text) =>
+    expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+});

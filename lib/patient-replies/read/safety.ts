@@ -54,12 +54,14 @@ const DIGIT_LETTERS: Readonly<Record<string, string>> = {
   '4': 'a',
   '5': 's',
   '7': 't',
+  $: 's',
+  '@': 'a',
 };
 
 /** A word of letters and digits that spells a keyword with digits for letters, as that word; "10am" stays. */
 const withoutDigitLetters = (text: string) =>
-  text.replace(/[\p{L}\p{N}]*(?:\p{L}\p{N}|\p{N}\p{L})[\p{L}\p{N}]*/gu, (word) => {
-    const letters = word.replace(/[013457]/g, (digit) => DIGIT_LETTERS[digit]!);
+  text.replace(/[\p{L}\p{N}$@]*(?:\p{L}[\p{N}$@]|[\p{N}$@]\p{L})[\p{L}\p{N}$@]*/gu, (word) => {
+    const letters = word.replace(/[013457$@]/g, (digit) => DIGIT_LETTERS[digit]!);
     return SPELT_WORDS.has(letters.toLowerCase()) ? letters : word;
   });
 
@@ -232,7 +234,7 @@ const WISH_TO_END =
  * bus stop, "should I stop my tablets?", "don't stop the texts", nor asking to be called.
  */
 export function asksToStop(text: string): boolean {
-  if (/^[\s🛑⛔🚫✋]+$/u.test(text) && /[🛑⛔🚫✋]/u.test(text)) return true;
+  if (/^[\s🛑⛔🚫✋📵🔕]+$/u.test(text) && /[🛑⛔🚫✋📵🔕]/u.test(text)) return true;
   const all = clauses(stopReading(text));
   if (all.length === 0) return false;
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
@@ -269,6 +271,8 @@ const ASKS_FOR_MESSAGES = [
   /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
   /\bacepto (?:recibir |que me |los |mensajes|textos|recordatorios)|\b(?:quiero|deseo) (?:recibir )?(?:los )?(?:mensajes|recordatorios|avisos) (?:de nuevo|otra vez)\b/,
   new RegExp(`^(?:${DECORATION} )*(?:start|unstop|restart|resume|reanudar)(?: ${DECORATION})*$`),
+  // ALTA, BAJA's opposite, alone: "Alta por favor", "denme de alta"; "me dieron de alta" (discharged) is not it.
+  /^(?:(?:darme|denme|dame|deme) de )?alta(?: (?:por favor|porfa|gracias|otra vez|de nuevo))*$/,
 ];
 
 /**
@@ -334,6 +338,8 @@ const AUTOREPLY = [
   // A business answering by itself with what to send it: "Thanks for texting Dermot's Taxis! Reply with your pickup address".
   /\b(?:thanks|thank you) for (?:texting|contacting|messaging|choosing|reaching)\b.*\b(?:reply with|text us|we ll send|we will send|our team|visit us|order|menu|store|shop)\b/,
   /\b(?:estas|esta|estan) (?:escribiendo|comunicandote|comunicandose|hablando) (?:a|con)\b|\b(?:le|te|les) atendemos\b|\batendemos de\b|\bte respondo (?:en la tarde|mas tarde|luego|al rato|cuando)\b/,
+  // Busy for now, answering later: "I'm in a meeting, will call you back later".
+  /^(?:sorry,? )?i m (?:in a meeting|in class|busy|at work|on a call|in the middle of something)\b.*\b(?:call|text|get back|reply|respond|talk)\w*(?: (?:to )?you)?(?: back)? (?:later|soon|shortly|asap|when i can)\b/,
   // A phone put away for a while, answering when it is back: airplane mode, a focus that silences it.
   /\b(?:airplane|aeroplane|flight) mode\b|\b(?:sleep|work|personal|driving) focus\b|\bnotifications (?:silenced|are silenced|off)\b/,
   /\bmodo (?:avion|vuelo|descanso|concentracion|no molestar)\b/,
@@ -427,7 +433,7 @@ const SELF_MISTAKES = new RegExp(
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse)|por supuesto|claro que si|desde luego|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will) (?:bring|take) (?:him|her|them)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -578,7 +584,12 @@ export function keepsAppointment(text: string): boolean {
   const plain = normalise(text).replace(DICTATED_QUESTION, '?');
   if (/[?¿]/.test(plain)) return false;
   const spaced = words(plain);
-  const negated = NEGATED_CANCEL.exec(spaced) ?? NEGATED_MOVE.exec(spaced) ?? NEGATED_GIVE_AWAY.exec(spaced);
+  const negated =
+    NEGATED_CANCEL.exec(spaced) ??
+    NEGATED_MOVE.exec(spaced) ??
+    NEGATED_GIVE_AWAY.exec(spaced) ??
+    NEGATED_ABSENCE.exec(spaced) ??
+    NOT_LATE.exec(spaced);
   if (negated === null) return false;
   const rest = `${spaced.slice(0, negated.index)} ${spaced.slice(negated.index + negated[0].length)}`;
   return (
@@ -594,6 +605,10 @@ export function keepsAppointment(text: string): boolean {
 /** The slot said not to be given away, which keeps it: "don't give my slot away", "no regalen mi turno". */
 const NEGATED_GIVE_AWAY =
   /\b(?:don t|dont|do not|never) (?:give|hand) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking|time)(?: away| to (?:someone|somebody|anyone))\b|\bno (?:den|regalen|le den|me quiten) (?:mi|su|el|la) (?:cita|turno|lugar|espacio)\b/;
+
+/** Lateness said not to happen: "won't be late", "no voy a llegar tarde". */
+const NOT_LATE =
+  /\b(?:won t|wont|will not|not going to|shan t) be late\b|\bno (?:voy a |vamos a )?llegar? tarde\b/;
 
 /** Cancelling asked for in so many words: "cancel it", "just cancel", "anúlenla", "cancélenla". */
 const ASKS_TO_CANCEL =

@@ -76,8 +76,11 @@ const ANSWER_CODES = new Map<string, Intent>([
     // The code as a word: "One", "Uno".
     'one',
     'uno',
-    // Yes in Scots and Northern English, confirmed in SMS shorthand: "aye", "cnfrmd".
+    // Yes in Scots and Northern English, drawn or clipped, confirmed in SMS shorthand: "aye", "yea", "cnfrmd".
     'aye',
+    'yea',
+    'yeh',
+    'yah',
     'cnfrmd',
     'confrmd',
   ].map((word) => [word, 'confirm'] as const),
@@ -126,14 +129,14 @@ const COURTESIES = [
   // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
   'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|chief|boss|bro|sis|fam|po|kuya|ate',
   // Gratitude as other Englishes and Spanish say it: "much appreciated as always", "muy amable", "se lo agradezco", "salamat po".
-  'as always|as ever|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
+  'appreciate the (?:heads up|reminder|text|message|info)|thanks for the heads up|as always|as ever|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
   // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
   'god bless(?: (?:you|u|ya|yall|you all))?|bless (?:you|u)|take care|have a (?:good|nice|great|blessed|lovely) (?:day|one|evening|weekend)|dios (?:le|te|los|les|se lo) (?:bendiga|pague)',
   // An acknowledgement: "1 ok", "yes, noted".
   'ok|okay|okey|k|kk|noted|got it',
   '(?:muchas |mil |muchisimas )?(?:gracias|grax|grx|grcs|graciass)(?: (?:por|x) (?:avisar|el aviso|el mensaje|el recordatorio|recordarme|todo))?(?: a (?:usted|ustedes|ti))?|(?:gracias|grax) (?:de todos modos|igual|igualmente)|muchas|mil',
   'por favor|porfa|porfavor|xfa|plis',
-  'hola|buen dia|buenos dias|buenas tardes|buenas noches|buenas|saludos(?: a (?:todas|todos|todes|ustedes|todo el equipo))?|bendiciones|dios (?:le|te|los) bendiga',
+  'hola|buen dia|buenos dias|buenas tardes|buenas noches|buenas|saludos(?: a (?:todas|todos|todes|ustedes|todo el equipo))?|bendiciones(?: (?:para|a) (?:todos|todas|ustedes))?|dios (?:le|te|los) bendiga',
   // Well-wishing in Spanish: "que tenga buen día", "que estén bien".
   'que (?:tenga|tengas|tengan|pase|pases|pasen) (?:un |una |muy )?(?:buen|buena|buenas|bonito|bonita|lindo|linda|excelente|feliz|bendecido|bendecida) (?:dia|tarde|noche|fin de semana|finde|semana)|que (?:este|estes|esten) (?:bien|muy bien)',
   'lo siento(?: mucho)?|disculpe|disculpa|una disculpa|perdon|perdone',
@@ -152,7 +155,7 @@ const AGREEING = [
   '(?:i ll|ill|i will|we ll|well|we will|will|she ll|he ll|they ll) (?:be there|come|attend|make it)',
   '(?:i m|im|we re|were) (?:coming|attending)|coming',
   `see (?:you|u|ya|ye|yous)(?: (?:then|there|soon|later|on the day|tomorrow|tmrw))?${DAY}|c u(?: then| there)?${DAY}|cu`,
-  'sounds good|all good|perfect|great|fine|will do|confirmed|looking forward(?: to it)?|that s fine|thats fine|that works|works for me|that suits(?: me)?|(?:i ll|ill|i will|will) reach',
+  'sounds good|all good|perfect|great|fine|will do|confirmed|def|defo|deffo|definitely|for sure|absolutely|of course|por supuesto|claro que si|looking forward(?: to it)?|that s fine|thats fine|that works|works for me|that suits(?: me)?|(?:i ll|ill|i will|will) reach',
   `nos (?:vemos|vms|vmos|vemo|bemos)(?: entonces| alla| ahi| pronto)?${DAY}|(?:ahi|alli|alla) (?:estare|estaremos|estamos|estoy|voy|vamos)|(?:voy|vamos|asistire|asistiremos|ire|iremos)|perfecto|listo|de acuerdo|claro`,
 ];
 
@@ -251,6 +254,9 @@ const VOICE_ASSISTANT =
   /^\s*(?:hey|hi|ok|okay|oye)[ ,]+(?:siri|google|alexa|bixby|cortana)[ ,:]*(?:(?:text|message|reply|respond|send|write|contest|dile|mand|envi)\w*(?: back)?(?: to \S+)?)?(?: que)?[ ,:]*/i;
 
 /** The lines a phone or mail app adds under a reply: a signature, "Sent from my iPhone". */
+/** "Sent from my iPhone" run onto the answer's own line: "Yes. Sent from my iPhone". */
+const SIGNED_AT_END = /(?:^|[\s.,;!])(?:sent from my|enviado desde mi) \S+(?: \S+)?\s*$/i;
+
 const SIGNED_OFF =
   /^(?:--\s*|—\s*|sent from (?:my )?\S+.*|enviado desde (?:mi )?\S+.*|get outlook for .*|obtener outlook para .*)$/i;
 
@@ -264,7 +270,7 @@ export function ownWords(text: string): string {
     .replace(VOICE_ASSISTANT, '')
     .split(/\r?\n|\r/);
   const signed = lines.findIndex((line) => SIGNED_OFF.test(line.trim()));
-  const own = (signed === -1 ? lines : lines.slice(0, signed)).join('\n').trim();
+  const own = (signed === -1 ? lines : lines.slice(0, signed)).join('\n').replace(SIGNED_AT_END, '').trim();
   return own === '' ? text : own;
 }
 
