@@ -105,8 +105,10 @@ describe('POST /api/patients then GET it back', () => {
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => call('POST', '/api/patients', { body })),
     );
-    expect(responses.map((r) => r.status).sort()).toEqual([...Array(9).fill(200), 201]);
-    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    // Seen once under heavy load (a 30 s run, two ids): each answer's status and id, or its problem, say which.
+    const seen = JSON.stringify(responses.map((r) => [r.status, r.body?.id ?? r.text.slice(0, 200)]));
+    expect(responses.map((r) => r.status).sort(), seen).toEqual([...Array(9).fill(200), 201]);
+    expect(new Set(responses.map((r) => r.body.id)).size, seen).toBe(1);
     expect(new Set(responses.map((r) => r.headers.get('location'))).size).toBe(1);
   });
 

@@ -42,6 +42,7 @@ const heldOut5 = readCorpus(CORPUS.heldOut5);
 const heldOut6 = readCorpus(CORPUS.heldOut6);
 const heldOut7 = readCorpus(CORPUS.heldOut7);
 const heldOut8 = readCorpus(CORPUS.heldOut8);
+const heldOut9 = readCorpus(CORPUS.heldOut9);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -85,6 +86,7 @@ describe('the labelled corpus', () => {
     [6, heldOut6, [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5]],
     [7, heldOut7, [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5, heldOut6]],
     [8, heldOut8, [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5, heldOut6, heldOut7]],
+    [9, heldOut9, [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5, heldOut6, heldOut7, heldOut8]],
   ] as const)
     it(`keeps part ${number} apart from training and every earlier part, with every intent and every pattern of LABELS.md`, () => {
       const spelt = (replies: typeof train) => new Set(replies.map((r) => normalise(r.text).trim()));
