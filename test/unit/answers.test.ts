@@ -1136,3 +1136,56 @@ describe('the rules the review of part 8 added', () => {
     expect(heldBack('confirm', text)).toBeUndefined(),
   );
 });
+
+// The general rules behind part 9's misreads (docs/replies.md, "The review of part 9"), each with
+// replies written for the rule, none of them a held-out reply.
+describe('the rules the review of part 9 added', () => {
+  it.each([
+    'ok I will come, but after that STOP',
+    'Confirmed. STOP sending these though',
+    'I never signed up for these texts',
+    "I didn't agree to this",
+    'nunca me inscribí a esto',
+    'they come every day, make them stop',
+    'Desactiven las notificaciones',
+  ])('stops: %j', (text) => {
+    expect(asksToStop(text)).toBe(true);
+  });
+
+  it.each([
+    'the bus STOP is far from you',
+    'I NEED TO STOP MY TABLETS?',
+    'my back hurts, make it stop',
+    "please don't STOP the reminders",
+  ])('stops: %j is none', (text) => expect(asksToStop(text)).toBe(false));
+
+  it.each([
+    ['1 ta, much obliged', 'confirm'],
+    ['yes, confirm my appointment', 'confirm'],
+    ['ok, confirmo la cita del doctor', 'confirm'],
+  ] as const)('courtesies: %j reads as %s', (text, intent) => {
+    expect(readByRules(text)).toEqual({ intent, via: 'answer-code' });
+  });
+
+  it.each(['Please cancel her appointment, we moved away', 'cancelen la cita de mi esposo por favor'])(
+    'cancels-outright: %j asks in so many words to cancel the appointment',
+    (text) => expect(readByRules(text)).toEqual({ intent: 'cancel', via: 'rule', rule: 'cancels-outright' }),
+  );
+
+  it.each([
+    'please cancel my appointment, can I rebook?',
+    "don't cancel my appointment",
+    'cancel my appointment and give me a later one',
+  ])('cancels-outright: %j is not one', (text) =>
+    expect(readByRules(text)?.rule).not.toBe('cancels-outright'),
+  );
+
+  it("keeps-appointment: 'just' is no change asked for ('don't cancel me, I'm coming, just back from holiday')", () => {
+    expect(readByRules("Don't cancel me, I'm coming, just back from holiday")).toEqual({
+      intent: 'confirm',
+      via: 'rule',
+      rule: 'keeps-appointment',
+    });
+    expect(readByRules("Don't cancel, just move me to Friday")?.rule).not.toBe('keeps-appointment');
+  });
+});

@@ -143,6 +143,8 @@ const STOP_PHRASES = [
   '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
   '\\bturn (?:these|them|this|it|the texts?|the messages|the reminders|the notifications) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
+  // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
+  '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|texts?|messages|reminders|your \\w+)\\b',
   // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
   '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b',
   // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
@@ -165,6 +167,8 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
   '\\bdejenme en paz\\b',
+  // Consent never given: "nunca me inscribí a esto", "yo no pedí estos mensajes".
+  '\\bnunca (?:me )?(?:inscribi|suscribi|registre|apunte)\\w*\\b|\\b(?:yo )?no (?:pedi|solicite) (?:esto|estos|estos mensajes|mensajes)\\b',
   // Asking whether the texts must go on: "¿tengo que seguir recibiendo esto?".
   '\\b(?:tengo|tenemos) que seguir recibiendo\\b',
   // Taken off the list or the texts, however spelt: "sácame de la lista", "sakenme de sus mensages".
@@ -179,7 +183,7 @@ const SPANISH_STOP_PHRASES = [
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
   '\\b(?:retiro|revoco|quito|cancelo) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
-  '\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|quiten|paren|suspendan) (?:los |mis |estos |sus )?(?:mensajes|textos|sms|recordatorios|avisos)\\b',
+  `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan) (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
 ].map((phrase) => new RegExp(phrase));
 
 /** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
@@ -224,7 +228,26 @@ const MESSAGES_WORD =
  * them to stop").
  */
 const WISH_TO_END =
-  /\b(?:them|these|they|texts?|txts?|messages|msgs|reminders|notifications|alerts|sms)\b(?: \S+){0,3}? (?:to|must|should|need to|needs to|have to|has to|gotta|please) (?:stop|end|cease|be stopped|be ended|be discontinued|go away|be turned off|be cancel+ed)\b/;
+  /\bmake (?:it|them|these|this|the texts|the messages|the reminders) stop\b|\b(?:them|these|they|texts?|txts?|messages|msgs|reminders|notifications|alerts|sms)\b(?: \S+){0,3}? (?:to|must|should|need to|needs to|have to|has to|gotta|please) (?:stop|end|cease|be stopped|be ended|be discontinued|go away|be turned off|be cancel+ed)\b/;
+
+/** The keyword in capitals inside a reply that is not all capitals: "Yes confirmed but STOP after this". */
+const CAPITAL_STOP = /(?<![\p{L}\p{N}])(?:STOP|STOPALL|UNSUBSCRIBE|BAJA)(?![\p{L}\p{N}])/u;
+
+/** A stop keyword written in capitals amid lower-case words, as the reminder wrote it, unless negated or in another sense. */
+function stopInCapitals(text: string): boolean {
+  const plain = withoutInvisible(text).normalize('NFKC');
+  const match = CAPITAL_STOP.exec(plain);
+  if (match === null || !/\p{Ll}/u.test(plain)) return false;
+  const before = words(normalise(plain.slice(0, match.index)));
+  const after = words(normalise(plain.slice(match.index + match[0].length)));
+  return (
+    !new RegExp(`(?:^|\\s)${BEFORE_OTHER_STOP}$`).test(before) &&
+    !NEGATED_BEFORE.test(`${before} `) &&
+    !new RegExp(
+      `^(?:by|in|at|over|off|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT})\\b`,
+    ).test(after)
+  );
+}
 
 /**
  * A way of asking to stop anywhere in the reply, as the FCC reads "stop", "quit", "unsubscribe", "opt
@@ -234,6 +257,7 @@ const WISH_TO_END =
  * bus stop, "should I stop my tablets?", "don't stop the texts", nor asking to be called.
  */
 export function asksToStop(text: string): boolean {
+  if (stopInCapitals(text)) return true;
   if (/^[\s🛑⛔🚫✋📵🔕]+$/u.test(text) && /[🛑⛔🚫✋📵🔕]/u.test(text)) return true;
   const all = clauses(stopReading(text));
   if (all.length === 0) return false;
@@ -241,6 +265,12 @@ export function asksToStop(text: string): boolean {
   if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
   const joined = all.join(' ');
   if (MESSAGES_WORD.test(joined) && found([WISH_TO_END], NEGATED_BEFORE, joined)) return true;
+  // "Make it stop" of the texts themselves: "I get these every day, make it stop".
+  if (
+    /\bmake (?:it|them|these|this) stop\b/.test(joined) &&
+    /\b(?:these|them|get these|texts?|messages|reminders|mensajes)\b/.test(joined)
+  )
+    return true;
   return all.some(
     (clause) =>
       !BY_MISTAKE.test(clause) &&
@@ -572,7 +602,7 @@ const COMES =
   /\b(?:be there|b there|be thr|see (?:you|u|ya)|c u|coming|come|attend\w*|make it|works|suits|fine|voy|vamos|ahi estare|alli estare|ahi estoy|alli estoy|ahi estaremos|llego|llegamos|asisto|asistire|asistimos|nos vemos|queda bien|viene bien|va bien|sirve)\b/;
 /** Doubt, a condition or a change asked for, which no plain confirmation holds: "if I can", "just move it", "mejor otro día". */
 const DOUBT_OR_CHANGE =
-  /\b(?:if|maybe|might|may|try|trying|hope|hopefully|probably|not sure|unsure|unless|depends|perhaps|see if|we ll see|let me|quizas|quiza|tal vez|a lo mejor|si puedo|creo|move|moving|moved|change|changing|reschedul\w*|resched|rebook\w*|re book|another|other|different|instead|later|earlier|sooner|put me|push|bring|just|only|but|cambi\w*|mover\w*|muev\w*|pasen\w*|pasar\w*|otra|otro|mejor|reprogram\w*|reagend\w*|solo|nomas|pero|someone|somebody|alguien)\b/;
+  /\b(?:if|maybe|might|may|try|trying|hope|hopefully|probably|not sure|unsure|unless|depends|perhaps|see if|we ll see|let me|quizas|quiza|tal vez|a lo mejor|si puedo|creo|move|moving|moved|change|changing|reschedul\w*|resched|rebook\w*|re book|another|other|different|instead|later|earlier|sooner|put me|push|bring|but|cambi\w*|mover\w*|muev\w*|pasen\w*|pasar\w*|otra|otro|mejor|reprogram\w*|reagend\w*|pero|someone|somebody|alguien)\b/;
 
 /**
  * A cancel or a move said not to be wanted, then coming said plainly ("not cancelling, I'll be there",
@@ -613,6 +643,10 @@ const NOT_LATE =
 /** Cancelling asked for in so many words: "cancel it", "just cancel", "anúlenla", "cancélenla". */
 const ASKS_TO_CANCEL =
   /\b(?:(?:just |please |pls )?cancel (?:it|me|my \w+|the \w+|please|pls|outright|altogether)|just cancel|cancel$|anulen\w*|cancelen\w*|anular\w*|cancelar(?:la|lo))\b/;
+/** The appointment asked to be cancelled in so many words: "please cancel her appointment", "cancelen la cita de mi hija". */
+const CANCEL_THE_APPOINTMENT =
+  /\b(?:cancel|cancell?) (?:my|her|his|their|our|the|this|that|mum s|mom s|dad s) (?:appointment|appt|visit|booking|session|cita)\b|\b(?:cancelen|cancele|cancela|anulen|anule) (?:la|mi|su|esa|esta) (?:cita|consulta|turno)\b/;
+
 /** Doubt or a condition, which no plain cancel holds: "if", "maybe", "a lo mejor". */
 const DOUBT =
   /\b(?:if|maybe|might|may|try|hope|probably|not sure|unsure|unless|depends|perhaps|quizas|quiza|tal vez|a lo mejor|si puedo|creo|but|pero)\b/;
@@ -627,10 +661,17 @@ export function cancelsOutright(text: string): boolean {
   if (/[?¿]/.test(plain)) return false;
   const spaced = words(plain);
   const negated = NEGATED_MOVE.exec(spaced);
-  if (negated === null) return false;
-  const rest = `${spaced.slice(0, negated.index)} ${spaced.slice(negated.index + negated[0].length)}`;
+  const rest =
+    negated === null
+      ? spaced
+      : `${spaced.slice(0, negated.index)} ${spaced.slice(negated.index + negated[0].length)}`;
+  const asked =
+    negated === null
+      ? CANCEL_THE_APPOINTMENT.test(spaced) && !NEGATED_CANCEL.test(spaced)
+      : ASKS_TO_CANCEL.test(rest);
   return (
-    ASKS_TO_CANCEL.test(rest) &&
+    asked &&
+    !asksAnotherTime(rest) &&
     !COMES.test(rest) &&
     !DOUBT.test(rest) &&
     !SAYS_COMING.test(spaced) &&

@@ -129,7 +129,7 @@ const COURTESIES = [
   // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
   'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|chief|boss|bro|sis|fam|po|kuya|ate',
   // Gratitude as other Englishes and Spanish say it: "much appreciated as always", "muy amable", "se lo agradezco", "salamat po".
-  'appreciate the (?:heads up|reminder|text|message|info)|thanks for the heads up|as always|as ever|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
+  'much obliged|obliged|appreciate the (?:heads up|reminder|text|message|info)|thanks for the heads up|as always|as ever|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
   // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
   'god bless(?: (?:you|u|ya|yall|you all))?|bless (?:you|u)|take care|have a (?:good|nice|great|blessed|lovely) (?:day|one|evening|weekend)|dios (?:le|te|los|les|se lo) (?:bendiga|pague)',
   // An acknowledgement: "1 ok", "yes, noted".
@@ -155,7 +155,7 @@ const AGREEING = [
   '(?:i ll|ill|i will|we ll|well|we will|will|she ll|he ll|they ll) (?:be there|come|attend|make it)',
   '(?:i m|im|we re|were) (?:coming|attending)|coming',
   `see (?:you|u|ya|ye|yous)(?: (?:then|there|soon|later|on the day|tomorrow|tmrw))?${DAY}|c u(?: then| there)?${DAY}|cu`,
-  'sounds good|all good|perfect|great|fine|will do|confirmed|def|defo|deffo|definitely|for sure|absolutely|of course|por supuesto|claro que si|looking forward(?: to it)?|that s fine|thats fine|that works|works for me|that suits(?: me)?|(?:i ll|ill|i will|will) reach',
+  '(?:my|the|mi|la|our) (?:appointment|appt|cita|visit|consulta)(?: (?:del|de la|with the|for the|at the) \\S+)?|sounds good|all good|perfect|great|fine|will do|confirmed|def|defo|deffo|definitely|for sure|absolutely|of course|por supuesto|claro que si|looking forward(?: to it)?|that s fine|thats fine|that works|works for me|that suits(?: me)?|(?:i ll|ill|i will|will) reach',
   `nos (?:vemos|vms|vmos|vemo|bemos)(?: entonces| alla| ahi| pronto)?${DAY}|(?:ahi|alli|alla) (?:estare|estaremos|estamos|estoy|voy|vamos)|(?:voy|vamos|asistire|asistiremos|ire|iremos)|perfecto|listo|de acuerdo|claro`,
 ];
 
