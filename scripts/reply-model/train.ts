@@ -38,6 +38,7 @@ export const CORPUS = {
   heldOut7: 'lib/patient-replies/model/corpus/held-out-7.jsonl',
   heldOut8: 'lib/patient-replies/model/corpus/held-out-8.jsonl',
   heldOut9: 'lib/patient-replies/model/corpus/held-out-9.jsonl',
+  heldOut10: 'lib/patient-replies/model/corpus/held-out-10.jsonl',
 } as const;
 
 /**
@@ -66,10 +67,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [];
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 9 was scored once,
- * when the changes for part 8 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 10, kept for the review of
+ * part 9.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 10', path: CORPUS.heldOut10 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

@@ -43,6 +43,7 @@ const heldOut6 = readCorpus(CORPUS.heldOut6);
 const heldOut7 = readCorpus(CORPUS.heldOut7);
 const heldOut8 = readCorpus(CORPUS.heldOut8);
 const heldOut9 = readCorpus(CORPUS.heldOut9);
+const heldOut10 = readCorpus(CORPUS.heldOut10);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -87,6 +88,11 @@ describe('the labelled corpus', () => {
     [7, heldOut7, [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5, heldOut6]],
     [8, heldOut8, [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5, heldOut6, heldOut7]],
     [9, heldOut9, [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5, heldOut6, heldOut7, heldOut8]],
+    [
+      10,
+      heldOut10,
+      [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5, heldOut6, heldOut7, heldOut8, heldOut9],
+    ],
   ] as const)
     it(`keeps part ${number} apart from training and every earlier part, with every intent and every pattern of LABELS.md`, () => {
       const spelt = (replies: typeof train) => new Set(replies.map((r) => normalise(r.text).trim()));
