@@ -223,7 +223,9 @@ describe('stops spelt out or with look-alike letters', () => {
   });
 
   it('make no false stop: spelling out and look-alikes change no reply of the corpus that is not a spelt stop', () => {
-    for (const reply of [...train, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4, ...heldOut5]) {
+    // Every gated part; the reported one is never looked into.
+    const gated = HELD_OUT_PARTS.flatMap(({ path }) => readCorpus(path));
+    for (const reply of [...train, ...gated]) {
       if (reply.intent === 'opt-out') continue;
       expect(readKeyword(reply.text), reply.text).not.toBe('opt-out');
       if (reply.pattern !== 'spelt-stop')
