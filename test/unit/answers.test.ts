@@ -1180,6 +1180,13 @@ describe('the rules the review of part 9 added', () => {
     expect(readByRules(text)?.rule).not.toBe('cancels-outright'),
   );
 
+  it("stops: 'quítenme' takes a patient off the texts, not off the schedule ('quítenme de la agenda del lunes' cancels a visit)", () => {
+    expect(asksToStop('quítenme por favor')).toBe(true);
+    expect(asksToStop('quítenme de su lista')).toBe(true);
+    expect(asksToStop('quítenme de la cita del martes')).toBe(false);
+    expect(asksToStop('sáquenme de la agenda de mañana')).toBe(false);
+  });
+
   it("keeps-appointment: 'just' is no change asked for ('don't cancel me, I'm coming, just back from holiday')", () => {
     expect(readByRules("Don't cancel me, I'm coming, just back from holiday")).toEqual({
       intent: 'confirm',

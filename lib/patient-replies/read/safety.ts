@@ -161,7 +161,8 @@ const SPANISH_STOP_PHRASES = [
   `\\bya no (?:me |m )?(?:manden|envien|escriban|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
   // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
-  '\\b(?:quitenme|quiteme|saquenme|borrenme|borren mi numero|quiten mi numero)\\b',
+  // Taken off, unless off the schedule: "quítenme de la agenda del lunes" cancels a visit, it stops no texts.
+  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! de (?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b)|\\b(?:borren|quiten) mi numero\\b',
   '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
