@@ -260,7 +260,7 @@ describe('the phrase rules around any model', () => {
 
   it("lets a model's confirm stand on a confirming word one slip of a letter away, on 'I'll be in' and 'nos vms', and no further", async () => {
     for (const text of [
-      'Confrimed for Tuesday',
+      'Confrimed, we booked a taxi',
       'I will atend',
       'cofirm',
       "Nothing's moved, I'll be in",
@@ -1194,5 +1194,64 @@ describe('the rules the review of part 9 added', () => {
       rule: 'keeps-appointment',
     });
     expect(readByRules("Don't cancel, just move me to Friday")?.rule).not.toBe('keeps-appointment');
+  });
+});
+
+// The general rules behind part 10's misreads (docs/replies.md, "The review of part 10"), each with
+// replies written for the rule, none of them a held-out reply.
+describe('the rules the review of part 10 added', () => {
+  it.each([
+    "that isn't my appointment, who is Dana?",
+    'not my appt',
+    'my father passed away, please remove his number from your list',
+    'esta no es mi cita',
+    'creo que tienen mi número equivocado',
+    'ya no me escrivan porfa',
+  ])('stops: %j', (text) => {
+    expect(asksToStop(text)).toBe(true);
+  });
+
+  it.each([
+    "take me off the schedule for Friday, can't come",
+    "that's not my appointment time, is it 3 or 4?",
+  ])('stops: %j is none', (text) => expect(asksToStop(text)).toBe(false));
+
+  it("not-about-messages: 'no puedo parar de toser' is a cough, not a stop", () => {
+    expect(heldBack('opt-out', 'no puedo parar de toser, no voy')).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'mi hijo no para de llorar')).toBe('not-about-messages');
+  });
+
+  it("asks for messages: 'ya me pueden escribir de nuevo'", () => {
+    expect(asksForMessages('ya me pueden escribir de nuevo')).toBe(true);
+    expect(asksForMessages('me pueden mandar los recordatorios otra vez')).toBe(true);
+  });
+
+  it('autoreplies: a business texting back during business hours', () => {
+    expect(isAutoreply("Thanks for contacting Oak Bakery. We'll text you back during business hours.")).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ['1 lovely, thank you', 'confirm'],
+    ['no thanks though', 'cancel'],
+    ['yeah gonna make it', 'confirm'],
+    ['confirmed for Tuesday afternoon', 'confirm'],
+  ] as const)('courtesies: %j reads as %s', (text, intent) => {
+    expect(readByRules(text)).toEqual({ intent, via: 'answer-code' });
+  });
+
+  it("not-a-confirmation: 'see you after lunch' is a time of day, 'see you at lunch' another occasion; planning to be there confirms", () => {
+    expect(heldBack('confirm', 'will do, see you after lunch')).toBeUndefined();
+    expect(heldBack('confirm', 'see you at lunch')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', "I'm planning on being there")).toBeUndefined();
+  });
+
+  it("cancels-outright: 'cansele la sita', however spelt", () => {
+    expect(readByRules('cansele la sita por favor')).toEqual({
+      intent: 'cancel',
+      via: 'rule',
+      rule: 'cancels-outright',
+    });
   });
 });

@@ -125,7 +125,9 @@ const STOP_PHRASES = [
   '\\b(?:dont|don t|do not|never|pls dont|please dont|plz dont) (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
   '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me|my number|this number|my phone|my details)\\b',
-  '\\btake (?:me|my number|this number) (?:off|out)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
+  '\\b(?:take|remove|delete) (?:me|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
+  // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
+  '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
   '\\bnot (?:a|your|ur) patient\\b',
   `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |future )?${MESSAGES_OBJECT}\\b`,
   '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
@@ -154,11 +156,11 @@ const STOP_PHRASES = [
 
 const SPANISH_STOP_PHRASES = [
   '\\b(?:dejen|deja|dejar|dejes|dejan|dejar) de (?:escribir|mandar|enviar|molestar|textear)',
-  '\\b(?:no|nunca) (?:me|m) (?:escriban|manden|envien|escribas|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
+  '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
   '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b',
   `\\bno (?:${ES_WANT} )?(?:mas|recibir mas|recibir) ${ES_MESSAGES}\\b`,
-  `\\bya no (?:me |m )?(?:manden|envien|escriban|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
+  `\\bya no (?:me |m )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
   // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
   // Taken off, unless off the schedule: "quítenme de la agenda del lunes" cancels a visit, it stops no texts.
@@ -168,6 +170,8 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
   '\\bdejenme en paz\\b',
+  // Not the patient's appointment, the number wrong: "esa no es mi cita", "tienen el número mal".
+  '\\b(?:esa |esta )?no es mi cita\\b|\\b(?:tienen|tiene|tienes) (?:el|mi|este|un) numero (?:mal|equivocado|incorrecto)\\b',
   // Consent never given: "nunca me inscribí a esto", "yo no pedí estos mensajes".
   '\\bnunca (?:me )?(?:inscribi|suscribi|registre|apunte)\\w*\\b|\\b(?:yo )?no (?:pedi|solicite) (?:esto|estos|estos mensajes|mensajes)\\b',
   // Asking whether the texts must go on: "¿tengo que seguir recibiendo esto?".
@@ -295,6 +299,8 @@ const ASKS_FOR_MESSAGES = [
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
   /\bsend (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)/,
   /\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
+  // Texts allowed again in Spanish: "ya me pueden escribir de nuevo", "me pueden volver a mandar los recordatorios".
+  /\bya me (?:pueden|puede) (?:escribir|mandar|enviar|textear)\b|\bme (?:pueden|puede) (?:volver a )?(?:escribir|mandar|enviar|textear)\w*(?: \S+){0,2} (?:de nuevo|otra vez)\b/,
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número".
   /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|\bquiero (?:recibir )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
@@ -344,7 +350,7 @@ const AUTOREPLY = [
   /\b(?:on|taking) (?:annual |parental |maternity |sick )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return\w*|back on|reply|respond)\b/,
   /\b(?:away from (?:my|the) (?:phone|desk|office|computer|email)|currently (?:away|unavailable)|not available right now|(?:no|limited) access to (?:my )?(?:messages|email|emails|phone))\b/,
   // A business answering by itself: thanks for contacting it, then its hours or a promise to answer.
-  /\b(?:thanks|thank you) for (?:texting|contacting|messaging|reaching out|writing|your (?:message|text|enquiry|inquiry))\b.*\b(?:our (?:office |business |opening )?hours|hours are|business days?|team member|will (?:respond|reply|get back)|ll (?:respond|reply|get back)|as soon as possible|shortly)\b/,
+  /\b(?:thanks|thank you) for (?:texting|contacting|messaging|reaching out|writing|your (?:message|text|enquiry|inquiry))\b.*\b(?:our (?:office |business |opening )?hours|during (?:business|office|opening|normal) hours|hours are|business days?|ll text you back|will text you back|team member|will (?:respond|reply|get back)|ll (?:respond|reply|get back)|as soon as possible|shortly)\b/,
   /\bgracias por (?:escribir\w*|contactar\w*|comunicar\w*|su mensaje|tu mensaje)\b.*\b(?:horario|(?:le|te|les) (?:responderemos|contestaremos|atenderemos|respondemos|contestamos)|a la brevedad|en breve|un asesor|dias habiles)\b/,
   // However the line is named: "this phone does not accept text messages", "this landline cannot receive SMS".
   /\bthis (?:number|phone|mobile|cell|line|landline|device|handset)(?: number| phone)?(?: is an? (?:landline|business line|fixed line)(?: and)?)? (?:does not|doesn t|cannot|can t|is unable to|is not able to|isn t able to|will not|won t) (?:receive|accept|take|support|get)(?: \S+){0,1} (?:text|txt|sms|messag)/,
@@ -452,7 +458,7 @@ const ABOUT_MESSAGES =
 
 /** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing. */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b`,
   'g',
 );
 
@@ -464,7 +470,7 @@ const SELF_MISTAKES = new RegExp(
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse)|por supuesto|claro que si|desde luego|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will) (?:bring|take) (?:him|her|them)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will) (?:bring|take) (?:him|her|them)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -526,7 +532,7 @@ const DEFERRED_CONFIRMATION =
  * dinner", "see you at the game", "te quiero, nos vemos en la casa".
  */
 const ANOTHER_OCCASION =
-  /\b(?:love|luv|lov) (?:you|u|ya)\b|\bily\b|\bte (?:quiero|amo|extrano)\b|\bsee (?:you|u|ya) (?:at|for|after) (?:dinner|lunch|breakfast|brunch|supper|tea|home|church|mass|work|school|practice|class|the (?:game|party|match|gym|pub|bar|office|house|wedding|funeral|airport|station|church|weekend))\b|\bnos vemos en (?:la |el )?(?:cena|comida|casa|misa|iglesia|escuela|trabajo|fiesta|boda|partido)\b/;
+  /\b(?:love|luv|lov) (?:you|u|ya)\b|\bily\b|\bte (?:quiero|amo|extrano)\b|\bsee (?:you|u|ya) (?:at|for) (?:dinner|lunch|breakfast|brunch|supper|tea|home|church|mass|work|school|practice|class|the (?:game|party|match|gym|pub|bar|office|house|wedding|funeral|airport|station|church|weekend))\b|\bnos vemos en (?:la |el )?(?:cena|comida|casa|misa|iglesia|escuela|trabajo|fiesta|boda|partido)\b/;
 
 /** Greetings, whose "good" confirms nothing: "good morning sir". */
 const withoutGreetings = (text: string) =>
@@ -646,7 +652,7 @@ const ASKS_TO_CANCEL =
   /\b(?:(?:just |please |pls )?cancel (?:it|me|my \w+|the \w+|please|pls|outright|altogether)|just cancel|cancel$|anulen\w*|cancelen\w*|anular\w*|cancelar(?:la|lo))\b/;
 /** The appointment asked to be cancelled in so many words: "please cancel her appointment", "cancelen la cita de mi hija". */
 const CANCEL_THE_APPOINTMENT =
-  /\b(?:cancel|cancell?) (?:my|her|his|their|our|the|this|that|mum s|mom s|dad s) (?:appointment|appt|visit|booking|session|cita)\b|\b(?:cancelen|cancele|cancela|anulen|anule) (?:la|mi|su|esa|esta) (?:cita|consulta|turno)\b/;
+  /\b(?:cancel|cancell?) (?:my|her|his|their|our|the|this|that|mum s|mom s|dad s) (?:appointment|appt|visit|booking|session|cita)\b|\b(?:cancelen|cancele|cancela|canselen|cansele|cansela|anulen|anule) (?:la|mi|su|esa|esta) (?:cita|sita|consulta|turno)\b/;
 
 /** Doubt or a condition, which no plain cancel holds: "if", "maybe", "a lo mejor". */
 const DOUBT =

@@ -109,7 +109,7 @@ export function readAnswerCode(text: string): Intent | undefined {
 
 /** What people add to their thanks: "so much", "ever so much", "sm", "kindly", "again", "for that". */
 const THANKS_MORE =
-  '(?: (?:so much|very much|ever so much|so very much|sm|a lot|a bunch|a million|loads|lots|heaps|tons|a ton|kindly|again|anyway|anyways|for (?:that|this|everything|all|the (?:reminder|text|message|heads up|info)|reminding me|letting me know)))*';
+  '(?: (?:so much|very much|ever so much|so very much|sm|a lot|a bunch|a million|loads|lots|heaps|tons|a ton|though|tho|kindly|again|anyway|anyways|for (?:that|this|everything|all|the (?:reminder|text|message|heads up|info)|reminding me|letting me know)))*';
 
 /** Who answers for a patient, in English and Spanish. */
 const CARERS =
@@ -127,7 +127,7 @@ const COURTESIES = [
   'option|opcion|number|numero',
   'sorry|so sorry|very sorry|apologies|my apologies',
   // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
-  'mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|chief|boss|bro|sis|fam|po|kuya|ate',
+  'lovely|brilliant|mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|chief|boss|bro|sis|fam|po|kuya|ate',
   // Gratitude as other Englishes and Spanish say it: "much appreciated as always", "muy amable", "se lo agradezco", "salamat po".
   'much obliged|obliged|appreciate the (?:heads up|reminder|text|message|info)|thanks for the heads up|as always|as ever|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
   // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
@@ -152,7 +152,9 @@ const DAY =
 
 /** What says yes again beside a confirming code: "yes, I'll be there", "1 see you then", "sí, ahí estaré". */
 const AGREEING = [
-  '(?:i ll|ill|i will|we ll|well|we will|will|she ll|he ll|they ll) (?:be there|come|attend|make it)',
+  '(?:i ll|ill|i will|we ll|well|we will|will|she ll|he ll|they ll|gonna|going to|i m gonna|i m going to) (?:be there|come|attend|make it)',
+  // The day confirmed: "confirm for Saturday morning", "confirmed for tomorrow".
+  'for (?:tomorrow|today|tonight|the day|(?:this |next )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\w*)(?: (?:morning|afternoon|evening))?',
   '(?:i m|im|we re|were) (?:coming|attending)|coming',
   `see (?:you|u|ya|ye|yous)(?: (?:then|there|soon|later|on the day|tomorrow|tmrw))?${DAY}|c u(?: then| there)?${DAY}|cu`,
   '(?:my|the|mi|la|our) (?:appointment|appt|cita|visit|consulta)(?: (?:del|de la|with the|for the|at the) \\S+)?|sounds good|all good|perfect|great|fine|will do|confirmed|def|defo|deffo|definitely|for sure|absolutely|of course|por supuesto|claro que si|looking forward(?: to it)?|that s fine|thats fine|that works|works for me|that suits(?: me)?|(?:i ll|ill|i will|will) reach',
