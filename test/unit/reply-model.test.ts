@@ -44,6 +44,7 @@ const heldOut7 = readCorpus(CORPUS.heldOut7);
 const heldOut8 = readCorpus(CORPUS.heldOut8);
 const heldOut9 = readCorpus(CORPUS.heldOut9);
 const heldOut10 = readCorpus(CORPUS.heldOut10);
+const heldOut11 = readCorpus(CORPUS.heldOut11);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -92,6 +93,23 @@ describe('the labelled corpus', () => {
       10,
       heldOut10,
       [train, heldOut, heldOut2, heldOut3, heldOut4, heldOut5, heldOut6, heldOut7, heldOut8, heldOut9],
+    ],
+    [
+      11,
+      heldOut11,
+      [
+        train,
+        heldOut,
+        heldOut2,
+        heldOut3,
+        heldOut4,
+        heldOut5,
+        heldOut6,
+        heldOut7,
+        heldOut8,
+        heldOut9,
+        heldOut10,
+      ],
     ],
   ] as const)
     it(`keeps part ${number} apart from training and every earlier part, with every intent and every pattern of LABELS.md`, () => {
