@@ -239,6 +239,11 @@ const WISH_TO_END =
 const CAPITAL_STOP = /(?<![\p{L}\p{N}])(?:STOP|STOPALL|UNSUBSCRIBE|BAJA)(?![\p{L}\p{N}])/u;
 
 /** A stop keyword written in capitals amid lower-case words, as the reminder wrote it, unless negated or in another sense. */
+const ENDS_IN_OTHER_STOP = new RegExp(`(?:^|\\s)${BEFORE_OTHER_STOP}$`);
+const STARTS_OTHER_STOP = new RegExp(
+  `^(?:by|in|at|over|off|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT})\\b`,
+);
+
 function stopInCapitals(text: string): boolean {
   const plain = withoutInvisible(text).normalize('NFKC');
   const match = CAPITAL_STOP.exec(plain);
@@ -246,11 +251,7 @@ function stopInCapitals(text: string): boolean {
   const before = words(normalise(plain.slice(0, match.index)));
   const after = words(normalise(plain.slice(match.index + match[0].length)));
   return (
-    !new RegExp(`(?:^|\\s)${BEFORE_OTHER_STOP}$`).test(before) &&
-    !NEGATED_BEFORE.test(`${before} `) &&
-    !new RegExp(
-      `^(?:by|in|at|over|off|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT})\\b`,
-    ).test(after)
+    !ENDS_IN_OTHER_STOP.test(before) && !NEGATED_BEFORE.test(`${before} `) && !STARTS_OTHER_STOP.test(after)
   );
 }
 
@@ -562,10 +563,9 @@ const NOT_WANTED_BEFORE =
   /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$/;
 
 /** Another time asked for, not one said to be unneeded. */
+const ANOTHER_TIMES = new RegExp(ANOTHER_TIME.source, 'g');
 const asksAnotherTime = (spaced: string) =>
-  [...spaced.matchAll(new RegExp(ANOTHER_TIME.source, 'g'))].some(
-    (match) => !NOT_WANTED_BEFORE.test(spaced.slice(0, match.index)),
-  );
+  [...spaced.matchAll(ANOTHER_TIMES)].some((match) => !NOT_WANTED_BEFORE.test(spaced.slice(0, match.index)));
 
 /** A question mark as dictation spells it out: "question mark", "signo de interrogación". */
 const DICTATED_QUESTION = /\b(?:question mark|signo de interrogacion)\b/g;
@@ -611,6 +611,16 @@ const COMES =
 const DOUBT_OR_CHANGE =
   /\b(?:if|maybe|might|may|try|trying|hope|hopefully|probably|not sure|unsure|unless|depends|perhaps|see if|we ll see|let me|quizas|quiza|tal vez|a lo mejor|si puedo|creo|move|moving|moved|change|changing|reschedul\w*|resched|rebook\w*|re book|another|other|different|instead|later|earlier|sooner|put me|push|bring|but|cambi\w*|mover\w*|muev\w*|pasen\w*|pasar\w*|otra|otro|mejor|reprogram\w*|reagend\w*|pero|someone|somebody|alguien)\b/;
 
+/** A reply's words when it asks nothing, a question typed or dictated being for a person; undefined when it asks. */
+function statementWords(text: string): string | undefined {
+  const plain = normalise(text).replace(DICTATED_QUESTION, '?');
+  return /[?¿]/.test(plain) ? undefined : words(plain);
+}
+
+/** The words around a match, the match left out: what else the reply says. */
+const around = (spaced: string, match: RegExpExecArray) =>
+  `${spaced.slice(0, match.index)} ${spaced.slice(match.index + match[0].length)}`;
+
 /**
  * A cancel or a move said not to be wanted, then coming said plainly ("not cancelling, I'll be there",
  * "no need to rebook, the time works", "no pienso cancelar, voy seguro"), with no question, no doubt
@@ -618,9 +628,8 @@ const DOUBT_OR_CHANGE =
  * move me to the afternoon" asks for a change; "not cancelling yet, I'll see if I can come" doubts.
  */
 export function keepsAppointment(text: string): boolean {
-  const plain = normalise(text).replace(DICTATED_QUESTION, '?');
-  if (/[?¿]/.test(plain)) return false;
-  const spaced = words(plain);
+  const spaced = statementWords(text);
+  if (spaced === undefined) return false;
   const negated =
     NEGATED_CANCEL.exec(spaced) ??
     NEGATED_MOVE.exec(spaced) ??
@@ -628,7 +637,7 @@ export function keepsAppointment(text: string): boolean {
     NEGATED_ABSENCE.exec(spaced) ??
     NOT_LATE.exec(spaced);
   if (negated === null) return false;
-  const rest = `${spaced.slice(0, negated.index)} ${spaced.slice(negated.index + negated[0].length)}`;
+  const rest = around(spaced, negated);
   return (
     COMES.test(rest) &&
     !DOUBT_OR_CHANGE.test(rest) &&
@@ -664,14 +673,10 @@ const DOUBT =
  * question, doubt or coming: a cancel by rule.
  */
 export function cancelsOutright(text: string): boolean {
-  const plain = normalise(text).replace(DICTATED_QUESTION, '?');
-  if (/[?¿]/.test(plain)) return false;
-  const spaced = words(plain);
+  const spaced = statementWords(text);
+  if (spaced === undefined) return false;
   const negated = NEGATED_MOVE.exec(spaced);
-  const rest =
-    negated === null
-      ? spaced
-      : `${spaced.slice(0, negated.index)} ${spaced.slice(negated.index + negated[0].length)}`;
+  const rest = negated === null ? spaced : around(spaced, negated);
   const asked =
     negated === null
       ? CANCEL_THE_APPOINTMENT.test(spaced) && !NEGATED_CANCEL.test(spaced)
