@@ -1255,3 +1255,44 @@ describe('the rules the review of part 10 added', () => {
     });
   });
 });
+
+describe('the rules the review of part 11 added', () => {
+  it.each([
+    'Deje de escribirme por favor',
+    'deje de mandarme mensjaes',
+    'no me registré a esto, bórrenme',
+    'yo nunca les di permiso para escribirme',
+    "I never gave you permission to text this number",
+    "I didn't consent to these",
+    '⛔😡',
+    '🚫🙅‍♂️',
+    '📴',
+  ])('stops: %j', (text) => {
+    expect(asksToStop(text)).toBe(true);
+  });
+
+  it.each([
+    'no deje de mandarme los recordatorios',
+    'no me apunté la hora, ¿a qué hora es?',
+    '❌',
+    '🙅🏻',
+    'I never gave the nurse my consent form, should I bring it?',
+  ])('stops: %j is none', (text) => expect(asksToStop(text)).toBe(false));
+
+  it("not-about-messages: consent never given is about the messages, 'no me inscribí' too", () => {
+    expect(heldBack('opt-out', 'yo nunca me anoté en esto')).toBeUndefined();
+    expect(heldBack('opt-out', 'who signed me up for this?')).toBeUndefined();
+  });
+
+  it("negated-action: 'wont be able to' and 'cant' take coming back, as 'won't' and 'can't' do", () => {
+    expect(heldBack('cancel', 'wont be able to come, car broke down')).toBeUndefined();
+    expect(heldBack('cancel', 'cant make it, stuck at work')).toBeUndefined();
+    expect(heldBack('cancel', 'not cancelling, I can make it')).toBe('negated-action');
+  });
+
+  it("not-a-confirmation: a carer's 'we'll have him there' and shorthand 'ai stare' confirm", () => {
+    expect(heldBack('confirm', "I'll have Leo there by 10")).toBeUndefined();
+    expect(heldBack('confirm', 'si gracias ahi toy')).toBeUndefined();
+    expect(heldBack('confirm', 'do you have parking there')).toBe('not-a-confirmation');
+  });
+});
