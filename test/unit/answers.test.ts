@@ -18,6 +18,7 @@ import {
   heldBack,
   isAutoreply,
   isContradiction,
+  withSlipsMended,
 } from '../../lib/patient-replies/read/safety.ts';
 import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
@@ -1262,7 +1263,7 @@ describe('the rules the review of part 11 added', () => {
     'deje de mandarme mensjaes',
     'no me registré a esto, bórrenme',
     'yo nunca les di permiso para escribirme',
-    "I never gave you permission to text this number",
+    'I never gave you permission to text this number',
     "I didn't consent to these",
     '⛔😡',
     '🚫🙅‍♂️',
@@ -1295,4 +1296,19 @@ describe('the rules the review of part 11 added', () => {
     expect(heldBack('confirm', 'si gracias ahi toy')).toBeUndefined();
     expect(heldBack('confirm', 'do you have parking there')).toBe('not-a-confirmation');
   });
+
+  it.each([
+    ['Pleese stop the mesages', 'Pleese stop the messages'],
+    ['dejen de mandarme mensajs', 'dejen de mandarme mensajes'],
+    ['unsubscibe me', 'unsubscribe me'],
+    ['no more remindres', 'no more reminders'],
+  ])('mends a stop word one slip away: %j', (text, mended) => {
+    expect(withSlipsMended(text)).toBe(mended);
+    expect(asksToStop(text)).toBe(true);
+  });
+
+  it.each(['book me a massage', 'the remainder of my bill', 'message me the address', 'sus mensajes'])(
+    'leaves a word of its own or the word itself as written: %j',
+    (text) => expect(withSlipsMended(text)).toBe(text),
+  );
 });

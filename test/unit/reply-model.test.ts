@@ -5,7 +5,13 @@ import { INTENTS } from '../../lib/reminders/answers.ts';
 import { format, resolveConfig } from 'prettier';
 import { readByRules, readKeyword, understandReply } from '../../lib/patient-replies/read/understand.ts';
 import { normalise, withoutInvisible } from '../../lib/patient-replies/read/normalise.ts';
-import { asksToStop, heldBack, isAutoreply, stopReading } from '../../lib/patient-replies/read/safety.ts';
+import {
+  asksToStop,
+  heldBack,
+  isAutoreply,
+  stopReading,
+  withSlipsMended,
+} from '../../lib/patient-replies/read/safety.ts';
 import {
   BARS,
   barsTable,
@@ -250,6 +256,17 @@ describe('stops spelt out or with look-alike letters', () => {
         expect(stopReading(reply.text).toLowerCase(), reply.text).toBe(
           withoutInvisible(reply.text).normalize('NFKC').toLowerCase(),
         );
+    }
+  });
+});
+
+describe('mending slips in a stop word', () => {
+  it('makes no false stop: no reply of the corpus that is not an opt-out is read as a stop once its slips are mended', () => {
+    // Every gated part; the reported one is never looked into.
+    const gated = HELD_OUT_PARTS.flatMap(({ path }) => readCorpus(path));
+    for (const reply of [...train, ...gated]) {
+      if (reply.intent === 'opt-out' || withSlipsMended(reply.text) === reply.text) continue;
+      expect(asksToStop(reply.text), reply.text).toBe(false);
     }
   });
 });

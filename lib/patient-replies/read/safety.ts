@@ -69,6 +69,48 @@ const withoutDigitLetters = (text: string) =>
 export const stopReading = (text: string) =>
   withoutDigitLetters(spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC'))));
 
+/** Words a stop turns on, which one slipped letter must not hide: "mesages", "mensages", "unsubscibe", "remindres". */
+// Spanish first: "mensages" is one slip from "mensajes" and from "messages", and is Spanish.
+const STOP_VOCABULARY = [
+  'mensajes',
+  'mensaje',
+  'recordatorios',
+  'escribirme',
+  'escriban',
+  'mandarme',
+  'enviarme',
+  'molesten',
+  'equivocado',
+  'equivocada',
+  'messages',
+  'message',
+  'messaging',
+  'reminders',
+  'reminder',
+  'notifications',
+  'unsubscribe',
+  'contacting',
+  'permission',
+];
+/** Words of their own one slip from a stop's: a massage, the remainder, an envoy. */
+const NOT_SLIPS = new Set([
+  'massage',
+  'massages',
+  'messaged',
+  'messager',
+  'remainder',
+  'remainders',
+  'mensajero',
+]);
+
+/** A stop's words one slip away read as the words: "deje de mandarme mensages" as "mensajes"; "massages" stays. */
+export const withSlipsMended = (text: string) =>
+  text.replace(/\p{L}{6,}/gu, (word) => {
+    const lower = word.toLowerCase();
+    if (NOT_SLIPS.has(lower) || STOP_VOCABULARY.includes(lower)) return word;
+    return STOP_VOCABULARY.find((target) => oneSlipApart(lower, target)) ?? word;
+  });
+
 /** "stop" as patients spell it, slipped or drawn out: "stp", "sotp", "stahp". */
 const STOP_SPELLINGS = 'stop|stp|stpo|sotp|stopp|stahp|stawp';
 const STOP_WORD =
@@ -267,7 +309,10 @@ const EMOJI_MODIFIERS = /[\u{1F3FB}-\u{1F3FF}\u200D\uFE0F\u2640\u2642]/gu;
 /** A reply drawn only in signs of stopping and refusal, at least one a sign of stopping: "🛑", "📵🙅🏽‍♀️", "⛔😡". */
 function stopInEmoji(text: string): boolean {
   const drawn = text.replace(EMOJI_MODIFIERS, '').replace(/\s+/g, '');
-  return STOP_SIGNS.test(drawn) && drawn.replace(REFUSAL_EMOJI, '').replace(new RegExp(STOP_SIGNS, 'gu'), '') === '';
+  return (
+    STOP_SIGNS.test(drawn) &&
+    drawn.replace(REFUSAL_EMOJI, '').replace(new RegExp(STOP_SIGNS, 'gu'), '') === ''
+  );
 }
 
 /**
@@ -280,7 +325,7 @@ function stopInEmoji(text: string): boolean {
 export function asksToStop(text: string): boolean {
   if (stopInCapitals(text)) return true;
   if (stopInEmoji(text)) return true;
-  const all = clauses(stopReading(text));
+  const all = clauses(withSlipsMended(stopReading(text)));
   if (all.length === 0) return false;
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
   if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
@@ -334,7 +379,7 @@ const ASKS_FOR_MESSAGES = [
  * (only START does) and goes to a person.
  */
 export function asksForMessages(text: string): boolean {
-  const all = clauses(stopReading(text));
+  const all = clauses(withSlipsMended(stopReading(text)));
   return all.some(
     (clause) =>
       DONT_STOP.some((phrase) => phrase.test(clause)) ||
@@ -725,7 +770,9 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   const spaced = words(plain);
   if (intent === 'opt-out')
     return ABOUT_MESSAGES.test(
-      words(stopReading(plain)).replace(STOP_IN_ANOTHER_SENSE, ' ').replace(SELF_MISTAKES, ' '),
+      words(withSlipsMended(stopReading(plain)))
+        .replace(STOP_IN_ANOTHER_SENSE, ' ')
+        .replace(SELF_MISTAKES, ' '),
     )
       ? undefined
       : 'not-about-messages';
