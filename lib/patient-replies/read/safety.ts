@@ -304,7 +304,7 @@ const STOP_SIGNS = /[🛑⛔🚫✋📵🔕📴]/u;
 /** Refusal drawn beside a sign, which does not stop alone: a person gesturing no, a cross, a thumbs down, anger. */
 const REFUSAL_EMOJI = /[🙅🤚❌✖👎😡😠🤬😤🙄😒]/gu;
 /** Skin tones, joiners, presentation marks and gender signs, which change no emoji's meaning. */
-const EMOJI_MODIFIERS = /[\u{1F3FB}-\u{1F3FF}\u200D\uFE0F\u2640\u2642]/gu;
+const EMOJI_MODIFIERS = /[\u{1F3FB}-\u{1F3FF}]|\u200D|\uFE0F|[\u2640\u2642]/gu;
 
 /** A reply drawn only in signs of stopping and refusal, at least one a sign of stopping: "🛑", "📵🙅🏽‍♀️", "⛔😡". */
 function stopInEmoji(text: string): boolean {
