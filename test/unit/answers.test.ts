@@ -1311,4 +1311,31 @@ describe('the rules the review of part 11 added', () => {
     'leaves a word of its own or the word itself as written: %j',
     (text) => expect(withSlipsMended(text)).toBe(text),
   );
+
+  it.each([
+    "he doesn't want these texts anymore, call his mobile",
+    'el teléfono está equivocado, no conozco a esa persona',
+  ])('stops: %j, a carer speaking of the patient and the number said to be wrong', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it('leaves a word inflected from a stop word as written: "unsubscribed" is no "unsubscribe"', () => {
+    expect(withSlipsMended('I unsubscribed by mistake, send them again')).toBe(
+      'I unsubscribed by mistake, send them again',
+    );
+  });
+
+  it("not-about-messages: texts asked for, or a new number given, is no model's stop", () => {
+    expect(heldBack('opt-out', "just text me, I can't pick up calls at work")).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'mi número nuevo es 312 555 0199, actualícenlo')).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'only text me please, no calls')).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'my new number is 555 0100, stop texting this one')).toBeUndefined();
+  });
+
+  it('not-a-confirmation: a yes hedged or followed by a question without its mark is for a person', () => {
+    expect(heldBack('confirm', 'probs yeah see u then')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', 'yes but where do I park')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', 'sí pero dónde me estaciono')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', 'yes and thank you, see you then')).toBeUndefined();
+  });
 });

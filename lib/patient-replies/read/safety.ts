@@ -107,7 +107,8 @@ const NOT_SLIPS = new Set([
 export const withSlipsMended = (text: string) =>
   text.replace(/\p{L}{6,}/gu, (word) => {
     const lower = word.toLowerCase();
-    if (NOT_SLIPS.has(lower) || STOP_VOCABULARY.includes(lower)) return word;
+    // The word itself, or the word inflected ("unsubscribed", "messaged"), is no slip.
+    if (NOT_SLIPS.has(lower) || STOP_VOCABULARY.some((target) => lower.startsWith(target))) return word;
     return STOP_VOCABULARY.find((target) => oneSlipApart(lower, target)) ?? word;
   });
 
@@ -184,7 +185,7 @@ const STOP_PHRASES = [
   '\\b(?:withdraw\\w*|take back|taking back|revok\\w*|rescind\\w*|retract\\w*|cancel\\w*) (?:my |our |all |any )?(?:consent|permission|authori[sz]ation|agreement)\\b(?! (?:for|to) (?:the |my |this |that )?(?:procedure|surgery|operation|treatment|vaccin\\w*|jab|test|scan|op|biopsy)\\b)',
   `\\b(?:no longer|do not|don t|dont|never) (?:consent|agree|authori[sz]e|give (?:my )?(?:consent|permission)) to (?:be |being )?(?:${BY_TEXT}|contact\\w*|receiv\\w*|these|this|them)\\b`,
   '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
-  '\\b(?:dont|don t|do not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
+  '\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
   '\\bturn (?:these|them|this|it|the texts?|the messages|the reminders|the notifications) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
   // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
@@ -239,7 +240,7 @@ const SPANISH_STOP_PHRASES = [
 const WRONG_NUMBER =
   /\bwrong (?:(?:number|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
 const SPANISH_WRONG_NUMBER =
-  /\b(?:numero|persona) (?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b/;
+  /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b/;
 /**
  * The patient saying the slip was theirs, which is no stop: "I texted the wrong number", "sorry, sent
  * that to the wrong person", "me equivoqué de número", "le escribí al número equivocado". "You sent
@@ -523,6 +524,13 @@ const STOP_IN_ANOTHER_SENSE = new RegExp(
   'g',
 );
 
+/**
+ * Texts asked for, or a new number given to be kept, no word of stopping for a model's opt-out: "only
+ * text me, don't call", "texts are best", "my new number is…", "actualicen mi número".
+ */
+const WANTS_TEXTS =
+  /\b(?:only|just) (?:text|txt|message|msg)\w*\b|\b(?:texts?|txt|sms|messages?) (?:only|are best|is best|are better|is better|are easier|is easier)\b|\bprefer (?:a |the )?(?:text|txt|sms|message)\w*|\b(?:solo|nomas|nada mas|mejor) (?:por |con )?(?:mensaje|texto|msj)\w*|\b(?:my|mi|his|her|su) (?:new|nuevo) (?:number|numero|phone|cell|celular|telefono|mobile)\b|\b(?:numero|telefono|celular) nuevo\b|\bupdate (?:my|his|her|the) (?:number|phone|cell|mobile)\b|\bactualic\w*(?: (?:mi|su|el) (?:numero|telefono|celular))?/g;
+
 /** A patient's own slip of the number, no word of stopping for a model's opt-out: "I texted the wrong number". */
 const SELF_MISTAKES = new RegExp(
   `(?:${SELF_MISTAKE.source})(?: (?:al|cuando|when|while|by) (?:escribir|escribirle|mandar|enviar|texting|typing|writing|sending))?`,
@@ -602,6 +610,10 @@ const withoutGreetings = (text: string) =>
 /** A second matter raised beside the answer, which is for a person: "yes, btw my name changed", "sí, por cierto…". */
 const SECOND_MATTER =
   /\b(?:btw|by the way|fyi|ps|p s|just so you know|just to let you know|also|another thing|one more thing|oh and|por cierto|otra cosa|ademas|de paso|una pregunta)\b/;
+
+/** Coming hedged, or a question asked without its mark, which no plain confirmation holds: "prob yeah, will see", "yes but what floor". */
+const HEDGED_OR_ASKED =
+  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps|not sure|unsure|we ll see|will see|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:but|and|also|pero|y) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we|que|donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b/;
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
@@ -772,7 +784,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     return ABOUT_MESSAGES.test(
       words(withSlipsMended(stopReading(plain)))
         .replace(STOP_IN_ANOTHER_SENSE, ' ')
-        .replace(SELF_MISTAKES, ' '),
+        .replace(SELF_MISTAKES, ' ')
+        .replace(WANTS_TEXTS, ' '),
     )
       ? undefined
       : 'not-about-messages';
@@ -785,6 +798,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       ANOTHER_OCCASION.test(spaced) ||
       SECOND_MATTER.test(spaced) ||
       REQUEST.test(spaced) ||
+      HEDGED_OR_ASKED.test(spaced) ||
       !(
         CONFIRMS.test(withoutGreetings(spaced)) ||
         CONFIRMS.test(withoutGreetings(plain)) ||
