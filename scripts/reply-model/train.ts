@@ -58,6 +58,7 @@ export const HELD_OUT_PARTS = [
   { name: 'held-out part 8', path: CORPUS.heldOut8 },
   { name: 'held-out part 9', path: CORPUS.heldOut9 },
   { name: 'held-out part 10', path: CORPUS.heldOut10 },
+  { name: 'held-out part 11', path: CORPUS.heldOut11 },
 ] as const;
 
 /**
@@ -65,9 +66,7 @@ export const HELD_OUT_PARTS = [
  * verdict, npm test never fails on it and its misreads are never listed, since a part that gates is one
  * you fix until it passes, a tuning set (docs/replies.md).
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
-  { name: 'held-out part 11', path: CORPUS.heldOut11 },
-];
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = [];
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
