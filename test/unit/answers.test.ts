@@ -1339,3 +1339,53 @@ describe('the rules the review of part 11 added', () => {
     expect(heldBack('confirm', 'yes and thank you, see you then')).toBeUndefined();
   });
 });
+
+describe('the rules the review of part 12 added', () => {
+  it.each([
+    'honestly not interested, thanks',
+    'No me interesan sus mensajes',
+    'no estoy interesada',
+    'He moved out years ago, please stop sending his texts to this number',
+    'no manden los recordatorios de mi hijo a mi celular',
+  ])('stops: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each([
+    'not interested in the early slot, have you got an afternoon one?',
+    'no me interesa esa hora, ¿hay otra?',
+  ])('stops: %j is none, a time offered turned down', (text) => expect(asksToStop(text)).toBe(false));
+
+  it.each([
+    "Sorry, I can't talk right now.",
+    'Thanks for texting Sunny Nails! We got your message and will get back to you shortly.',
+    'Thanks for your text! Reply STOP to opt out of Main St Pizza deals. Msg & data rates may apply.',
+    'Gracias por escribir a Taller Ruiz. Para no recibir ofertas responda BAJA.',
+  ])('autoreplies: %j is never a stop nor an answer', (text) => {
+    expect(readByRules(text)).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' });
+  });
+
+  it("contradiction: a time of day is no answer code: '1 - see you at 2:15' is no '1 2'", () => {
+    expect(isContradiction('1 - see you at 2:15')).toBe(false);
+    expect(isContradiction('1, 2pm is fine')).toBe(false);
+    expect(isContradiction('1 2')).toBe(true);
+  });
+
+  it("asks-another-time: 'I have another appointment that day' is a conflict, not another time asked for", () => {
+    expect(heldBack('cancel', "can't come, I have another appointment that day")).toBeUndefined();
+    expect(heldBack('cancel', "can't come, I'll need another appointment")).toBe('asks-another-time');
+  });
+
+  it("not-a-confirmation: 'de acuerdo' and a carer 'bringing her in' confirm", () => {
+    expect(heldBack('confirm', 'de acuerdo, muchas gracias')).toBeUndefined();
+    expect(heldBack('confirm', "her dad here, I'll be bringing her in")).toBeUndefined();
+  });
+
+  it("not-a-confirmation: 'y que tengan buen día' asks nothing; 'pero dónde' does", () => {
+    expect(heldBack('confirm', 'sí voy, gracias y que tengan buen día')).toBeUndefined();
+    expect(heldBack('confirm', 'sí voy pero dónde me estaciono')).toBe('not-a-confirmation');
+  });
+
+  it("answer codes: 'sip' is Spanish yes", () => {
+    expect(readAnswerCode('Sip')).toBe('confirm');
+    expect(readByRules('sip 👍')).toEqual({ intent: 'confirm', via: 'answer-code' });
+  });
+});

@@ -197,6 +197,10 @@ const STOP_PHRASES = [
   // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
   '\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b',
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
+  // No interest in the messages, unless in a time offered: "not interested", not "not interested in the 8am slot".
+  '\\b(?:not|no longer|nt) interested\\b(?! in (?:the |a |an |that |this |any )?(?:\\S+ )?(?:time|slot|date|day|appointment|appt|morning|afternoon|evening|one|change)s?\\b)',
+  // Someone's messages asked to stop reaching this phone: "please don't send her stuff to my phone".
+  '\\b(?:dont|don t|do not|stop|quit|no more|never) (?:send\\w*|text\\w*|messag\\w*|forward\\w*)\\b(?: \\S+){0,6}? (?:to|on) (?:my|this|our) (?:phone|number|cell|mobile|line)\\b',
 ].map((phrase) => new RegExp(phrase));
 
 const SPANISH_STOP_PHRASES = [
@@ -234,6 +238,10 @@ const SPANISH_STOP_PHRASES = [
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
   '\\b(?:retiro|revoco|quito|cancelo) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan) (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
+  // No interest in the messages: "no me interesa", "no estoy interesada", not "no me interesa esa hora".
+  '\\bno (?:me|nos) interesa\\w*\\b(?! (?:la|el|esa|ese|esta|este|otra|otro) (?:hora|fecha|dia|cita|turno|horario)\\b)|\\bno estoy interesad[oa]\\b',
+  // Someone's messages asked to stop reaching this phone: "no manden sus mensajes a mi celular".
+  '\\bno (?:manden|envien|mande|envie|mandes|envies)\\b(?: \\S+){0,6}? (?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b',
 ].map((phrase) => new RegExp(phrase));
 
 /** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
@@ -444,6 +452,12 @@ const AUTOREPLY = [
   /\bmodo (?:avion|vuelo|descanso|concentracion|no molestar)\b/,
   // A reply marked as the phone's own: "(auto)", "[auto]" at its end.
   /\bauto$/,
+  // A phone's stock quick reply to a message it cannot take now: "Sorry, I can't talk right now", "No puedo hablar ahora".
+  /^(?:sorry,? )?i (?:can t|cannot|cant) talk (?:right )?now\b|^(?:lo siento,? )?no puedo (?:hablar|contestar) (?:ahora|en este momento)\b/,
+  // A business acknowledging a message by itself: "we received your message and will get back to you within 24 hours".
+  /\b(?:we|we ve|we have) (?:received|got) your (?:message|text|msg|enquiry|inquiry)\b.*\b(?:get back to you|respond|reply|be in touch|contact you)\b/,
+  // A sender's own marketing small print: "Msg&data rates may apply", "para no recibir promociones".
+  /\bmsg (?:and |& |&)?data rates\b|\bmessage and data rates\b|\bpara no recibir (?:mas )?(?:promociones|ofertas|publicidad)\b/,
 ];
 
 /** A sender's own opt-out instruction: "Reply STOP to opt out", "responde BAJA", "text END to quit". */
@@ -501,7 +515,8 @@ const CONTRADICTIONS = [
  * ("yes. wait no", "2... no wait 1", "sí, no, mejor no sé"). Never acted on: a person reads it.
  */
 export function isContradiction(text: string): boolean {
-  const plain = words(normalise(text));
+  // A time of day is no code: "1 - see you at 2:15", "1, 2pm works".
+  const plain = words(normalise(text).replace(/\b\d{1,2}(?:[:.]\d{2}|\s?(?:am|pm|h)\b)/g, ' '));
   const tokens = plain.split(' ');
   if (tokens.includes('1') && tokens.includes('2') && tokens.length <= 6) return true;
   // Sentence marks kept as a comma: "yes. wait no" takes a yes back, "yes sorry, no need to move it" does not.
@@ -539,7 +554,7 @@ const SELF_MISTAKES = new RegExp(
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will) (?:bring|take) (?:him|her|them)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:ll|will) have (?:\S+ ){1,2}(?:there|on time)\b|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|(?:ai|ayi|ahi|alli|aya) (?:stare|staremos|stara|stoy|stamos|toy|tamos)|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|de acuerdo|deacuerdo|(?:ll|will) be (?:bringing|taking) (?:him|her|them|\S+)|bring\w* (?:him|her|them) in|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will) (?:bring|take) (?:him|her|them)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:ll|will) have (?:\S+ ){1,2}(?:there|on time)\b|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|(?:ai|ayi|ahi|alli|aya) (?:stare|staremos|stara|stoy|stamos|toy|tamos)|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -613,7 +628,7 @@ const SECOND_MATTER =
 
 /** Coming hedged, or a question asked without its mark, which no plain confirmation holds: "prob yeah, will see", "yes but what floor". */
 const HEDGED_OR_ASKED =
-  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps|not sure|unsure|we ll see|will see|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:but|and|also|pero|y) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we|que|donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b/;
+  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps|not sure|unsure|we ll see|will see|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b/;
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
@@ -621,7 +636,7 @@ const REQUEST =
 
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día". */
 const ANOTHER_TIME =
-  /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|\banother (?:appointment|appt|date|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
+  /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
 
 /**
  * Words of not coming or cancelling, in English and Spanish, however shortened: a model's cancel needs

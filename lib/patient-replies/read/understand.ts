@@ -83,6 +83,9 @@ const ANSWER_CODES = new Map<string, Intent>([
     'yah',
     'cnfrmd',
     'confrmd',
+    // Spanish "yep": "sip", "sipi".
+    'sip',
+    'sipi',
   ].map((word) => [word, 'confirm'] as const),
   // No as SMS and slang write it ("nah", "nel"), and the code as a word ("Two", "Dos").
   ...['2', 'no', 'n', 'nope', 'nah', 'nel', 'two', 'dos'].map((word) => [word, 'cancel'] as const),
@@ -322,7 +325,11 @@ export function readByRules(raw: string): Understanding | undefined {
   if (!READABLE.test(whole)) return { intent: 'unclear', via: 'model', confidence: 0 };
   // A business's autoreply with its own opt-out small print ("Reply STOP to opt out") is no stop.
   const withoutSmallPrint = withoutStopInstructions(whole);
-  if (withoutSmallPrint !== whole && isAutoreply(withoutSmallPrint) && !asksToStop(withoutSmallPrint))
+  if (
+    withoutSmallPrint !== whole &&
+    (isAutoreply(withoutSmallPrint) || isAutoreply(whole)) &&
+    !asksToStop(withoutSmallPrint)
+  )
     return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
   if (asksToStop(whole)) return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
   if (asksForMessages(text)) return { intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' };
