@@ -41,6 +41,7 @@ export const CORPUS = {
   heldOut10: 'lib/patient-replies/model/corpus/held-out-10.jsonl',
   heldOut11: 'lib/patient-replies/model/corpus/held-out-11.jsonl',
   heldOut12: 'lib/patient-replies/model/corpus/held-out-12.jsonl',
+  heldOut13: 'lib/patient-replies/model/corpus/held-out-13.jsonl',
 } as const;
 
 /**
@@ -72,10 +73,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [];
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 12 was scored
- * once, when the changes for part 11 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 13, kept for the review of
+ * part 12.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 13', path: CORPUS.heldOut13 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

@@ -52,6 +52,7 @@ const heldOut9 = readCorpus(CORPUS.heldOut9);
 const heldOut10 = readCorpus(CORPUS.heldOut10);
 const heldOut11 = readCorpus(CORPUS.heldOut11);
 const heldOut12 = readCorpus(CORPUS.heldOut12);
+const heldOut13 = readCorpus(CORPUS.heldOut13);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -134,6 +135,25 @@ describe('the labelled corpus', () => {
         heldOut9,
         heldOut10,
         heldOut11,
+      ],
+    ],
+    [
+      13,
+      heldOut13,
+      [
+        train,
+        heldOut,
+        heldOut2,
+        heldOut3,
+        heldOut4,
+        heldOut5,
+        heldOut6,
+        heldOut7,
+        heldOut8,
+        heldOut9,
+        heldOut10,
+        heldOut11,
+        heldOut12,
       ],
     ],
   ] as const)
