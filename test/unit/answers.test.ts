@@ -18,6 +18,7 @@ import {
   heldBack,
   isAutoreply,
   isContradiction,
+  isSmallPrintMessage,
   withSlipsMended,
 } from '../../lib/patient-replies/read/safety.ts';
 import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
@@ -1387,5 +1388,68 @@ describe('the rules the review of part 12 added', () => {
   it("answer codes: 'sip' is Spanish yes", () => {
     expect(readAnswerCode('Sip')).toBe('confirm');
     expect(readByRules('sip 👍')).toEqual({ intent: 'confirm', via: 'answer-code' });
+  });
+});
+
+describe('the rules the review of part 13 added', () => {
+  it.each([
+    "she's moved away, no need to keep messaging her",
+    "you don't need to remind me anymore",
+    'how did you get my number? erase it',
+    'ese no es mi número, bórrenlo',
+  ])('stops: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each(['delete it', 'the reminder says 9, please keep texting me'])('stops: %j is none', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it("asks for messages: 'resubscribe', and 'keep texting' only when not said unneeded", () => {
+    expect(asksForMessages('can you resubscribe me')).toBe(true);
+    expect(asksForMessages('please keep sending the reminders')).toBe(true);
+    expect(asksForMessages('no need to keep sending them')).toBe(false);
+  });
+
+  it.each([
+    'Thanks for writing to Ruiz Insurance. An agent will be with you shortly. Reply STOP to opt out.',
+    'Gracias por escribir a Dental Sonrisa. Un asesor le atenderá. Para no recibir mensajes responda BAJA.',
+    'Your order from Rosa Bakery is ready for pickup at 4. Text STOP to unsubscribe.',
+  ])("autoreplies: a sender's own small print under a message that answers nothing: %j", (text) => {
+    expect(isSmallPrintMessage(text)).toBe(true);
+    expect(readByRules(text)).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' });
+  });
+
+  it.each(['who is this? reply stop to unsubscribe?', 'yes see you then. reply stop to opt out'])(
+    'autoreplies: %j asks or answers, no small print of a sender',
+    (text) => expect(isSmallPrintMessage(text)).toBe(false),
+  );
+
+  it('autoreplies: "[Automated]" at the end and "Currently driving" are a phone answering by itself', () => {
+    expect(isAutoreply('Driving now, will answer later [Automated]')).toBe(true);
+    expect(isAutoreply('Currently driving, talk soon')).toBe(true);
+  });
+
+  it("not-a-confirmation: a hedge only where it qualifies coming, and 'I'll make sure' is no request", () => {
+    expect(heldBack('confirm', 'yes, we will probably get there a bit early')).toBeUndefined();
+    expect(heldBack('confirm', 'probably yes, see you')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', "yes I'll be there, I'll make sure to bring my list")).toBeUndefined();
+    expect(heldBack('confirm', 'yes, please make sure the interpreter is booked')).toBe('not-a-confirmation');
+  });
+
+  it("not-a-confirmation: 'you bet', 'comin' and 'wouldnt miss it' confirm", () => {
+    for (const text of ['you bet!', 'we r comin', 'wouldnt miss it'])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+  });
+
+  it("negated-action: 'cancelar, no tengo quien me lleve' is a cancel with a reason; 'cancelarla no' is none", () => {
+    expect(heldBack('cancel', 'tengo que cancelar, no tengo quien me lleve')).toBeUndefined();
+    expect(heldBack('cancel', 'cancelarla no, sí voy a ir')).toBe('negated-action');
+  });
+
+  it("cancels-outright: 'kanselen la sita', k for c", () => {
+    expect(readByRules('kanselen la sita porfa')).toEqual({
+      intent: 'cancel',
+      via: 'rule',
+      rule: 'cancels-outright',
+    });
   });
 });

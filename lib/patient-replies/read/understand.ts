@@ -13,7 +13,7 @@ import {
   keepsAppointment,
   namesNewTime,
   stopReading,
-  withoutStopInstructions,
+  isSmallPrintMessage,
 } from './safety.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
@@ -324,13 +324,7 @@ export function readByRules(raw: string): Understanding | undefined {
   if (answer !== undefined) return { intent: answer, via: 'answer-code' };
   if (!READABLE.test(whole)) return { intent: 'unclear', via: 'model', confidence: 0 };
   // A business's autoreply with its own opt-out small print ("Reply STOP to opt out") is no stop.
-  const withoutSmallPrint = withoutStopInstructions(whole);
-  if (
-    withoutSmallPrint !== whole &&
-    (isAutoreply(withoutSmallPrint) || isAutoreply(whole)) &&
-    !asksToStop(withoutSmallPrint)
-  )
-    return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
+  if (isSmallPrintMessage(whole)) return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
   if (asksToStop(whole)) return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
   if (asksForMessages(text)) return { intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' };
   if (isAutoreply(text)) return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
