@@ -156,11 +156,16 @@ export function fit(replies: readonly LabelledReply[], options: TrainingOptions)
 const classifierOf = (fitted: Fitted, buckets: number, thresholds: Thresholds, temperature = 1) =>
   new ReplyClassifier({ ...fitted, buckets, intents: [...INTENTS], thresholds, temperature });
 
+/** A reply's fold, by the SHA-256 of its text: adding or removing a reply moves no other between folds. */
+export const foldOf = (text: string, folds: number) =>
+  createHash('sha256').update(text).digest().readUInt32BE(0) % folds;
+
 /** Each reply's scores from a model that never saw it: k folds, every reply held out once. */
 export function outOfFold(replies: readonly LabelledReply[], options: TrainingOptions, folds = 5) {
   const scores: number[][] = [];
+  const foldOfReply = replies.map((reply) => foldOf(reply.text, folds));
   for (let fold = 0; fold < folds; fold++) {
-    const inFold = (i: number) => i % folds === fold;
+    const inFold = (i: number) => foldOfReply[i] === fold;
     const fitted = fit(
       replies.filter((_, i) => !inFold(i)),
       options,

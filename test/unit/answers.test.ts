@@ -1452,4 +1452,10 @@ describe('the rules the review of part 13 added', () => {
       rule: 'cancels-outright',
     });
   });
+
+  it("not-a-cancel: doubt's 'no' says nothing of coming: 'No estoy seguro' is for a person", () => {
+    expect(heldBack('cancel', 'No estoy seguro')).toBe('not-a-cancel');
+    expect(heldBack('cancel', "not sure yet, I don't know")).toBe('not-a-cancel');
+    expect(heldBack('cancel', 'no estoy segura, pero no puedo ir ese día')).toBeUndefined();
+  });
 });

@@ -33,6 +33,7 @@ import {
   readCorpus,
   REPORTED_PARTS,
   SEALED_PARTS,
+  foldOf,
 } from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
 
@@ -247,6 +248,17 @@ describe('stops spelt out or with look-alike letters', () => {
         expect(stopReading(reply.text).toLowerCase(), reply.text).toBe(
           withoutInvisible(reply.text).normalize('NFKC').toLowerCase(),
         );
+    }
+  });
+});
+
+describe('cross-validation folds', () => {
+  it('puts each reply in the fold of its own text, so adding or removing one moves no other, and the folds are even', () => {
+    const folds = train.map((reply) => foldOf(reply.text, 5));
+    expect(train.slice(11).map((reply) => foldOf(reply.text, 5))).toEqual(folds.slice(11));
+    for (let fold = 0; fold < 5; fold++) {
+      const size = folds.filter((f) => f === fold).length;
+      expect(Math.abs(size - train.length / 5), `fold ${fold}`).toBeLessThan(train.length * 0.03);
     }
   });
 });

@@ -667,6 +667,10 @@ const REQUEST =
 const ANOTHER_TIME =
   /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
 
+/** Doubt, whose "no" says nothing of coming: "not sure", "no estoy segura", "no sé", "I don't know yet". */
+const UNSURE =
+  /\b(?:not sure|unsure|no estoy segur[oa]s?|no estamos segur[oa]s|no se(?: todavia| aun)?|i don t know(?: yet)?|i dont know(?: yet)?|dunno|idk)\b/g;
+
 /**
  * Words of not coming or cancelling, in English and Spanish, however shortened: a model's cancel needs
  * one ("can't make it", "sick", "2", "no puedo", "away that week"); "2pm grand" has none.
@@ -856,7 +860,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
-  if (intent === 'cancel' && !CANCELS.test(spaced)) return 'not-a-cancel';
+  if (intent === 'cancel' && !CANCELS.test(spaced.replace(UNSURE, ' '))) return 'not-a-cancel';
   if ((intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced)) return 'negated-action';
   return intent === 'reschedule' && !NEW_TIME.test(withoutGreetings(spaced)) ? 'not-a-new-time' : undefined;
 }
