@@ -42,6 +42,7 @@ export const CORPUS = {
   heldOut11: 'lib/patient-replies/model/corpus/held-out-11.jsonl',
   heldOut12: 'lib/patient-replies/model/corpus/held-out-12.jsonl',
   heldOut13: 'lib/patient-replies/model/corpus/held-out-13.jsonl',
+  heldOut14: 'lib/patient-replies/model/corpus/held-out-14.jsonl',
 } as const;
 
 /**
@@ -75,10 +76,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 13 was scored
- * once, when the changes for part 12 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 14, kept for the review of
+ * part 13.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 14', path: CORPUS.heldOut14 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

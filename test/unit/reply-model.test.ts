@@ -54,6 +54,7 @@ const heldOut10 = readCorpus(CORPUS.heldOut10);
 const heldOut11 = readCorpus(CORPUS.heldOut11);
 const heldOut12 = readCorpus(CORPUS.heldOut12);
 const heldOut13 = readCorpus(CORPUS.heldOut13);
+const heldOut14 = readCorpus(CORPUS.heldOut14);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -106,6 +107,7 @@ describe('the labelled corpus', () => {
     heldOut11,
     heldOut12,
     heldOut13,
+    heldOut14,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
