@@ -1458,4 +1458,22 @@ describe('the rules the review of part 13 added', () => {
     expect(heldBack('cancel', "not sure yet, I don't know")).toBe('not-a-cancel');
     expect(heldBack('cancel', 'no estoy segura, pero no puedo ir ese día')).toBeUndefined();
   });
+
+  it.each([
+    '¿cómo me doy de baja de esto?',
+    'quiero que me dejen de llegar los mensajes',
+    "I'm going to block this number",
+    'about to block you',
+  ])('stops: %j, found since the corpus grew', (text) => expect(asksToStop(text)).toBe(true));
+
+  it('autoreplies: what a messaging app puts where a message was deleted', () => {
+    expect(isAutoreply('This message was deleted')).toBe(true);
+    expect(isAutoreply('Se eliminó este mensaje')).toBe(true);
+  });
+
+  it("not-a-cancel: running late is coming: 'running about 10 behind', 'llego un poco tarde'", () => {
+    expect(heldBack('cancel', 'running about 10 behind, sorry')).toBe('not-a-cancel');
+    expect(heldBack('cancel', 'llego un poco tarde, perdón')).toBe('not-a-cancel');
+    expect(heldBack('cancel', "can't come, running a fever")).toBeUndefined();
+  });
 });

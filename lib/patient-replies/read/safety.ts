@@ -192,6 +192,8 @@ const STOP_PHRASES = [
   '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|texts?|messages|reminders|your \\w+)\\b',
   // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
   '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
+  // Blocking the number announced: "I am blocking this number", "gonna block you".
+  '\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) (?:now |just )?block\\w* (?:this|your|the|you|u|ur)\\b',
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
   '\\b(?:no|dont|don t|do not) (?:need|reason) (?:to|for you to) (?:keep |continue )?(?:text\\w*|txt\\w*|messag\\w*|contact\\w*|remind\\w*|send\\w*)\\b',
   // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
@@ -209,7 +211,9 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:dejen|deja|deje|dejar|dejes|dejan) de (?:escribir|mandar|enviar|molestar|textear)',
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
-  '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b',
+  '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b|\\bme (?:doy|damos|puedo dar) de baja\\b',
+  // The messages asked to stop arriving: "que dejen de llegar estos textos".
+  `\\bdej\\w* de llegar(?:me|nos|le)?(?: \\S+){0,2}? ${ES_MESSAGES}\\b`,
   `\\bno (?:${ES_WANT} )?(?:mas|recibir mas|recibir) ${ES_MESSAGES}\\b`,
   `\\bya no (?:me |m )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
   // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
@@ -463,6 +467,8 @@ const AUTOREPLY = [
   // A reply marked as the phone's own: "(auto)", "[auto]", "[Automated]" at its end; "Currently driving".
   /\b(?:auto|automated|auto reply|autoreply)$/,
   /^(?:currently|now) driving\b/,
+  // What a messaging app puts in the place of a deleted message.
+  /^(?:this message was deleted|you deleted this message|se elimino este mensaje|este mensaje fue eliminado|eliminaste este mensaje)$/,
   // An agent who will answer: "un agente le atenderá pronto", "a representative will be with you shortly".
   /\b(?:un|una|nuestro|nuestra) (?:agente|asesor|asesora|representante|ejecutivo|ejecutiva) (?:le|te|lo|la|les) (?:atendera|contactara|respondera|escribira|llamara)\b|\b(?:an|one of our) (?:agent|representative|advisor|adviser|team member) will (?:be with you|reply|respond|get back|contact you)\b/,
   // A phone's stock quick reply to a message it cannot take now: "Sorry, I can't talk right now", "No puedo hablar ahora".
@@ -667,6 +673,10 @@ const REQUEST =
 const ANOTHER_TIME =
   /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
 
+/** Running late, which is coming: "running about 10 behind", "llego tarde". */
+const RUNNING_LATE =
+  /\b(?:running|runnin|run) (?:a bit |a little |about |around |abt |a few |\d+ |mins? |minutes |min )*(?:late|behind)\b|\b(?:llego|llegare|voy|vamos|llegamos|vamos a llegar|voy a llegar) (?:un poco |unos minutos |\d+ minutos )?tarde\b/;
+
 /** Doubt, whose "no" says nothing of coming: "not sure", "no estoy segura", "no sé", "I don't know yet". */
 const UNSURE =
   /\b(?:not sure|unsure|no estoy segur[oa]s?|no estamos segur[oa]s|no se(?: todavia| aun)?|i don t know(?: yet)?|i dont know(?: yet)?|dunno|idk)\b/g;
@@ -860,7 +870,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
-  if (intent === 'cancel' && !CANCELS.test(spaced.replace(UNSURE, ' '))) return 'not-a-cancel';
+  if (intent === 'cancel' && (!CANCELS.test(spaced.replace(UNSURE, ' ')) || RUNNING_LATE.test(spaced)))
+    return 'not-a-cancel';
   if ((intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced)) return 'negated-action';
   return intent === 'reschedule' && !NEW_TIME.test(withoutGreetings(spaced)) ? 'not-a-new-time' : undefined;
 }
