@@ -1477,3 +1477,44 @@ describe('the rules the review of part 13 added', () => {
     expect(heldBack('cancel', "can't come, running a fever")).toBeUndefined();
   });
 });
+
+describe('the rules the review of part 14 added', () => {
+  it.each(['S~T~O~P', '5-T-0-P', 'u+n+s+u+b+s+c+r+i+b+e', 'q|u|i|t'])(
+    'keywords: %j spelt with any separator, digits and $ for letters, is the keyword',
+    (text) => expect(readKeyword(text)).toBe('opt-out'),
+  );
+
+  it.each(['5:00', '1-2-3', 's o s'])('keywords: %j spells none', (text) =>
+    expect(readKeyword(text)).toBeUndefined(),
+  );
+
+  it("stops: 'I don't want to keep getting these', of a patient or of someone gone", () => {
+    expect(asksToStop("she passed last month, I don't want to keep getting these")).toBe(true);
+    expect(asksToStop('he no longer wishes to receive them')).toBe(true);
+  });
+
+  it("negated-action: 'I won't be missing it' keeps the appointment, as 'won't miss it' does", () => {
+    expect(heldBack('cancel', "I won't be missing it, don't worry")).toBe('negated-action');
+    expect(heldBack('cancel', 'not skipping this one')).toBe('negated-action');
+  });
+
+  it.each([
+    "I'm with a client, will call you back",
+    'Estoy en junta, le llamo más tarde',
+    'Sorry, on a flight, will reply when I land',
+    'This line is monitored between 9 and 5 only',
+    'Message received. We are closed this week and reopen Monday.',
+    "At work, can't reply right now, will text later",
+  ])('autoreplies: %j', (text) => expect(isAutoreply(text)).toBe(true));
+
+  it("not-a-confirmation: 'we'll see y'all' is coming, 'we'll see' alone is doubt", () => {
+    expect(heldBack('confirm', "we'll see y'all Tuesday")).toBeUndefined();
+    expect(heldBack('confirm', "yes, we'll see")).toBe('not-a-confirmation');
+    expect(heldBack('confirm', "she'll be at her appointment, I will bring her")).toBeUndefined();
+  });
+
+  it.each(['1 and thank you kindly', '1 diolch', 'sí y gracias', 'Affirmative'])(
+    'courtesies: %j confirms by rule',
+    (text) => expect(readByRules(text)).toEqual({ intent: 'confirm', via: 'answer-code' }),
+  );
+});

@@ -39,12 +39,21 @@ const SPELT_WORDS = new Set([
   'parar',
 ]);
 
-/** Letters standing alone that spell a keyword ("s t o p", "S.T.O.P", "s-t-o-p") as that word; other runs ("k c u") stay. */
+/**
+ * Letters standing alone that spell a keyword, whatever separates them ("s t o p", "S.T.O.P",
+ * "s~t~o~p", "$-T-0-P", digits and $ or @ read as the letters they stand for), as that word; other runs
+ * ("k c u", "5:00") stay.
+ */
 const spelt = (text: string) =>
-  text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*·•/]+\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) => {
-    const word = run.replace(/[^\p{L}]/gu, '');
-    return SPELT_WORDS.has(word.toLowerCase()) ? word : run;
-  });
+  text.replace(
+    /(?<![\p{L}\p{N}$@])[\p{L}\p{N}$@](?:[^\p{L}\p{N}$@\n]{1,3}[\p{L}\p{N}$@](?![\p{L}\p{N}$@])){2,}/gu,
+    (run) => {
+      const word = run
+        .replace(/[^\p{L}\p{N}$@]/gu, '')
+        .replace(/[013457$@]/g, (digit) => DIGIT_LETTERS[digit]!);
+      return SPELT_WORDS.has(word.toLowerCase()) ? word : run;
+    },
+  );
 
 /** Digits that stand for letters inside a word ("ST0P", "QU1T", "5TOP"). */
 const DIGIT_LETTERS: Readonly<Record<string, string>> = {
@@ -194,6 +203,8 @@ const STOP_PHRASES = [
   '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
   // Blocking the number announced: "I am blocking this number", "gonna block you".
   '\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) (?:now |just )?block\\w* (?:this|your|the|you|u|ur)\\b',
+  // Not wanting to keep getting them: "I don't want to keep getting these", "no longer wish to receive them".
+  '\\b(?:dont|don t|do not|no longer|doesnt|doesn t|does not) (?:wants?|wish|wishes|needs?) to (?:keep )?(?:get|getting|receiv\\w*|have) (?:these|them|this|any more|anymore|more)\\b',
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
   '\\b(?:no|dont|don t|do not) (?:need|reason) (?:to|for you to) (?:keep |continue )?(?:text\\w*|txt\\w*|messag\\w*|contact\\w*|remind\\w*|send\\w*)\\b',
   // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
@@ -460,7 +471,10 @@ const AUTOREPLY = [
   /\b(?:thanks|thank you) for (?:texting|contacting|messaging|choosing|reaching)\b.*\b(?:reply with|text us|we ll send|we will send|our team|visit us|order|menu|store|shop)\b/,
   /\b(?:estas|esta|estan) (?:escribiendo|comunicandote|comunicandose|hablando) (?:a|con)\b|\b(?:le|te|les) atendemos\b|\batendemos de\b|\bte respondo (?:en la tarde|mas tarde|luego|al rato|cuando)\b/,
   // Busy for now, answering later: "I'm in a meeting, will call you back later".
-  /^(?:sorry,? )?i m (?:in a meeting|in class|busy|at work|on a call|in the middle of something)\b.*\b(?:call|text|get back|reply|respond|talk)\w*(?: (?:to )?you)?(?: back)? (?:later|soon|shortly|asap|when i can)\b/,
+  /^(?:sorry,? )?(?:i m |im |i am )?(?:currently |now )?(?:in a meeting|in class|busy|at work|on a call|on a flight|in the middle of something|in a session|with a (?:patient|client|customer))\b.*\b(?:call|text|get back|reply|respond|talk|message|msg)\w*(?: (?:to )?you)?(?: back)?(?: (?:later|soon|shortly|asap|when i can|when i land|when i m (?:done|free|out)))?\b/,
+  /^(?:estoy )?(?:en una reunion|en junta|en clase|en el trabajo|trabajando|ocupad[oa]|en un vuelo|en el avion)\b.*\b(?:te|le|les|lo|la) (?:llamo|escribo|contesto|respondo|marco|regreso la llamada)\b/,
+  // A line answered only at some hours, or a business closed for a while: "monitored during business hours only", "we are closed for the holiday".
+  /\b(?:is|are) (?:only )?monitored (?:during|in|on|between|from)\b|\b(?:we are|we re|were) (?:currently )?closed\b.*\b(?:reopen\w*|open again|back on|return\w*|resume)\b|^(?:text|message|msg) received\b/,
   // A phone put away for a while, answering when it is back: airplane mode, a focus that silences it.
   /\b(?:airplane|aeroplane|flight) mode\b|\b(?:sleep|work|personal|driving) focus\b|\bnotifications (?:silenced|are silenced|off)\b/,
   /\bmodo (?:avion|vuelo|descanso|concentracion|no molestar)\b/,
@@ -471,6 +485,8 @@ const AUTOREPLY = [
   /^(?:this message was deleted|you deleted this message|se elimino este mensaje|este mensaje fue eliminado|eliminaste este mensaje)$/,
   // An agent who will answer: "un agente le atenderá pronto", "a representative will be with you shortly".
   /\b(?:un|una|nuestro|nuestra) (?:agente|asesor|asesora|representante|ejecutivo|ejecutiva) (?:le|te|lo|la|les) (?:atendera|contactara|respondera|escribira|llamara)\b|\b(?:an|one of our) (?:agent|representative|advisor|adviser|team member) will (?:be with you|reply|respond|get back|contact you)\b/,
+  // Unable to answer now, answering later: "Currently at work, can't reply. Will message later."
+  /\b(?:can t|cannot|cant|unable to) (?:reply|respond|answer|text)(?: (?:right now|now|at the moment|atm))?\b.*\b(?:later|soon|when i can|shortly)\b/,
   // A phone's stock quick reply to a message it cannot take now: "Sorry, I can't talk right now", "No puedo hablar ahora".
   /^(?:sorry,? )?i (?:can t|cannot|cant) talk (?:right )?now\b|^(?:lo siento,? )?no puedo (?:hablar|contestar) (?:ahora|en este momento)\b/,
   // A business acknowledging a message by itself: "we received your message and will get back to you within 24 hours".
@@ -589,7 +605,7 @@ const SELF_MISTAKES = new RegExp(
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|de acuerdo|deacuerdo|(?:ll|will) be (?:bringing|taking) (?:him|her|them|\S+)|bring\w* (?:him|her|them) in|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will) (?:bring|take) (?:him|her|them)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:ll|will) have (?:\S+ ){1,2}(?:there|on time)\b|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|wouldnt miss|wont miss|you bet|you betcha|betcha|comin|comming|commin|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|(?:ai|ayi|ahi|alli|aya) (?:stare|staremos|stara|stoy|stamos|toy|tamos)|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse|y all|yall|you all)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|de acuerdo|deacuerdo|(?:ll|will) be (?:bringing|taking) (?:him|her|them|\S+)|bring\w* (?:him|her|them) in|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will|will) (?:bring|take) (?:him|her|them)|be at (?:my|her|his|their|the|our) (?:appointment|appt|cita|visit)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:ll|will) have (?:\S+ ){1,2}(?:there|on time)\b|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|wouldnt miss|wont miss|you bet|you betcha|betcha|comin|comming|commin|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|(?:ai|ayi|ahi|alli|aya) (?:stare|staremos|stara|stoy|stamos|toy|tamos)|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -663,7 +679,7 @@ const SECOND_MATTER =
 
 /** Coming hedged, or a question asked without its mark, which no plain confirmation holds: "prob yeah, will see", "yes but what floor". */
 const HEDGED_OR_ASKED =
-  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|we ll see|will see|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b/;
+  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b/;
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
@@ -712,7 +728,7 @@ const NEGATED_CANCEL =
   /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|podemos|pude|pudimos|podre|voy|vamos|va|van|consegui|encontre|alcanzo|alcanza|sirve|estoy)\b)/;
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
-  /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|skip)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
+  /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|missing|skip|skipping)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
 /** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
 const SAYS_COMING =
   /(?<!\b(?:not|never|no longer|t|wont|cant|cannot|dont|couldnt|wouldnt|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b/;

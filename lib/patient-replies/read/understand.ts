@@ -83,6 +83,7 @@ const ANSWER_CODES = new Map<string, Intent>([
     'yah',
     'cnfrmd',
     'confrmd',
+    'affirmative',
     // Spanish "yep": "sip", "sipi".
     'sip',
     'sipi',
@@ -123,6 +124,8 @@ const COURTESIES = [
   // Thanks, with what people add to it: "thank you ever so much", "thank u sm", "cheers for that".
   `(?:(?:but|though) )?(?:thanks?(?: (?:you|u|ya|yall|y all))?|thankyou|thanku|ty|tysm|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|ta|many thanks|much appreciated|appreciate (?:it|you|u))${THANKS_MORE}`,
   'please|pls|plz|kindly',
+  // What joins one courtesy to the next: "1 and thank you", "sí y gracias".
+  'and|y',
   '(?:(?:hi|hiya|hello|hey|heya|howdy)|(?:good )?(?:morning|afternoon|evening|day))(?: (?:there|all|everyone|folks|team|guys|ladies))?',
   // Who is writing for the patient: "it's Jack's mum", "this is her daughter", "soy su hija".
   `(?:it s|its|this is|i m|im|soy|habla|le escribe|les escribe) (?:\\p{L}+ s |la |el |su |his |her |their |the patient s )?(?:${CARERS})`,
@@ -132,7 +135,7 @@ const COURTESIES = [
   // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
   'lovely|brilliant|mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|chief|boss|bro|sis|fam|po|kuya|ate',
   // Gratitude as other Englishes and Spanish say it: "much appreciated as always", "muy amable", "se lo agradezco", "salamat po".
-  'much obliged|obliged|appreciate the (?:heads up|reminder|text|message|info)|thanks for the heads up|as always|as ever|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
+  'much obliged|obliged|appreciate the (?:heads up|reminder|text|message|info)|thanks for the heads up|as always|as ever|diolch(?: yn fawr)?|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
   // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
   'god bless(?: (?:you|u|ya|yall|you all))?|bless (?:you|u)|take care|have a (?:good|nice|great|blessed|lovely) (?:day|one|evening|weekend)|dios (?:le|te|los|les|se lo) (?:bendiga|pague)',
   // An acknowledgement: "1 ok", "yes, noted".
