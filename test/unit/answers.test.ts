@@ -1517,4 +1517,10 @@ describe('the rules the review of part 14 added', () => {
     'courtesies: %j confirms by rule',
     (text) => expect(readByRules(text)).toEqual({ intent: 'confirm', via: 'answer-code' }),
   );
+
+  it('not-a-new-time: asking when the appointment is asks no other time', () => {
+    expect(heldBack('reschedule', '¿qué día era la cita?')).toBe('not-a-new-time');
+    expect(heldBack('reschedule', "is Max's appointment the same day as mine?")).toBe('not-a-new-time');
+    expect(heldBack('reschedule', 'can we move it to the same day as mine?')).toBeUndefined();
+  });
 });

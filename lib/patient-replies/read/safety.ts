@@ -750,6 +750,10 @@ const NEGATED_MOVE =
 const NEW_TIME =
   /\b(?:fortnight|prepone\w*|insted|canvi\w*|re ?schedul\w*|re ?sch\w*|res(?:c|h|ch)\w*|re ?shed\w*|re ?agend\w*|resched\w*|reschedual\w*|rebook\w*|re book\w*|rearrang\w*|re arrang\w*|mov\w*|change\w*|changing|switch\w*|swap\w*|push\w*|bring \w+ forward|postpon\w*|delay\w*|later|earlier|sooner|another|other|others|different|new|instead|next|tomorrow|tmrw|tmr|tonight|today|week\w*|wk|wks|month\w*|morning\w*|afternoon\w*|evening\w*|lunch\w*|noon|midday|night\w*|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|jan\w*|feb\w*|march|april|may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*|am|pm|clock|time|times|date|dates|day|days|slot\w*|opening\w*|availab\w*|free|spot\w*|space\w*|before|after|reprogram\w*|cambi\w*|mover\w*|muev\w*|pasar\w*|pase\w*|pospon\w*|aplaz\w*|atras\w*|adelant\w*|otro|otra|otros|otras|despues|antes|tarde|temprano|manana|semana\w*|mes|lunes|martes|miercoles|jueves|viernes|sabado|domingo|hora\w*|fecha\w*|dia|dias|cupo\w*|turno\w*|espacio\w*|disponib\w*|libre)\b|\p{N}/u;
 
+/** Asking when the appointment is, no other time asked for: "q día era la cita?", "is it the same day as her brother's?". */
+const ASKS_WHEN_IT_IS =
+  /^(?:q|que|cual|what|which)\b(?: \S+){0,1} (?:dia|day|hora|time|fecha|date)\b(?: \S+){0,1} (?:era|es|is|was)\b|^(?:is|are|was|will) (?:\S+ ){1,5}(?:the )?same (?:day|time|date)\b|^when (?:is|was) (?:my|the|her|his|our|their)\b/;
+
 /** Coming said plainly, after an action said not to be wanted: "I'll be there", "see you", "I can come", "voy". */
 const COMES =
   /\b(?:be there|b there|be thr|see (?:you|u|ya)|c u|coming|come|attend\w*|make it|works|suits|fine|voy|vamos|ahi estare|alli estare|ahi estoy|alli estoy|ahi estaremos|llego|llegamos|asisto|asistire|asistimos|nos vemos|queda bien|viene bien|va bien|sirve)\b/;
@@ -889,7 +893,9 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'cancel' && (!CANCELS.test(spaced.replace(UNSURE, ' ')) || RUNNING_LATE.test(spaced)))
     return 'not-a-cancel';
   if ((intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced)) return 'negated-action';
-  return intent === 'reschedule' && !NEW_TIME.test(withoutGreetings(spaced)) ? 'not-a-new-time' : undefined;
+  return intent === 'reschedule' && (!NEW_TIME.test(withoutGreetings(spaced)) || ASKS_WHEN_IT_IS.test(spaced))
+    ? 'not-a-new-time'
+    : undefined;
 }
 
 /** A model's confirm kept: a word that confirms, no question, nothing of instructions or code. */
