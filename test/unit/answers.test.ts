@@ -1524,3 +1524,32 @@ describe('the rules the review of part 14 added', () => {
     expect(heldBack('reschedule', 'can we move it to the same day as mine?')).toBeUndefined();
   });
 });
+
+describe('the rules the review of part 15 added', () => {
+  it("stops: 'turn these texts off', whatever stands before the texts", () => {
+    expect(asksToStop('how do I turn these texts off?')).toBe(true);
+    expect(asksToStop('please turn all the reminders off')).toBe(true);
+    expect(asksToStop('turn the oven off before you come?')).toBe(false);
+  });
+
+  it('not-about-messages: thanks for the reminders is no stop for a model', () => {
+    expect(heldBack('opt-out', 'thank you so much for these reminders')).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'gracias por los recordatorios')).toBe('not-about-messages');
+  });
+
+  it.each([
+    ["No I'm not cancelling, I'll be in", 'confirm'],
+    ["I don't need another time, Tuesday is fine", 'confirm'],
+    ['no la quiero cambiar, ese día está bien', 'confirm'],
+  ] as const)('keeps-appointment: %j', (text, intent) => {
+    expect(readByRules(text)).toEqual({ intent, via: 'rule', rule: 'keeps-appointment' });
+  });
+
+  it("not-a-confirmation: 'keeping it' confirms", () => {
+    expect(heldBack('confirm', 'keeping it, thanks')).toBeUndefined();
+  });
+
+  it("courtesies: 'sorry but no' is the code with an apology", () => {
+    expect(readByRules('sorry but no')).toEqual({ intent: 'cancel', via: 'answer-code' });
+  });
+});

@@ -125,7 +125,11 @@ const COURTESIES = [
   `(?:(?:but|though) )?(?:thanks?(?: (?:you|u|ya|yall|y all))?|thankyou|thanku|ty|tysm|tyvm|thx|thnx|thnks|tnx|thanx|tks|cheers|ta|many thanks|much appreciated|appreciate (?:it|you|u))${THANKS_MORE}`,
   'please|pls|plz|kindly',
   // What joins one courtesy to the next: "1 and thank you", "sí y gracias".
-  'and|y',
+  'and|y|but',
+  // No trouble: "aye no bother", "1 no problem", "sí, sin problema".
+  'no bother|no problem|no prob|no probs|no worries|np|sin problema',
+  // Thanks to God beside the answer: "1 🙏 thank you Jesus", "gracias a Dios".
+  'thank (?:you )?(?:jesus|god|lord)|praise (?:god|the lord)|gracias a dios',
   '(?:(?:hi|hiya|hello|hey|heya|howdy)|(?:good )?(?:morning|afternoon|evening|day))(?: (?:there|all|everyone|folks|team|guys|ladies))?',
   // Who is writing for the patient: "it's Jack's mum", "this is her daughter", "soy su hija".
   `(?:it s|its|this is|i m|im|soy|habla|le escribe|les escribe) (?:\\p{L}+ s |la |el |su |his |her |their |the patient s )?(?:${CARERS})`,
