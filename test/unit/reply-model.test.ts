@@ -216,19 +216,23 @@ describe('the newest held-out part, reported and not gated (docs/replies.md)', (
 });
 
 describe('the confidence a clinic sees', () => {
-  // A held-out part is written apart from the training replies the temperature is fitted on, so its
-  // error may stray a little further: part 7, in voices far from training, reads 0.054 (docs/replies.md).
-  it('is calibrated on cross-validation: its expected calibration error is at most 0.05 there and 0.06 on each gated held-out part', () => {
+  // A part's ~330 model-read replies measure calibration error only to about ±0.04 (a perfectly
+  // calibrated model reads 0.03-0.05 on a sample that size), so the bar is held on all gated parts
+  // pooled, ~4,700 replies; each part alone is held only to twice its sampling error (docs/replies.md).
+  it('is calibrated: expected calibration error at most 0.05 on cross-validation and on the gated held-out parts pooled', () => {
     expect(weights.temperature).toBeGreaterThan(0);
     expect(weights.calibration.ece).toBeLessThanOrEqual(0.05);
-    for (const { path } of HELD_OUT_PARTS) {
-      const replies = readCorpus(path).filter(({ text }) => readByRules(text) === undefined);
-      const { ece } = calibrationOf(
+    const parts = HELD_OUT_PARTS.map(({ path }) =>
+      readCorpus(path).filter(({ text }) => readByRules(text) === undefined),
+    );
+    const eceOf = (replies: typeof train) =>
+      calibrationOf(
         replies.map((r) => r.intent),
         replies.map((r) => embeddedClassifier.probabilities(r.text)),
-      );
-      expect(ece, path).toBeLessThanOrEqual(0.06);
-    }
+      ).ece;
+    expect(eceOf(parts.flat()), 'pooled').toBeLessThanOrEqual(0.05);
+    for (const [i, replies] of parts.entries())
+      expect(eceOf(replies), HELD_OUT_PARTS[i]!.name).toBeLessThanOrEqual(0.075);
   });
 });
 
