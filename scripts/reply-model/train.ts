@@ -65,6 +65,7 @@ export const HELD_OUT_PARTS = [
   { name: 'held-out part 12', path: CORPUS.heldOut12 },
   { name: 'held-out part 13', path: CORPUS.heldOut13 },
   { name: 'held-out part 14', path: CORPUS.heldOut14 },
+  { name: 'held-out part 15', path: CORPUS.heldOut15 },
 ] as const;
 
 /**
@@ -72,9 +73,7 @@ export const HELD_OUT_PARTS = [
  * verdict, npm test never fails on it and its misreads are never listed, since a part that gates is one
  * you fix until it passes, a tuning set (docs/replies.md).
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
-  { name: 'held-out part 15', path: CORPUS.heldOut15 },
-];
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = [];
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
