@@ -56,6 +56,7 @@ const heldOut12 = readCorpus(CORPUS.heldOut12);
 const heldOut13 = readCorpus(CORPUS.heldOut13);
 const heldOut14 = readCorpus(CORPUS.heldOut14);
 const heldOut15 = readCorpus(CORPUS.heldOut15);
+const heldOut16 = readCorpus(CORPUS.heldOut16);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -110,6 +111,7 @@ describe('the labelled corpus', () => {
     heldOut13,
     heldOut14,
     heldOut15,
+    heldOut16,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
