@@ -12,15 +12,9 @@ import {
   readKeyword,
   understandReply,
 } from '../../lib/patient-replies/read/understand.ts';
-import {
-  asksForMessages,
-  asksToStop,
-  heldBack,
-  isAutoreply,
-  isContradiction,
-  isSmallPrintMessage,
-  withSlipsMended,
-} from '../../lib/patient-replies/read/safety.ts';
+import { isAutoreply, isSmallPrintMessage } from '../../lib/patient-replies/read/autoreplies.ts';
+import { heldBack, isContradiction } from '../../lib/patient-replies/read/safety.ts';
+import { asksForMessages, asksToStop, withSlipsMended } from '../../lib/patient-replies/read/stops.ts';
 import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';

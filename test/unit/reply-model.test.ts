@@ -5,13 +5,9 @@ import { INTENTS } from '../../lib/reminders/answers.ts';
 import { format, resolveConfig } from 'prettier';
 import { readByRules, readKeyword, understandReply } from '../../lib/patient-replies/read/understand.ts';
 import { normalise, withoutInvisible } from '../../lib/patient-replies/read/normalise.ts';
-import {
-  asksToStop,
-  heldBack,
-  isAutoreply,
-  stopReading,
-  withSlipsMended,
-} from '../../lib/patient-replies/read/safety.ts';
+import { isAutoreply } from '../../lib/patient-replies/read/autoreplies.ts';
+import { heldBack } from '../../lib/patient-replies/read/safety.ts';
+import { asksToStop, stopReading, withSlipsMended } from '../../lib/patient-replies/read/stops.ts';
 import {
   BARS,
   barsTable,

@@ -97,7 +97,7 @@ export class ReplyClassifier {
 
   /**
    * The intent the thresholds give: opt-out widened by its threshold, a weak confirm or other guess
-   * `unclear`. The safety rules of reading a reply wrap this, as any model (read/safety.ts).
+   * `unclear`. The safety rules of reading a reply wrap this, as any model (read/stops.ts, read/safety.ts).
    */
   read(text: string): ModelReading {
     return decide(this.probabilities(text), this.thresholds);

@@ -30,3 +30,24 @@ const LOOK_ALIKES = new RegExp(`[${[...LOOK_ALIKE.keys()].join('')}]`, 'gu');
  */
 export const foldLookAlikes = (text: string): string =>
   text.replace(LOOK_ALIKES, (character) => LOOK_ALIKE.get(character)!);
+
+/** Letters, digits and # kept, an apostrophe splitting its word ("don't" → "don t"), one space between. */
+export const words = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}#]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
+
+/** One slip apart: a letter added, dropped or changed, or two side by side swapped. */
+export function oneSlipApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length)
+    return (
+      a.slice(i + 1) === b.slice(i + 1) ||
+      (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+    );
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(i + 1) === shorter.slice(i);
+}

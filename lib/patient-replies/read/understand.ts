@@ -1,20 +1,10 @@
 import { withoutUnsafeCharacters } from '../../text.ts';
 import type { Intent, Understanding } from '../../reminders/answers.ts';
-import { normalise } from './normalise.ts';
+import { normalise, oneSlipApart } from './normalise.ts';
 import type { ModelReading, ReplyModel } from './reply-model.ts';
-import {
-  oneSlipApart,
-  asksForMessages,
-  asksToStop,
-  cancelsOutright,
-  heldBack,
-  isAutoreply,
-  isContradiction,
-  keepsAppointment,
-  namesNewTime,
-  stopReading,
-  isSmallPrintMessage,
-} from './safety.ts';
+import { isAutoreply, isSmallPrintMessage } from './autoreplies.ts';
+import { cancelsOutright, heldBack, isContradiction, keepsAppointment, namesNewTime } from './safety.ts';
+import { asksForMessages, asksToStop, stopReading } from './stops.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
 // keywords keep their exact meaning, answer codes and plain yes/no words are read as written, the

@@ -1,0 +1,124 @@
+import { asksToStop } from './stops.ts';
+import { normalise, words } from './normalise.ts';
+
+// A reply a phone, a mail system or a business sent by itself: never acted on, never an opt-out,
+// never acknowledged.
+
+/** Words that answer the reminder: a reply holding one is a person's, never an autoreply. */
+const ANSWERING =
+  /\b(?:appointment|appt|cita|consulta|cancel\w*|reschedul\w*|resched|move|moved|come|coming|make it|be there|confirm\w*|attend\w*|see (?:you|u|ya)|voy|ir|asistir|cambiar|stop)\b|\?|¿/;
+
+/** What phones and mail systems say when they answer by themselves, in English and Spanish. */
+const AUTOREPLY = [
+  /\bauto ?-?(?:reply|response|responder|answer|message|msg|text)\b/,
+  /\bautomatic(?:ally)? (?:reply|response|answer|sent|message|text)\b/,
+  // A line or inbox nobody reads: "this mobile number is not monitored", "messages to this number are not read".
+  /\b(?:number|inbox|line|mailbox|phone|account|address)(?: \S+){0,2} (?:is|are) (?:not|un) ?(?:monitored|read|checked|attended)\b|\bunmonitored\b/,
+  /\bsent automatically\b/,
+  /\bthis is an? automated\b/,
+  /\bautomated (?:reply|response)\b/,
+  /\bdriving mode\b/,
+  /\bdo not disturb\b/,
+  /\bi m (?:currently )?driving\b(?: (?:right now|now|at the moment|with do not disturb))?(?: \S+){0,6} (?:get back|reply|respond|text (?:you )?back|call (?:you )?back|see your message|later)\b/,
+  /^driving\b.*\b(?:later|back)\b/,
+  /\bout of (?:the )?office\b/,
+  // OOO as normalise keeps it (a letter held down twice), with what an absence notice says next: "ooo" never matched.
+  /^oo(?: (?:until|till|til|today|back|from|through|thru|this|next|limited|returning|on (?:leave|holiday|vacation))\b|$)/,
+  /\b(?:on|taking) (?:annual |parental |maternity |sick )?(?:leave|vacation|holiday)\b.*\b(?:until|till|return\w*|back on|reply|respond)\b/,
+  /\b(?:away from (?:my|the) (?:phone|desk|office|computer|email)|currently (?:away|unavailable)|not available right now|(?:no|limited) access to (?:my )?(?:messages|email|emails|phone))\b/,
+  // A business answering by itself: thanks for contacting it, then its hours or a promise to answer.
+  /\b(?:thanks|thank you) for (?:texting|contacting|messaging|reaching out|writing|your (?:message|text|enquiry|inquiry))\b.*\b(?:our (?:office |business |opening )?hours|during (?:business|office|opening|normal) hours|hours are|business days?|ll text you back|will text you back|team member|will (?:respond|reply|get back)|ll (?:respond|reply|get back)|as soon as possible|shortly)\b/,
+  /\bgracias por (?:escribir\w*|contactar\w*|comunicar\w*|su mensaje|tu mensaje)\b.*\b(?:horario|(?:le|te|les) (?:responderemos|contestaremos|atenderemos|respondemos|contestamos)|a la brevedad|en breve|un asesor|dias habiles)\b/,
+  // However the line is named: "this phone does not accept text messages", "this landline cannot receive SMS".
+  /\bthis (?:number|phone|mobile|cell|line|landline|device|handset)(?: number| phone)?(?: is an? (?:landline|business line|fixed line)(?: and)?)? (?:does not|doesn t|cannot|can t|is unable to|is not able to|isn t able to|will not|won t) (?:receive|accept|take|support|get)(?: \S+){0,1} (?:text|txt|sms|messag)/,
+  /\b(?:este|esta) (?:numero|telefono|celular|movil|linea)(?: \S+){0,3} no (?:recibe|acepta|admite|puede recibir)(?: \S+){0,1} (?:mensaj|texto|sms)/,
+  /\brespuesta automatica\b/,
+  /\bmensaje automatico\b/,
+  /\b(?:enviad[oa]|contestad[oa]|respondid[oa]|generad[oa]) automaticamente\b/,
+  /\bno molestar\b/,
+  /\bestoy (?:conduciendo|manejando)\b/,
+  // A voicemail-like greeting: "you've reached Tom's mobile… I'll get back to you", "leeré tu mensaje al llegar".
+  /\byou ve reached\b|\bhas (?:llamado|contactado|escrito) (?:a|al)\b|\bi m (?:currently )?unavailable\b|\bleave (?:a|your|me a) (?:message|text|msg)\b.*\b(?:get back|call (?:you )?back|reply|respond)\b|\bleere (?:tu|su) mensaje\b/,
+  /\bautomated (?:message|msg|text|notice|notification)\b|\b(?:cannot|can t|does not|doesn t|is unable to|unable to) (?:receive|accept|read) (?:replies|responses)\b/,
+  /\bmodo (?:conduccion|conducir|manejo|auto)\b/,
+  /\bfuera de (?:la )?oficina\b/,
+  /\bde vacaciones\b.*\b(?:hasta|regreso|vuelvo|sin acceso)\b/,
+  /\bno estoy disponible\b/,
+  // The network answering for a phone that cannot take the text: "message from your carrier: … cannot receive messages".
+  /\b(?:message|notice|notification) from (?:your |the )?(?:carrier|network|operator|provider)\b|\b(?:number|phone|mobile|subscriber|recipient) you (?:texted|messaged|sent (?:this|it|that) to|are (?:texting|messaging|trying to reach)|have (?:texted|messaged)) (?:cannot|can t|is unable to|is not able to|does not|doesn t)\b|\b(?:message|text|sms) (?:could not|couldn t|cannot|can t|was not|wasn t) (?:be )?delivered\b|\bundeliverable\b|\bno longer in service\b/,
+  /\b(?:mensaje|aviso|notificacion) (?:de|del) (?:su |tu |la )?(?:operador\w*|compania|red)\b|\bnumero (?:que|al que) (?:marco|escribio|envio|mando)\w* no (?:puede|esta|existe)\b|\bno (?:pudo|puede) ser entregado\b/,
+  // An automated acknowledgement or assistant: "[Automated] … your message has been received", "this is Ama's phone assistant".
+  /^(?:automated|auto reply|autoreply|auto response)\b|\byour message has been received\b|\b(?:hemos|he) recibido (?:tu|su) mensaje\b|\b(?:phone|call|virtual|voice) assistant\b|\b(?:he|she|they) (?:is|s|are|re) (?:currently )?unavailable\b|\bcontestador automatico\b/,
+  // A business answering by itself with what to send it: "Thanks for texting Dermot's Taxis! Reply with your pickup address".
+  /\b(?:thanks|thank you) for (?:texting|contacting|messaging|choosing|reaching)\b.*\b(?:reply with|text us|we ll send|we will send|our team|visit us|order|menu|store|shop)\b/,
+  /\b(?:estas|esta|estan) (?:escribiendo|comunicandote|comunicandose|hablando) (?:a|con)\b|\b(?:le|te|les) atendemos\b|\batendemos de\b|\bte respondo (?:en la tarde|mas tarde|luego|al rato|cuando)\b/,
+  // Busy for now, answering later: "I'm in a meeting, will call you back later".
+  /^(?:sorry,? )?(?:i m |im |i am )?(?:currently |now )?(?:in a meeting|in class|busy|at work|on a call|on a flight|in the middle of something|in a session|with a (?:patient|client|customer))\b.*\b(?:call|text|get back|reply|respond|talk|message|msg)\w*(?: (?:to )?you)?(?: back)?(?: (?:later|soon|shortly|asap|when i can|when i land|when i m (?:done|free|out)))?\b/,
+  /^(?:estoy )?(?:en una reunion|en junta|en clase|en el trabajo|trabajando|ocupad[oa]|en un vuelo|en el avion)\b.*\b(?:te|le|les|lo|la) (?:llamo|escribo|contesto|respondo|marco|regreso la llamada)\b/,
+  // A line answered only at some hours, or a business closed for a while: "monitored during business hours only", "we are closed for the holiday".
+  /\b(?:is|are) (?:only )?monitored (?:during|in|on|between|from)\b|\b(?:we are|we re|were) (?:currently )?closed\b.*\b(?:reopen\w*|open again|back on|return\w*|resume)\b|^(?:text|message|msg) received\b/,
+  // A phone put away for a while, answering when it is back: airplane mode, a focus that silences it.
+  /\b(?:airplane|aeroplane|flight) mode\b|\b(?:sleep|work|personal|driving) focus\b|\bnotifications (?:silenced|are silenced|off)\b/,
+  /\bmodo (?:avion|vuelo|descanso|concentracion|no molestar)\b/,
+  // A reply marked as the phone's own: "(auto)", "[auto]", "[Automated]" at its end; "Currently driving".
+  /\b(?:auto|automated|auto reply|autoreply)$/,
+  /^(?:currently|now) driving\b/,
+  // What a messaging app puts in the place of a deleted message.
+  /^(?:this message was deleted|you deleted this message|se elimino este mensaje|este mensaje fue eliminado|eliminaste este mensaje)$/,
+  // An agent who will answer: "un agente le atenderá pronto", "a representative will be with you shortly".
+  /\b(?:un|una|nuestro|nuestra) (?:agente|asesor|asesora|representante|ejecutivo|ejecutiva) (?:le|te|lo|la|les) (?:atendera|contactara|respondera|escribira|llamara)\b|\b(?:an|one of our) (?:agent|representative|advisor|adviser|team member) will (?:be with you|reply|respond|get back|contact you)\b/,
+  // Unable to answer now, answering later: "Currently at work, can't reply. Will message later."
+  /\b(?:can t|cannot|cant|unable to) (?:reply|respond|answer|text)(?: (?:right now|now|at the moment|atm))?\b.*\b(?:later|soon|when i can|shortly)\b/,
+  // A phone's stock quick reply to a message it cannot take now: "Sorry, I can't talk right now", "No puedo hablar ahora".
+  /^(?:sorry,? )?i (?:can t|cannot|cant) talk (?:right )?now\b|^(?:lo siento,? )?no puedo (?:hablar|contestar) (?:ahora|en este momento)\b/,
+  // A business acknowledging a message by itself: "we received your message and will get back to you within 24 hours".
+  /\b(?:we|we ve|we have) (?:received|got) your (?:message|text|msg|enquiry|inquiry)\b.*\b(?:get back to you|respond|reply|be in touch|contact you)\b/,
+  // A sender's own marketing small print: "Msg&data rates may apply", "para no recibir promociones".
+  /\bmsg (?:and |& |&)?data rates\b|\bmessage and data rates\b|\bpara no recibir (?:mas )?(?:promociones|ofertas|publicidad)\b/,
+];
+
+/** A sender's own opt-out instruction: "Reply STOP to opt out", "responde BAJA", "text END to quit". */
+const STOP_INSTRUCTION =
+  /\b(?:reply|text|send|txt|respond|responde|responda|responder|envia|envie|enviar|manda|mande|mandar|escribe|escriba)(?: with| con)? (?:stop|stopall|baja|alto|end|quit|unsubscribe|cancel)\b/;
+
+/**
+ * A reply without its sentences that tell the reader how to opt out ("Msg&data rates may apply. Reply
+ * STOP to opt out."): the small print of a business's autoreply, which asks nobody to stop. Only ever
+ * used to tell such an autoreply; a person's "do I reply stop to unsubscribe?" is still read whole.
+ */
+export function withoutStopInstructions(text: string): string {
+  return text
+    .split(/(?<=[.!?¡¿])\s+/)
+    .filter((sentence) => !STOP_INSTRUCTION.test(words(normalise(sentence))))
+    .join(' ');
+}
+
+/**
+ * A sender's message with its own opt-out small print, the rest answering nothing and asking nothing
+ * ("Thanks for writing to Ruiz Insurance, an agent will be with you. Reply STOP to opt out"): a
+ * business's or a service's text, never a patient's stop. A person's "who is this? reply stop?" asks.
+ */
+export function isSmallPrintMessage(text: string): boolean {
+  const rest = withoutStopInstructions(text);
+  if (rest === text || /[?¿]/.test(rest)) return false;
+  const plain = words(normalise(rest));
+  return (
+    !ANSWERING.test(plain) &&
+    (isAutoreply(rest) || isAutoreply(text) || plain.split(' ').length >= 4) &&
+    !asksToStop(rest)
+  );
+}
+
+/**
+ * A reply a phone or a mail system sent by itself: out of office, driving mode, "auto-reply", in
+ * English or Spanish, holding no word that answers the reminder and no question. Never acted on,
+ * never an opt-out, never acknowledged.
+ */
+export function isAutoreply(text: string): boolean {
+  const plain = words(normalise(text).replace(/\?|¿/g, ' QUESTION ')).replace(
+    /\bvoy (?:manejando|conduciendo)\b/g,
+    'estoy manejando',
+  );
+  if (/QUESTION/.test(plain)) return false;
+  return AUTOREPLY.some((phrase) => phrase.test(plain)) && !ANSWERING.test(plain);
+}
