@@ -38,12 +38,7 @@ const SPELT_WORDS = new Set([
 const spelt = (text: string) =>
   text.replace(
     /(?<![\p{L}\p{N}$@])[\p{L}\p{N}$@](?:[^\p{L}\p{N}$@\n]{1,3}[\p{L}\p{N}$@](?![\p{L}\p{N}$@])){2,}/gu,
-    (run) => {
-      const word = run
-        .replace(/[^\p{L}\p{N}$@]/gu, '')
-        .replace(/[013457$@]/g, (digit) => DIGIT_LETTERS[digit]!);
-      return SPELT_WORDS.has(word.toLowerCase()) ? word : run;
-    },
+    (run) => keywordSpelt(run.replace(/[^\p{L}\p{N}$@]/gu, '')) ?? run,
   );
 
 /** Digits that stand for letters inside a word ("ST0P", "QU1T", "5TOP"). */
@@ -58,12 +53,18 @@ const DIGIT_LETTERS: Readonly<Record<string, string>> = {
   '@': 'a',
 };
 
+/** The keyword letters, digits and $ or @ spell ("ST0P" → "STOP"), or undefined when they spell none. */
+const keywordSpelt = (characters: string) => {
+  const letters = characters.replace(/[013457$@]/g, (digit) => DIGIT_LETTERS[digit]!);
+  return SPELT_WORDS.has(letters.toLowerCase()) ? letters : undefined;
+};
+
 /** A word of letters and digits that spells a keyword with digits for letters, as that word; "10am" stays. */
 const withoutDigitLetters = (text: string) =>
-  text.replace(/[\p{L}\p{N}$@]*(?:\p{L}[\p{N}$@]|[\p{N}$@]\p{L})[\p{L}\p{N}$@]*/gu, (word) => {
-    const letters = word.replace(/[013457$@]/g, (digit) => DIGIT_LETTERS[digit]!);
-    return SPELT_WORDS.has(letters.toLowerCase()) ? letters : word;
-  });
+  text.replace(
+    /[\p{L}\p{N}$@]*(?:\p{L}[\p{N}$@]|[\p{N}$@]\p{L})[\p{L}\p{N}$@]*/gu,
+    (word) => keywordSpelt(word) ?? word,
+  );
 
 /** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
 export const stopReading = (text: string) =>
@@ -317,20 +318,19 @@ function stopInCapitals(text: string): boolean {
 }
 
 /** Signs of stopping drawn: a stop sign, no entry, prohibited, a raised hand, no phones, a bell or a phone turned off. */
-const STOP_SIGNS = /[🛑⛔🚫✋📵🔕📴]/u;
+const STOP_SIGNS = '🛑⛔🚫✋📵🔕📴';
 /** Refusal drawn beside a sign, which does not stop alone: a person gesturing no, a cross, a thumbs down, anger. */
-const REFUSAL_EMOJI = /[🙅🤚❌✖👎😡😠🤬😤🙄😒]/gu;
+const REFUSAL_EMOJI = '🙅🤚❌✖👎😡😠🤬😤🙄😒';
+/** Signs of stopping and refusal alone, at least one a sign of stopping. */
+const DRAWN_STOP = new RegExp(
+  `^[${REFUSAL_EMOJI}${STOP_SIGNS}]*[${STOP_SIGNS}][${REFUSAL_EMOJI}${STOP_SIGNS}]*$`,
+  'u',
+);
 /** Skin tones, joiners, presentation marks and gender signs, which change no emoji's meaning. */
 const EMOJI_MODIFIERS = /[\u{1F3FB}-\u{1F3FF}]|\u200D|\uFE0F|[\u2640\u2642]/gu;
 
 /** A reply drawn only in signs of stopping and refusal, at least one a sign of stopping: "🛑", "📵🙅🏽‍♀️", "⛔😡". */
-function stopInEmoji(text: string): boolean {
-  const drawn = text.replace(EMOJI_MODIFIERS, '').replace(/\s+/g, '');
-  return (
-    STOP_SIGNS.test(drawn) &&
-    drawn.replace(REFUSAL_EMOJI, '').replace(new RegExp(STOP_SIGNS, 'gu'), '') === ''
-  );
-}
+const stopInEmoji = (text: string) => DRAWN_STOP.test(text.replace(EMOJI_MODIFIERS, '').replace(/\s+/g, ''));
 
 /** A clause asking that something be deleted, alone: "delete it", "bórrenlo". */
 const DELETE_IT =
