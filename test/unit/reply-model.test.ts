@@ -53,6 +53,7 @@ const heldOut13 = readCorpus(CORPUS.heldOut13);
 const heldOut14 = readCorpus(CORPUS.heldOut14);
 const heldOut15 = readCorpus(CORPUS.heldOut15);
 const heldOut16 = readCorpus(CORPUS.heldOut16);
+const heldOut17 = readCorpus(CORPUS.heldOut17);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -108,6 +109,7 @@ describe('the labelled corpus', () => {
     heldOut14,
     heldOut15,
     heldOut16,
+    heldOut17,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
