@@ -79,8 +79,6 @@ describe('the keyword of a reply', () => {
     'STOP STOP',
     'don’t stop',
     'OPTOUTNOW',
-    'OPT-OUT',
-    'ST OP',
     'stopp',
     'help me',
     'START please',

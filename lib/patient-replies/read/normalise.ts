@@ -31,12 +31,32 @@ const LOOK_ALIKES = new RegExp(`[${[...LOOK_ALIKE.keys()].join('')}]`, 'gu');
 export const foldLookAlikes = (text: string): string =>
   text.replace(LOOK_ALIKES, (character) => LOOK_ALIKE.get(character)!);
 
-/** Letters, digits and # kept, an apostrophe splitting its word ("don't" → "don t"), one space between. */
+/** Contractions typed without their apostrophe, which no other word is spelt as: "dont", "cant", "im". */
+const WITHOUT_APOSTROPHE =
+  /\b(?:(do|does|did|is|are|was|were|could|would|should|have|has|had|ai|must|need)nt|(can|won|don|shan)t|(i)m|(i|you|we|they)ve|(you|they)re|(that|what|where|there|who|he|she)s)\b/g;
+/** "ill" is a word of its own ("I'm ill") except before what "I'll" would do: "ill be there", "ill call". */
+const ILL_AS_I_WILL =
+  /(?<!\b(?:m|am|is|s|was|were|are|re|be|been|being|feel|feeling|felt|feels|got|get|getting|fell|falling|became|become|look|looks|looking|very|so|too|really|quite|bit|still|mentally|seriously|terminally|critically|chronically)\s)\bill (?=(?:be|b|come|see|make|bring|take|call|ring|text|let|get|go|try|do|have|need|reschedule|cancel|confirm|miss|check|pop|head|drop|send|just|definitely|def|defo|probably|prob|still|arrive|attend|show|walk|drive|stop|keep|wait|give|tell|reply|contact|book|rebook|block)\b)/g;
+
+/** A contraction typed without its apostrophe split as if typed with it: "dont" → "don t", "ill be" → "i ll be". */
+export const withContractionsSplit = (spaced: string) =>
+  spaced
+    .replace(WITHOUT_APOSTROPHE, (_, not, t, m, ve, re, s) =>
+      not ? `${not}n t` : t ? `${t} t` : m ? `${m} m` : ve ? `${ve} ve` : re ? `${re} re` : `${s} s`,
+    )
+    .replace(ILL_AS_I_WILL, 'i ll ');
+
+/**
+ * Letters, digits and # kept, an apostrophe splitting its word ("don't" → "don t"), one space between,
+ * and a contraction typed without its apostrophe split the same way: every rule spells it once.
+ */
 export const words = (text: string) =>
-  text
-    .replace(/[^\p{L}\p{N}#]+/gu, ' ')
-    .trim()
-    .replace(/\s+/g, ' ');
+  withContractionsSplit(
+    text
+      .replace(/[^\p{L}\p{N}#]+/gu, ' ')
+      .trim()
+      .replace(/\s+/g, ' '),
+  );
 
 /** One slip apart: a letter added, dropped or changed, or two side by side swapped. */
 export function oneSlipApart(a: string, b: string): boolean {

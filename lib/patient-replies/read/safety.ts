@@ -1,5 +1,5 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
-import { normalise, oneSlipApart, words } from './normalise.ts';
+import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
 import { A_TREATMENT, SELF_MISTAKE, stopReading, withSlipsMended } from './stops.ts';
 
 // The rules a patient's safety sets on a model's answer, whichever model reads it (the embedded
@@ -37,12 +37,14 @@ export function isContradiction(text: string): boolean {
   const tokens = plain.split(' ');
   if (tokens.includes('1') && tokens.includes('2') && tokens.length <= 6) return true;
   // Sentence marks kept as a comma: "yes. wait no" takes a yes back, "yes sorry, no need to move it" does not.
-  const marked = normalise(text)
-    .replace(/[.,!…;:?¿¡]+/g, ' , ')
-    .replace(/[^\p{L}\p{N}#,]+/gu, ' ')
-    .replace(/(?: ,)+/g, ' ,')
-    .trim()
-    .replace(/^,\s*/, '');
+  const marked = withContractionsSplit(
+    normalise(text)
+      .replace(/[.,!…;:?¿¡]+/g, ' , ')
+      .replace(/[^\p{L}\p{N}#,]+/gu, ' ')
+      .replace(/(?: ,)+/g, ' ,')
+      .trim()
+      .replace(/^,\s*/, ''),
+  );
   return CONTRADICTIONS.some((pattern) => pattern.test(marked));
 }
 
@@ -129,9 +131,9 @@ const withoutGreetings = (text: string) =>
 const SECOND_MATTER =
   /\b(?:btw|by the way|fyi|ps|p s|just so you know|just to let you know|also|another thing|one more thing|oh and|por cierto|otra cosa|ademas|de paso|una pregunta)\b/;
 
-/** Coming hedged, or a question asked without its mark, which no plain confirmation holds: "prob yeah, will see", "yes but what floor". */
+/** Coming hedged, or a question asked without its mark, which no plain confirmation holds: "prob yeah, will see", "yes but what floor", "see you then where do I park". */
 const HEDGED_OR_ASKED =
-  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b/;
+  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b/;
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
@@ -181,6 +183,10 @@ const NEGATED_CANCEL =
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|missing|skip|skipping)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
+/** Missing it promised not to happen, which says coming by itself: "I'm not going to miss it", "won't miss it this time", "no voy a faltar". */
+const PROMISED_PRESENCE =
+  /\b(?:won t|will not|wouldn t|would not|not going to|not gonna|never gonna|no way i ll|i ll never)(?: (?:ever|even|this time))? (?:miss|skip) (?:it|this|that|this one|that one|the (?:appointment|appt|visit)|my (?:appointment|appt|visit))\b|\b(?:no|nunca|jamas) (?:voy|vamos|va|van) a faltar\b|\bno (?:falto|faltamos|faltare|faltaremos)\b/;
+
 /** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
 const SAYS_COMING =
   /(?<!\b(?:not|never|no longer|t|wont|cant|cannot|dont|couldnt|wouldnt|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b/;
@@ -241,8 +247,11 @@ export function keepsAppointment(text: string): boolean {
   if (negated === null) return false;
   const rest = around(spaced, negated);
   return (
-    COMES.test(rest) &&
+    (COMES.test(rest) || PROMISED_PRESENCE.test(spaced)) &&
     !DOUBT_OR_CHANGE.test(rest) &&
+    !SECOND_MATTER.test(spaced) &&
+    !REQUEST.test(spaced) &&
+    !HEDGED_OR_ASKED.test(spaced) &&
     !NEGATED_ATTENDANCE.test(rest) &&
     !DEFERRED_CONFIRMATION.test(spaced) &&
     !ANOTHER_OCCASION.test(spaced) &&

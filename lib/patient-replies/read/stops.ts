@@ -66,9 +66,17 @@ const withoutDigitLetters = (text: string) =>
     (word) => keywordSpelt(word) ?? word,
   );
 
+/** A keyword broken up as a sentence of its own ("St op", "UN SUBSCRIBE", "sto-p"), as that word; "it's top" stays. */
+const brokenKeyword = (text: string) =>
+  text.replace(/(?<=^|[\n.!?¡¿,;:])[^\n.!?¡¿,;:]+/gu, (sentence) => {
+    const pieces = sentence.split(/[^\p{L}\p{N}$@]+/u).filter((piece) => piece !== '');
+    const keyword = pieces.length > 1 ? keywordSpelt(pieces.join('')) : undefined;
+    return keyword === undefined ? sentence : ` ${keyword} `;
+  });
+
 /** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
 export const stopReading = (text: string) =>
-  withoutDigitLetters(spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC'))));
+  withoutDigitLetters(brokenKeyword(spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC')))));
 
 /** Words a stop turns on, which one slipped letter must not hide: "mesages", "mensages", "unsubscibe", "remindres". */
 // Spanish first: "mensages" is one slip from "mensajes" and from "messages", and is Spanish.
@@ -189,6 +197,8 @@ const STOP_PHRASES = [
   '\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
   '\\bturn (?:(?:these|the|your|those|all|all the|all these|my) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts|them|these|this|it) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
+  // Messages as a nuisance, asked to end or complained of: "quit blowing up my phone", "you keep spamming me".
+  '\\b(?:stop|stp|quit|cease|keep|keeps|always|constantly) (?:blow\\w* up|bugg\\w*|harass\\w*|hound\\w*|hassl\\w*|spamm\\w*|flood\\w*|bombard\\w*|pester\\w*|blast\\w*) (?:me|us|(?:my|our|this) (?:phone|number|cell|mobile|line|inbox))\\b',
   // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
   '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|texts?|messages|reminders|your \\w+)\\b',
   // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
@@ -332,6 +342,11 @@ const EMOJI_MODIFIERS = /[\u{1F3FB}-\u{1F3FF}]|\u200D|\uFE0F|[\u2640\u2642]/gu;
 /** A reply drawn only in signs of stopping and refusal, at least one a sign of stopping: "🛑", "📵🙅🏽‍♀️", "⛔😡". */
 const stopInEmoji = (text: string) => DRAWN_STOP.test(text.replace(EMOJI_MODIFIERS, '').replace(/\s+/g, ''));
 
+/** The messages, or "these" with no other noun, made to go: "make these go away", "make the reminders end". */
+const MAKE_MESSAGES_GO = new RegExp(
+  `\\bmake (?:these|those|(?:these|those|the|your|ur|all|all the|all these) ${MESSAGES_OBJECT}) (?:go away|disappear|end|quit|cease)\\b`,
+);
+
 /** A clause asking that something be deleted, alone: "delete it", "bórrenlo". */
 const DELETE_IT =
   /^(?:please |pls |just |and |so )?(?:delete|erase|remove|lose|bin) (?:it|that|this|them)(?: (?:please|pls|now|immediately|asap|thanks|thank you))*$|^(?:borrenlo|borrelo|borralo|eliminenlo|eliminelo)(?: (?:por favor|porfa|ya|ahora))*$/;
@@ -362,6 +377,8 @@ export function asksToStop(text: string): boolean {
     /\b(?:these|them|get these|texts?|messages|reminders|mensajes)\b/.test(joined)
   )
     return true;
+  // The messages made to go, "these" alone being the texts: "how do I make these go away".
+  if (MAKE_MESSAGES_GO.test(joined)) return true;
   return all.some(
     (clause) =>
       !BY_MISTAKE.test(clause) &&
@@ -383,10 +400,10 @@ const ASKS_FOR_MESSAGES = [
   /\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
-  /\bsend (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)/,
+  /\bsend (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
   /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
   // Texts allowed again in Spanish: "ya me pueden escribir de nuevo", "me pueden volver a mandar los recordatorios".
-  /\bya me (?:pueden|puede) (?:escribir|mandar|enviar|textear)\b|\bme (?:pueden|puede) (?:volver a )?(?:escribir|mandar|enviar|textear)\w*(?: \S+){0,2} (?:de nuevo|otra vez)\b/,
+  /\bya me (?:pueden|puede) (?:escribir|mandar|enviar|textear)\b|\bme (?:pueden|puede) (?:volver a )?(?:escribir|mandar|enviar|textear)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)(?: \S+){0,2} (?:de nuevo|otra vez)\b/,
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número".
   /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|\bquiero (?:recibir )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,

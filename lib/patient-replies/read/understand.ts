@@ -39,8 +39,18 @@ const KEYWORDS = new Map<string, Intent>([
  * of other scripts that look the same ("ЅТОР"). "please stop texting" is not a keyword.
  */
 export function readKeyword(text: string): Intent | undefined {
-  return KEYWORDS.get(stopReading(text).trim().split(/\s+/).join(' ').toUpperCase());
+  return KEYWORDS.get(asCarrierReads(stopReading(text)));
 }
+
+/** A message as a carrier matches it against its keywords: whole, any case, spaces around and between. */
+const asCarrierReads = (text: string) => text.trim().split(/\s+/).join(' ').toUpperCase();
+
+/**
+ * Whether the carrier itself takes the reply for a keyword, and so stops and confirms it: typed as the
+ * keyword, not spelt out, slipped or in look-alike letters ("S T O P", "ST0P" and "ЅТОР" are the
+ * service's to confirm).
+ */
+export const carrierReads = (text: string): boolean => KEYWORDS.has(asCarrierReads(text));
 
 /** The answers the reminder asks for ("Reply 1 to confirm, 2 if you can't come") and plain yes and no. */
 const ANSWER_CODES = new Map<string, Intent>([
@@ -315,6 +325,8 @@ export function readByRules(raw: string): Understanding | undefined {
   const whole = withoutUnsafeCharacters(withoutQuotedLines(raw.slice(0, MAX_STOP_SEARCH_CHARACTERS)));
   const text = readableReply(raw);
   const keyword = readKeyword(whole);
+  // A stop no carrier took for its keyword is a stop in the patient's own words: the service confirms it.
+  if (keyword === 'opt-out' && !carrierReads(whole)) return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
   if (keyword !== undefined) return { intent: keyword, via: 'keyword' };
   const own = readableReply(ownWords(raw));
   const answer = readAnswerCode(own);
