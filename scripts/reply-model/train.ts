@@ -254,7 +254,9 @@ const UNTHRESHOLDED: Thresholds = { optOut: 1.01, confirm: 0, cancel: 0, resched
 
 /**
  * Thresholds from out-of-fold calibrated probabilities, on the replies the rules leave to the model:
- * opt-out low enough that no opt-out among them was missed, with a margin (within bounds); each act
+ * opt-out at the bar that costs least, a missed opt-out counted WRONG_ACT_COST times a false one, among
+ * the bars up to 0.5 that keep the model's own opt-outs OPT_OUT_PRECISION precise (on the training
+ * replies, rich in near misses, none does, and it stays at 0.5); each act
  * (confirm, cancel, reschedule) at the bar that costs least, a wrong act counted WRONG_ACT_COST times a
  * reply left for staff, among the replies the rules let it act on; the rest where accuracy is best.
  */
