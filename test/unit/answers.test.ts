@@ -1571,7 +1571,7 @@ describe('the rules the review of part 16 added', () => {
     (text) => expect(readByRules(text)).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' }),
   );
 
-  it("stops: words that only join into a keyword inside a sentence stay words: \"it's top\", \"the bus stop\"", () => {
+  it('stops: words that only join into a keyword inside a sentence stay words: "it\'s top", "the bus stop"', () => {
     expect(asksToStop("it's top")).toBe(false);
     expect(asksToStop('S top notch service')).toBe(false);
   });
@@ -1600,10 +1600,11 @@ describe('the rules the review of part 16 added', () => {
     (text) => expect(asksToStop(text)).toBe(true),
   );
 
-  it.each(['sorry to keep bugging you', 'my phone keeps blowing up with work stuff', 'you keep bugging my brother'])(
-    'stops: not a nuisance of the messages, %j',
-    (text) => expect(asksToStop(text)).toBe(false),
-  );
+  it.each([
+    'sorry to keep bugging you',
+    'my phone keeps blowing up with work stuff',
+    'you keep bugging my brother',
+  ])('stops: not a nuisance of the messages, %j', (text) => expect(asksToStop(text)).toBe(false));
 
   it('stops: the messages, or "these" alone, made to go', () => {
     expect(asksToStop('any way to make these go away?')).toBe(true);
@@ -1612,8 +1613,9 @@ describe('the rules the review of part 16 added', () => {
     expect(asksToStop('how do I make these spots go away')).toBe(false);
   });
 
-  it('autoreplies: a business\'s small print offering STOP beside another keyword is no stop', () => {
-    const text = 'Thanks for contacting Bright Smile Dental! Reply INFO for our hours or STOP to opt out. Msg rates may apply.';
+  it("autoreplies: a business's small print offering STOP beside another keyword is no stop", () => {
+    const text =
+      'Thanks for contacting Bright Smile Dental! Reply INFO for our hours or STOP to opt out. Msg rates may apply.';
     expect(isSmallPrintMessage(text)).toBe(true);
     expect(readByRules(text)).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' });
     expect(readByRules('do I reply help or stop to opt out?')).toMatchObject({ intent: 'opt-out' });
@@ -1628,7 +1630,8 @@ describe('the rules the review of part 16 added', () => {
 
   it.each(["I'm not gonna miss it", 'no vamos a faltar', 'I will not skip this appointment'])(
     'keeps-appointment: missing it promised not to happen, %j, confirms',
-    (text) => expect(readByRules(text)).toEqual({ intent: 'confirm', via: 'rule', rule: 'keeps-appointment' }),
+    (text) =>
+      expect(readByRules(text)).toEqual({ intent: 'confirm', via: 'rule', rule: 'keeps-appointment' }),
   );
 
   it.each(["I won't miss it but I may be late", "I don't want to miss it", "won't miss it, where do I park"])(

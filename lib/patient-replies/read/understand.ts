@@ -326,7 +326,8 @@ export function readByRules(raw: string): Understanding | undefined {
   const text = readableReply(raw);
   const keyword = readKeyword(whole);
   // A stop no carrier took for its keyword is a stop in the patient's own words: the service confirms it.
-  if (keyword === 'opt-out' && !carrierReads(whole)) return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
+  if (keyword === 'opt-out' && !carrierReads(whole))
+    return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
   if (keyword !== undefined) return { intent: keyword, via: 'keyword' };
   const own = readableReply(ownWords(raw));
   const answer = readAnswerCode(own);
