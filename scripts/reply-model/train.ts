@@ -46,6 +46,7 @@ export const CORPUS = {
   heldOut15: 'lib/patient-replies/model/corpus/held-out-15.jsonl',
   heldOut16: 'lib/patient-replies/model/corpus/held-out-16.jsonl',
   heldOut17: 'lib/patient-replies/model/corpus/held-out-17.jsonl',
+  heldOut18: 'lib/patient-replies/model/corpus/held-out-18.jsonl',
 } as const;
 
 /**
@@ -83,10 +84,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 17 was scored
- * once, when the changes for part 16 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 18, kept for the review of
+ * part 17.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 18', path: CORPUS.heldOut18 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

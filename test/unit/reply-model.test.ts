@@ -54,6 +54,7 @@ const heldOut14 = readCorpus(CORPUS.heldOut14);
 const heldOut15 = readCorpus(CORPUS.heldOut15);
 const heldOut16 = readCorpus(CORPUS.heldOut16);
 const heldOut17 = readCorpus(CORPUS.heldOut17);
+const heldOut18 = readCorpus(CORPUS.heldOut18);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -110,6 +111,7 @@ describe('the labelled corpus', () => {
     heldOut15,
     heldOut16,
     heldOut17,
+    heldOut18,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
