@@ -1639,3 +1639,85 @@ describe('the rules the review of part 16 added', () => {
     (text) => expect(readByRules(text)).toBeUndefined(),
   );
 });
+
+describe('the rules the review of part 17 added', () => {
+  it("not-a-cancel: a 'not' that says nothing of coming is no word of cancelling", () => {
+    expect(heldBack('cancel', "what's the price, I'm not insured")).toBe('not-a-cancel');
+    expect(heldBack('cancel', "I'm not going to make it")).toBeUndefined();
+    expect(heldBack('cancel', 'she is not well enough')).toBeUndefined();
+  });
+
+  it.each(['sтop pls', 'ꜱᴛᴏᴘ', 'unѕuвѕcrιвe'])(
+    'stops: a keyword with letters that look like small capitals, %j, is a stop',
+    (text) => expect(readByRules(text)).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' }),
+  );
+
+  it.each(["it's a shared phone, don't send appointment stuff here", 'no manden nada aquí'])(
+    'stops: messages asked not to be sent here, %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it('stops: post asked not to be sent here is about letters, not texts: "don\'t send the letters here, I moved"', () => {
+    expect(asksToStop("don't send the letters here, I moved")).toBe(false);
+  });
+
+  it("keeps-appointment: 'you'll see me there', apostrophe or not, says coming", () => {
+    expect(readByRules('not cancelling, youll see me there')).toEqual({
+      intent: 'confirm',
+      via: 'rule',
+      rule: 'keeps-appointment',
+    });
+    expect(heldBack('confirm', "you'll see me next week")).toBe('not-a-confirmation');
+  });
+
+  it.each([
+    ['Konfirmado', 'confirm'],
+    ['2 thanks for the nudge', 'cancel'],
+  ] as const)('courtesies: %j is the code', (text, intent) =>
+    expect(readByRules(text)).toEqual({ intent, via: 'answer-code' }),
+  );
+});
+
+describe("the holds the training replies' wrong acts on cross-validation showed (review of part 17)", () => {
+  it('negated-action: a slot said not to be freed, or no cancellation needed, is no cancel', () => {
+    expect(heldBack('cancel', 'no need to release my slot, see you Thursday')).toBe('negated-action');
+    expect(heldBack('cancel', "no cancellation required, we'll be in at 10")).toBe('negated-action');
+    expect(heldBack('reschedule', "don't bother offering another date, I can't come")).toBe('negated-action');
+  });
+
+  it("asks-another-time: 'book me another day' asks one; 'I'll come another time' does not", () => {
+    expect(heldBack('cancel', 'cancel this and book me another day')).toBe('asks-another-time');
+    expect(heldBack('cancel', "cancel it, I'll come another day")).toBeUndefined();
+  });
+
+  it("contradiction: 'make that' takes an answer back", () => {
+    expect(isContradiction('nope, make that yes')).toBe(true);
+    expect(isContradiction('yes, make that appointment count')).toBe(false);
+  });
+
+  it.each([
+    "I'll try and be there",
+    'voy a intentar ir',
+    'yes but at 4',
+    'can I come later',
+    'see you then, ring me if it changes',
+  ])('not-a-confirmation: %j is hedged, asks or requests', (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it('not-a-new-time: coming at the time booked, or asking which time it is, moves nothing', () => {
+    expect(heldBack('reschedule', 'el martes a las 10 puedo ir')).toBe('not-a-new-time');
+    expect(heldBack('reschedule', 'is it the morning or the afternoon')).toBe('not-a-new-time');
+    expect(heldBack('reschedule', '¿puedo ir el martes en vez del lunes?')).toBeUndefined();
+  });
+
+  it('stops: nothing more asked to be sent, or none rather than so many', () => {
+    expect(asksToStop('no manden más por favor')).toBe(true);
+    expect(asksToStop("I'd rather get none at all")).toBe(true);
+    expect(asksToStop('no manden más formularios, ya los llené')).toBe(false);
+  });
+
+  it('autoreplies: a business closed on its day off answering by itself: "Thanks for your message! We\'re closed Sundays"', () => {
+    expect(isAutoreply("Thanks for your message! We're closed Sundays, back Monday 9am")).toBe(true);
+  });
+});

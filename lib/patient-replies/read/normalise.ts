@@ -31,9 +31,22 @@ const LOOK_ALIKES = new RegExp(`[${[...LOOK_ALIKE.keys()].join('')}]`, 'gu');
 export const foldLookAlikes = (text: string): string =>
   text.replace(LOOK_ALIKES, (character) => LOOK_ALIKE.get(character)!);
 
-/** Contractions typed without their apostrophe, which no other word is spelt as: "dont", "cant", "im". */
-const WITHOUT_APOSTROPHE =
-  /\b(?:(do|does|did|is|are|was|were|could|would|should|have|has|had|ai|must|need)nt|(can|won|don|shan)t|(i)m|(i|you|we|they)ve|(you|they)re|(that|what|where|there|who|he|she)s)\b/g;
+/** Contractions typed without their apostrophe, which no other word is spelt as, split as if typed with it: "dont" → "don t". */
+const CONTRACTIONS: ReadonlyMap<string, string> = new Map([
+  ...'do does did is are was were could would should have has had ai must need'
+    .split(' ')
+    .map((word) => [`${word}nt`, `${word}n t`] as const),
+  ...['can', 'won', 'don', 'shan'].map((word) => [`${word}t`, `${word} t`] as const),
+  ['im', 'i m'],
+  ...['i', 'you', 'we', 'they'].map((word) => [`${word}ve`, `${word} ve`] as const),
+  ...['you', 'they'].flatMap((word) => [
+    [`${word}re`, `${word} re`] as const,
+    [`${word}ll`, `${word} ll`] as const,
+  ]),
+  ...['that', 'what', 'where', 'there', 'who', 'he', 'she'].map((word) => [`${word}s`, `${word} s`] as const),
+]);
+const WITHOUT_APOSTROPHE = new RegExp(`\\b(?:${[...CONTRACTIONS.keys()].join('|')})\\b`, 'g');
+
 /** "ill" is a word of its own ("I'm ill") except before what "I'll" would do: "ill be there", "ill call". */
 const ILL_AS_I_WILL =
   /(?<!\b(?:m|am|is|s|was|were|are|re|be|been|being|feel|feeling|felt|feels|got|get|getting|fell|falling|became|become|look|looks|looking|very|so|too|really|quite|bit|still|mentally|seriously|terminally|critically|chronically)\s)\bill (?=(?:be|b|come|see|make|bring|take|call|ring|text|let|get|go|try|do|have|need|reschedule|cancel|confirm|miss|check|pop|head|drop|send|just|definitely|def|defo|probably|prob|still|arrive|attend|show|walk|drive|stop|keep|wait|give|tell|reply|contact|book|rebook|block)\b)/g;
@@ -41,9 +54,7 @@ const ILL_AS_I_WILL =
 /** A contraction typed without its apostrophe split as if typed with it: "dont" → "don t", "ill be" → "i ll be". */
 export const withContractionsSplit = (spaced: string) =>
   spaced
-    .replace(WITHOUT_APOSTROPHE, (_, not, t, m, ve, re, s) =>
-      not ? `${not}n t` : t ? `${t} t` : m ? `${m} m` : ve ? `${ve} ve` : re ? `${re} re` : `${s} s`,
-    )
+    .replace(WITHOUT_APOSTROPHE, (contraction) => CONTRACTIONS.get(contraction)!)
     .replace(ILL_AS_I_WILL, 'i ll ');
 
 /**

@@ -11,7 +11,7 @@ const YES = '(?:yes|yeah|yep|yup|ya|si|1|ok|okay|sure|claro|confirm|confirmed|co
 const FIRM_YES = '(?:yes|yeah|yep|yup|si|1|confirm\\w*)';
 const NO = '(?:no|nope|nah|2)';
 const TAKE_BACK =
-  '(?:wait|hang on|hold on|actually|sorry|i mean|bueno|mejor|perdon|digo|espera|un momento|o sea)';
+  '(?:wait|hang on|hold on|actually|sorry|i mean|make that|bueno|mejor|perdon|digo|espera|un momento|o sea)';
 /** What may follow an answer taken back: a pause, a shrug. */
 const FILLER =
   '(?: ,| idk| no se| se| not sure| i m not sure| im not sure| mejor| no| maybe| tal vez| quien sabe| yet| todavia)*';
@@ -73,7 +73,7 @@ const SELF_MISTAKES = new RegExp(
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse|y all|yall|you all)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|keeping it|keep it|keeping the (?:appointment|appt)|me la quedo|de acuerdo|deacuerdo|(?:ll|will) be (?:bringing|taking) (?:him|her|them|\S+)|bring\w* (?:him|her|them) in|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will|will) (?:bring|take) (?:him|her|them)|be at (?:my|her|his|their|the|our) (?:appointment|appt|cita|visit)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:ll|will) have (?:\S+ ){1,2}(?:there|on time)\b|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|wouldnt miss|wont miss|you bet|you betcha|betcha|comin|comming|commin|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|(?:ai|ayi|ahi|alli|aya) (?:stare|staremos|stara|stoy|stamos|toy|tamos)|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|(?:you|u|ya) ll see (?:me|us|him|her|them)(?! (?:another|next|some|on|in|at|later)\b)|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse|y all|yall|you all)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|keeping it|keep it|keeping the (?:appointment|appt)|me la quedo|de acuerdo|deacuerdo|(?:ll|will) be (?:bringing|taking) (?:him|her|them|\S+)|bring\w* (?:him|her|them) in|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will|will) (?:bring|take) (?:him|her|them)|be at (?:my|her|his|their|the|our) (?:appointment|appt|cita|visit)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:ll|will) have (?:\S+ ){1,2}(?:there|on time)\b|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|wouldnt miss|wont miss|you bet|you betcha|betcha|comin|comming|commin|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|(?:ai|ayi|ahi|alli|aya) (?:stare|staremos|stara|stoy|stamos|toy|tamos)|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -133,15 +133,15 @@ const SECOND_MATTER =
 
 /** Coming hedged, or a question asked without its mark, which no plain confirmation holds: "prob yeah, will see", "yes but what floor", "see you then where do I park". */
 const HEDGED_OR_ASKED =
-  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b/;
+  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b|\b(?:try|trying) (?:and|to|n) (?:be|come|make|get|attend)\b|\b(?:voy a|vamos a|va a) (?:intentar|tratar)\b|\ba ver si\b|\b(?:but|pero) (?:at|a las|a la|on|el)\b|^(?:can|cn|could|may) (?:i|we|u|you)\b/;
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
-  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b/;
+  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|\b(?:ring|call|phone) (?:me|us)\b/;
 
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día". */
 const ANOTHER_TIME =
-  /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
+  /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer)(?: me| us| her| him| them)? another (?:day|week)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
 
 /** Running late, which is coming: "running about 10 behind", "llego tarde". */
 const RUNNING_LATE =
@@ -156,7 +156,7 @@ const UNSURE =
  * one ("can't make it", "sick", "2", "no puedo", "away that week"); "2pm grand" has none.
  */
 const CANCELS =
-  /\b(?:cancel\w*|cxl|cancle\w*|cansel\w*|kansel\w*|canel\w*|cancer|anul\w*|don t|dont|no longer|anymore|any more|sorted|can t|cant|cannot|cnt|won t|wont|wnt|will not|not|no|nope|nah|nel|never|unable|unabel|impossible|imposible|sick|ill|unwell|poorly|fever\w*|miss\w*|skip\w*|pass|away|out|off|2|dos|two|sorry|sry|afraid|busy|emergenc\w*|hospital|funeral|ni|nunca|tampoco|puedo|podre|podemos|enferm\w*|viaje|viajando|ocupad\w*|falt\w*|lamentablemente|desafortunadamente)\b/;
+  /\b(?:cancel\w*|cxl|cancle\w*|cansel\w*|kansel\w*|canel\w*|cancer|anul\w*|don t|dont|no longer|anymore|any more|sorted|can t|cant|cannot|cnt|won t|wont|wnt|will not|not(?= (?:\S+ ){0,2}?(?:go|going|gonna|gna|come|coming|comming|comin|make|making|attend\w*|atend\w*|able|abel|well|ahead|there|in|be|available|possible|feeling)\b)|no|nope|nah|nel|never|unable|unabel|impossible|imposible|sick|ill|unwell|poorly|fever\w*|miss\w*|skip\w*|pass|away|out|off|2|dos|two|sorry|sry|afraid|busy|emergenc\w*|hospital|funeral|ni|nunca|tampoco|puedo|podre|podemos|enferm\w*|viaje|viajando|ocupad\w*|falt\w*|lamentablemente|desafortunadamente)\b/;
 
 /** Negation just before: "no need to rebook", "don't bother finding another time", "no hace falta que me den otra fecha". */
 const NOT_WANTED_BEFORE =
@@ -179,7 +179,7 @@ const NAMES_AI = /\bAI\b/;
 
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
 const NEGATED_CANCEL =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|podemos|pude|pudimos|podre|voy|vamos|va|van|consegui|encontre|alcanzo|alcanza|sirve|estoy)\b)/;
+  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|podemos|pude|pudimos|podre|voy|vamos|va|van|consegui|encontre|alcanzo|alcanza|sirve|estoy)\b)|\bno (?:cancel\w* (?:needed|necessary|required)|need for (?:a )?cancel\w*)\b/;
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|missing|skip|skipping)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
@@ -189,7 +189,7 @@ const PROMISED_PRESENCE =
 
 /** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
 const SAYS_COMING =
-  /(?<!\b(?:not|never|no longer|t|wont|cant|cannot|dont|couldnt|wouldnt|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b/;
+  /(?<!\b(?:not|never|no longer|t|wont|cant|cannot|dont|couldnt|wouldnt|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b|\b(?:i ll|we ll|i will|we will) be in(?=$| (?:then|tomorrow|tmrw|on|at|for|early|first|soon|shortly|later|in|no problem|as planned)\b)|\bsee (?:you|u|ya) (?:then|there|tomorrow|tmrw|soon|on \S+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:alli|ahi|alla|aya|ai) (?:estare|estaremos|estara|estaran)\b|\bpara poder (?:ir|asistir|llegar|venir)\b|(?<!\bse )\b(?:me presento|nos presentamos|me presentare|nos presentaremos)\b(?! (?:algo|un|una|otro|otra)\b)/;
 /** Making it said plainly: "I'll make it no problem", "we're gonna be there"; not "I'll come another time". */
 const WILL_MAKE_IT =
   /(?<!\b(?:not|never|t|wont|cant|no)(?: \S+){0,2} )\b(?:will|ll|shall|gonna|going to)(?: still| definitely| def)? (?:make it|be there)\b/;
@@ -198,7 +198,7 @@ const WILL_MAKE_IT =
 const NEGATED_ATTENDANCE =
   /\bcount (?:me|us|him|her|them) out\b|\b(?:give|giving|gives) (?:it|this|this one|that|that one|the appointment|the appt) a miss\b|\brain ?check\b|\bsit (?:this|that) one out\b|\b(?:not|never|t|wont|cant|cannot|couldnt|wouldnt|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
 const NEGATED_MOVE =
-  /\b(?:dont|don t|do not|no) need (?:another|a new|a different|other) (?:time|day|date|appointment|appt|slot)\b|\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|podemos|pude|pudimos|podre|voy|vamos|va|van|consegui|encontre|alcanzo|alcanza|sirve|estoy)\b)/;
+  /\b(?:dont|don t|do not|no) need (?:another|a new|a different|other) (?:time|day|date|appointment|appt|slot)\b|\b(?:no need to|don t bother|dont bother|do not bother)(?: \S+){0,2} (?:another|a new|a different|other) (?:time|day|date|appointment|appt|slot)\b|\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|podemos|pude|pudimos|podre|voy|vamos|va|van|consegui|encontre|alcanzo|alcanza|sirve|estoy)\b)/;
 
 /**
  * Words of another time, day or a change, English and Spanish: a model's reschedule needs one ("can we
@@ -210,14 +210,14 @@ const NEW_TIME =
 
 /** Asking when the appointment is, no other time asked for: "q día era la cita?", "is it the same day as her brother's?". */
 const ASKS_WHEN_IT_IS =
-  /^(?:q|que|cual|what|which)\b(?: \S+){0,1} (?:dia|day|hora|time|fecha|date)\b(?: \S+){0,1} (?:era|es|is|was)\b|^(?:is|are|was|will) (?:\S+ ){1,5}(?:the )?same (?:day|time|date)\b|^when (?:is|was) (?:my|the|her|his|our|their)\b/;
+  /^(?:q|que|cual|what|which)\b(?: \S+){0,1} (?:dia|day|hora|time|fecha|date)\b(?: \S+){0,1} (?:era|es|is|was)\b|^(?:is|are|was|will) (?:\S+ ){1,5}(?:the )?same (?:day|time|date)\b|^when (?:is|was) (?:my|the|her|his|our|their)\b|^(?:is|was) (?:it|this|that|my appointment|the appointment|my appt) (?:\S+ ){1,4}or\b|^(?:es|era) (?:a las|en la|el|la) (?:\S+ ){1,4}o\b/;
 
 /** Coming said plainly, after an action said not to be wanted: "I'll be there", "see you", "I can come", "voy". */
 const COMES =
-  /\b(?:be there|b there|be thr|see (?:you|u|ya)|c u|coming|come|attend\w*|make it|works|suits|fine|voy|vamos|ahi estare|alli estare|ahi estoy|alli estoy|ahi estaremos|llego|llegamos|asisto|asistire|asistimos|nos vemos|queda bien|viene bien|va bien|sirve|esta bien|is fine|is good|is perfect|si puedo|(?:ll|will) be in(?! (?:touch|hospital|bed|pain|trouble|work|town)\b))\b/;
+  /\b(?:be there|b there|be thr|see (?:you|u|ya)|(?:you|u|ya) ll see (?:me|us|him|her|them)|c u|coming|come|attend\w*|make it|works|suits|fine|voy|vamos|ahi estare|alli estare|ahi estoy|alli estoy|ahi estaremos|llego|llegamos|asisto|asistire|asistimos|nos vemos|queda bien|viene bien|va bien|sirve|esta bien|is fine|is good|is perfect|si puedo|(?:ll|will) be in(?! (?:touch|hospital|bed|pain|trouble|work|town)\b))\b/;
 /** Doubt, a condition or a change asked for, which no plain confirmation holds: "if I can", "just move it", "mejor otro día". */
 const DOUBT_OR_CHANGE =
-  /\b(?:if|maybe|might|may|try|trying|hope|hopefully|probably|not sure|unsure|unless|depends|perhaps|see if|we ll see|let me|quizas|quiza|tal vez|a lo mejor|si puedo|creo|move|moving|moved|change|changing|reschedul\w*|resched|rebook\w*|re book|another|other|different|instead|later|earlier|sooner|put me|push|bring|but|cambi\w*|mover\w*|muev\w*|pasen\w*|pasar\w*|otra|otro|mejor|reprogram\w*|reagend\w*|pero|someone|somebody|alguien)\b/;
+  /\b(?:if|maybe|might|may|try|trying|hope|hopefully|probably|not sure|unsure|unless|depends|perhaps|see if|we ll see|let me|quizas|quiza|tal vez|a lo mejor|si puedo|creo|move|moving|moved|change|changing|reschedul\w*|resched|rebook\w*|re book|another|other|different|instead|en vez|en lugar|later|earlier|sooner|put me|push|bring|but|cambi\w*|mover\w*|muev\w*|pasen\w*|pasar\w*|otra|otro|mejor|reprogram\w*|reagend\w*|pero|someone|somebody|alguien)\b/;
 
 /** A reply's words when it asks nothing, a question typed or dictated being for a person; undefined when it asks. */
 function statementWords(text: string): string | undefined {
@@ -261,7 +261,7 @@ export function keepsAppointment(text: string): boolean {
 
 /** The slot said not to be given away, which keeps it: "don't give my slot away", "no regalen mi turno". */
 const NEGATED_GIVE_AWAY =
-  /\b(?:don t|dont|do not|never) (?:give|hand) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking|time)(?: away| to (?:someone|somebody|anyone))\b|\bno (?:den|regalen|le den|me quiten) (?:mi|su|el|la) (?:cita|turno|lugar|espacio)\b/;
+  /\b(?:don t|dont|do not|never) (?:give|hand) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking|time)(?: away| to (?:someone|somebody|anyone))\b|\b(?:no need to|don t|dont|do not) (?:free up|give up|give away|release|open up) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking)\b|\bno (?:den|regalen|le den|me quiten) (?:mi|su|el|la) (?:cita|turno|lugar|espacio)\b/;
 
 /** Lateness said not to happen: "won't be late", "no voy a llegar tarde". */
 const NOT_LATE =
@@ -353,8 +353,19 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
   if (intent === 'cancel' && (!CANCELS.test(spaced.replace(UNSURE, ' ')) || RUNNING_LATE.test(spaced)))
     return 'not-a-cancel';
-  if ((intent === 'cancel' ? NEGATED_CANCEL : NEGATED_MOVE).test(spaced)) return 'negated-action';
-  return intent === 'reschedule' && (!NEW_TIME.test(withoutGreetings(spaced)) || ASKS_WHEN_IT_IS.test(spaced))
+  if (
+    intent === 'cancel'
+      ? NEGATED_CANCEL.test(spaced) || NEGATED_GIVE_AWAY.test(spaced)
+      : NEGATED_MOVE.test(spaced)
+  )
+    return 'negated-action';
+  return intent === 'reschedule' &&
+    (!NEW_TIME.test(withoutGreetings(spaced)) ||
+      ASKS_WHEN_IT_IS.test(spaced) ||
+      (!/[?¿]/.test(plain) &&
+        SAYS_COMING.test(spaced) &&
+        !asksAnotherTime(spaced) &&
+        !DOUBT_OR_CHANGE.test(spaced)))
     ? 'not-a-new-time'
     : undefined;
 }

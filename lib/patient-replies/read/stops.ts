@@ -197,6 +197,8 @@ const STOP_PHRASES = [
   '\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
   '\\bturn (?:(?:these|the|your|those|all|all the|all these|my) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts|them|these|this|it) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
+  // None wanted rather than so many: "I'd rather have none".
+  '\\b(?:i d|i would|id) rather (?:have|get|receive) none\\b',
   // Messages as a nuisance, asked to end or complained of: "quit blowing up my phone", "you keep spamming me".
   '\\b(?:stop|stp|quit|cease|keep|keeps|always|constantly) (?:blow\\w* up|bugg\\w*|harass\\w*|hound\\w*|hassl\\w*|spamm\\w*|flood\\w*|bombard\\w*|pester\\w*|blast\\w*) (?:me|us|(?:my|our|this) (?:phone|number|cell|mobile|line|inbox))\\b',
   // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
@@ -216,14 +218,16 @@ const STOP_PHRASES = [
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
   // No interest in the messages, unless in a time offered: "not interested", not "not interested in the 8am slot".
   '\\b(?:not|no longer|nt) interested\\b(?! in (?:the |a |an |that |this |any )?(?:\\S+ )?(?:time|slot|date|day|appointment|appt|morning|afternoon|evening|one|change)s?\\b)',
-  // Someone's messages asked to stop reaching this phone: "please don't send her stuff to my phone".
-  '\\b(?:dont|don t|do not|stop|quit|no more|never) (?:send\\w*|text\\w*|messag\\w*|forward\\w*)\\b(?: \\S+){0,6}? (?:to|on) (?:my|this|our) (?:phone|number|cell|mobile|line)\\b',
+  // Someone's messages, or any, asked to stop reaching this phone: "please don't send her stuff to my phone", "don't send that here"; not post.
+  '\\b(?:dont|don t|do not|stop|quit|no more|never) (?:send\\w*|text\\w*|messag\\w*|forward\\w*)\\b(?: (?!(?:letters?|post|mail|parcels?|packages?|forms?|paperwork|bills?|invoices?|prescriptions?|samples?|kits?)\\b)\\S+){0,6}? (?:(?:to|on) (?:my|this|our) (?:phone|number|cell|mobile|line)\\b|here$)',
 ].map((phrase) => new RegExp(phrase));
 
 const SPANISH_STOP_PHRASES = [
   '\\b(?:dejen|deja|deje|dejar|dejes|dejan) de (?:escribir|mandar|enviar|molestar|textear)',
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
+  // Nothing more asked to be sent: "no manden más", "no me envíen nada más".
+  '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mas\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
   '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b|\\bme (?:doy|damos|puedo dar) de baja\\b',
   // The messages asked to stop arriving: "que dejen de llegar estos textos".
   `\\bdej\\w* de llegar(?:me|nos|le)?(?: \\S+){0,2}? ${ES_MESSAGES}\\b`,
@@ -259,8 +263,8 @@ const SPANISH_STOP_PHRASES = [
   `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan) (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
   // No interest in the messages: "no me interesa", "no estoy interesada", not "no me interesa esa hora".
   '\\bno (?:me|nos) interesa\\w*\\b(?! (?:la|el|esa|ese|esta|este|otra|otro) (?:hora|fecha|dia|cita|turno|horario)\\b)|\\bno estoy interesad[oa]\\b',
-  // Someone's messages asked to stop reaching this phone: "no manden sus mensajes a mi celular".
-  '\\bno (?:manden|envien|mande|envie|mandes|envies)\\b(?: \\S+){0,6}? (?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b',
+  // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".
+  '\\bno (?:manden|envien|mande|envie|mandes|envies|escriban|escriba)\\b(?: \\S+){0,6}? (?:(?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b|(?:aqui|aca)$)',
 ].map((phrase) => new RegExp(phrase));
 
 /** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */

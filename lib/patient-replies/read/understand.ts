@@ -113,7 +113,7 @@ export function readAnswerCode(text: string): Intent | undefined {
 
 /** What people add to their thanks: "so much", "ever so much", "sm", "kindly", "again", "for that". */
 const THANKS_MORE =
-  '(?: (?:so much|very much|ever so much|so very much|sm|a lot|a bunch|a million|loads|lots|heaps|tons|a ton|though|tho|kindly|again|anyway|anyways|for (?:that|this|everything|all|the (?:reminder|text|message|heads up|info)|reminding me|letting me know)))*';
+  '(?: (?:so much|very much|ever so much|so very much|sm|a lot|a bunch|a million|loads|lots|heaps|tons|a ton|though|tho|kindly|again|anyway|anyways|for (?:that|this|everything|all|the (?:reminder|text|message|heads up|nudge|info)|reminding me|letting me know)))*';
 
 /** Who answers for a patient, in English and Spanish. */
 const CARERS =
@@ -139,7 +139,7 @@ const COURTESIES = [
   // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
   'lovely|brilliant|mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|chief|boss|bro|sis|fam|po|kuya|ate',
   // Gratitude as other Englishes and Spanish say it: "much appreciated as always", "muy amable", "se lo agradezco", "salamat po".
-  'much obliged|obliged|appreciate the (?:heads up|reminder|text|message|info)|thanks for the heads up|as always|as ever|diolch(?: yn fawr)?|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
+  'much obliged|obliged|appreciate the (?:heads up|nudge|reminder|text|message|info)|thanks for the heads up|as always|as ever|diolch(?: yn fawr)?|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
   // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
   'god bless(?: (?:you|u|ya|yall|you all))?|bless (?:you|u)|take care|have a (?:good|nice|great|blessed|lovely) (?:day|one|evening|weekend)|dios (?:le|te|los|les|se lo) (?:bendiga|pague)',
   // An acknowledgement: "1 ok", "yes, noted".
@@ -208,7 +208,12 @@ const WORDS_OF_THEIR_OWN = new Set(['conform', 'conforme', 'confine', 'confirme'
 
 /** "confirm" and "confirmo" misspelt one slip away ("confimo", "comfirm"), read as the word. */
 function misspeltAnswer(token: string): string {
-  if (token.length < 6 || !/^co[nm]f/.test(token) || ANSWER_CODES.has(token) || WORDS_OF_THEIR_OWN.has(token))
+  if (
+    token.length < 6 ||
+    !/^[ck]o[nm]f/.test(token) ||
+    ANSWER_CODES.has(token) ||
+    WORDS_OF_THEIR_OWN.has(token)
+  )
     return token;
   return (
     ['confirm', 'confirmo', 'confirmed', 'confirmado'].find((word) => oneSlipApart(token, word)) ?? token
