@@ -1721,3 +1721,70 @@ describe("the holds the training replies' wrong acts on cross-validation showed 
     expect(isAutoreply("Thanks for your message! We're closed Sundays, back Monday 9am")).toBe(true);
   });
 });
+
+describe("the stop families the training replies' missed stops on cross-validation showed (review of part 17)", () => {
+  it.each([
+    'message me never again',
+    'please refrain from messaging me',
+    'I never opted in',
+    'who told you you could text me',
+    'why do you guys keep texting me',
+    'I ask for the cessation of all text reminders',
+    "I'd rather you did not send them",
+    "don't need these any more",
+    'idw these texts',
+    "I don't want anything from you on this phone",
+    "I'm done with the reminders",
+    'no one by that name lives here',
+    "I'm not the person you're looking for",
+    'he is not at this number',
+    'switch them all off',
+    'Opting out',
+    'wrng numbr',
+    'rmv this # pls',
+    'erase my cell please',
+    "Don't ever txt me",
+    'Please deactivate the reminders',
+    'cut it out',
+    'Estop porfavor',
+    'N O  M O R E  T E X T S',
+    '📵 pls',
+    '🛑📱',
+    'could these end please',
+  ])('stops: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each([
+    'no quiero nada de ustedes',
+    'q ya no me lleguen',
+    'no necesito que me recuerden',
+    'ya no me avisen',
+    'si siguen escribiendo los bloqueo',
+    '¿quién les dio permiso de escribirme?',
+    '¿por qué me siguen mandando esto?',
+    'olvídense de este número',
+    'quiten mi número',
+    'mándenme los recordatorios por correo',
+    'la cancelación de los mensajes, por favor',
+    'ya basta con tantos mensajes',
+    'aquí no vive nadie así',
+    'no soy la persona que buscan',
+    'ya no me atiendo con ustedes',
+    'ya no vamos a esa clínica',
+    'anulen también los recordatorios',
+    'cancelé mi permiso',
+    '¿cómo me salgo de la lista?',
+    'no tiene caso que me sigan mandando',
+    'no me mamden mas',
+  ])('stops in Spanish: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each([
+    'Why are you texting me?',
+    '¿Quién les dio mi número?',
+    'these pills, could they stop the pain',
+    'can I do a remote appointment',
+    "my cough won't stop, can it end soon",
+    'no 🛑 keep them coming',
+    'I O U',
+    'ya no voy a ir, lo siento',
+  ])('not stops: %j', (text) => expect(asksToStop(text)).toBe(false));
+});

@@ -38,8 +38,14 @@ const SPELT_WORDS = new Set([
 const spelt = (text: string) =>
   text.replace(
     /(?<![\p{L}\p{N}$@])[\p{L}\p{N}$@](?:[^\p{L}\p{N}$@\n]{1,3}[\p{L}\p{N}$@](?![\p{L}\p{N}$@])){2,}/gu,
-    (run) => keywordSpelt(run.replace(/[^\p{L}\p{N}$@]/gu, '')) ?? run,
+    (run) => keywordSpelt(run.replace(/[^\p{L}\p{N}$@]/gu, '')) ?? wordsSpelt(run) ?? run,
   );
+
+/** Words spelt letter by letter, a wider gap between words: "N O  M O R E  T E X T S" as "NO MORE TEXTS". */
+const wordsSpelt = (run: string) => {
+  const joined = run.split(/\s{2,}|\s*\/\s*/u).map((word) => word.replace(/[^\p{L}\p{N}$@]/gu, ''));
+  return joined.length > 1 && joined.some((word) => word.length > 1) ? joined.join(' ') : undefined;
+};
 
 /** Digits that stand for letters inside a word ("ST0P", "QU1T", "5TOP"). */
 const DIGIT_LETTERS: Readonly<Record<string, string>> = {
@@ -89,6 +95,8 @@ const STOP_VOCABULARY = [
   'mandarme',
   'enviarme',
   'molesten',
+  'manden',
+  'borrenme',
   'equivocado',
   'equivocada',
   'messages',
@@ -108,6 +116,7 @@ const NOT_SLIPS = new Set([
   'messaged',
   'messager',
   'remainder',
+  'remote',
   'remainders',
   'mensajero',
 ]);
@@ -126,11 +135,11 @@ const STOP_SPELLINGS = 'stop|stp|stpo|sotp|stopp|stahp|stawp';
 const STOP_WORD =
   '(?:stop|stp|stpo|sotp|stopp|stahp|stawp|stopall|quit|unsubscribe|unsub|unsuscribe|unsubcribe|optout|opt out)';
 const DECORATION =
-  '(?:please|pls|plz|pl|now|it|all|this|these|them|that|already|thanks|thank you|thx|ty|por favor|porfa|gracias|ya|ok|okay|just|so|and|then|y|asap|immediately|right now)';
+  '(?:please|pls|plz|pl|now|it|all|this|these|them|that|already|thanks|thank you|thx|ty|por favor|porfavor|porfa|xfa|gracias|ya|ok|okay|just|so|and|then|y|asap|immediately|right now)';
 
 /** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
 const CLAUSE_STOP = new RegExp(
-  `^(?:${DECORATION} )*(?:${STOP_WORD}|enough|enough already|enough is enough|that s enough|basta|ya basta|alto|baja|parar|paren|pare|para ya|ya para|detente|detengase|detenganse|detengan|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
+  `^(?:${DECORATION} )*(?:${STOP_WORD}|cease|cut it out|knock it off|estop|stoop|enough|enough already|enough is enough|that s enough|basta|ya basta|alto|baja|parar|paren|pare|para ya|ya para|detente|detengase|detenganse|detengan|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
 /** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
@@ -156,28 +165,29 @@ const BY_TEXT = '(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)';
 
 /** Ceasing, however it is said: "stop", "quit", "cease", "discontinue", "halt", "terminate", "turn off". */
 const CEASE =
-  '(?:stop|stp|quit|cease|end|discontinue|halt|terminate|suspend|pause|disable|cancel|block|turn off|switch off|shut off)';
+  '(?:stop|stp|quit|cease|end|discontinue|halt|terminate|suspend|pause|disable|deactivate|cancel|block|drop|ditch|decline|refuse|turn off|switch off|shut off)';
 /** Texts and messages as objects of a verb: "texts", "text messages", "reminders", "notifications". */
 const MESSAGES_OBJECT =
-  '(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|text notifications|reminders|notifications|alerts)';
+  '(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|text notifications|reminders|notifications|alerts|communications)';
 /** Messages in Spanish, with SMS shorthand: "mensajes", "msjs", "mjs". */
-const ES_MESSAGES = '(?:mensaj\\w*|msjs?|mjs|mnsjs?|txts?|textos?|sms|recordatorios?|avisos?|notificaciones)';
+const ES_MESSAGES =
+  '(?:mensaj\\w*|msjs?|mjs|mnsjs?|txts?|textos?|sms|recordatorios?|avisos?|notificaciones|comunicaciones)';
 /** "quiero" as SMS shorthand writes it: "kiero", "qiero". */
 const ES_WANT = '(?:quiero|kiero|qiero|kero)';
 
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 const STOP_PHRASES = [
   `\\b(?:${STOP_SPELLINGS}|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
-  '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt ?out|optout|opt me out|revoke)\\b',
+  '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b',
   // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
   '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
   // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
   '\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|lsit|lst|texts?|messages|reminders|notifications)\\b(?! for\\b)',
   '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
-  '\\b(?:dont|don t|do not|never|pls dont|please dont|plz dont) (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
+  '\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
-  '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me|my number|this number|my phone|my details)\\b',
-  '\\b(?:take|remove|delete) (?:me|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
+  '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
+  '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
   '\\bnot (?:a|your|ur) patient\\b',
@@ -199,10 +209,28 @@ const STOP_PHRASES = [
   '\\bleave me alone\\b',
   // None wanted rather than so many: "I'd rather have none".
   '\\b(?:i d|i would|id) rather (?:have|get|receive) none\\b',
+  // Asked never again, or to refrain: "txt me nvr again", "kindly refrain from texting me".
+  '\\b(?:text|txt|message|msg|contact) (?:me|us) (?:never|nvr|nevr) again\\b|\\brefrain from (?:texting|txting|messaging|contacting|sending)\\b',
+  // Consent never given, said alone: "I never signed up"; asked who gave it: "who gave you permission to text me".
+  '\\bnever (?:signed|opted|subscribed) (?:up|in)\\b|\\bwho (?:gave|told) (?:you|u)\\b(?: \\S+){0,4}? (?:permission|text\\w*|message\\w*|contact\\w*)\\b',
+  // A complaint at the texts going on: "why do you keep messaging me", "why does this number keep texting me".
+  '\\bwhy (?:do|does|d|are|r) (?:you|u|this number|you guys|y all|yall)(?: \\S+){0,2}? keep (?:texting|txting|messaging|sending|contacting)\\b',
+  // The messages' end asked for as a noun: "the cessation of automated messages", "removal from the texts".
+  `\\b(?:cessation|termination|discontinuation|removal) (?:of|from) (?:the |all |these |your |automated |text |sms )*${MESSAGES_OBJECT}\\b`,
+  // None of them wanted: "I'd rather you didn't send them", "don't need these anymore", "idw these msgs".
+  '\\b(?:i d|i would|id) rather (?:you|u) (?:didn t|did not|didnt|not|never) (?:send|text|message|contact)\\b|\\b(?:don t|do not|dont) (?:want|need) (?:these|them) (?:anymore|any more|no more)\\b|\\bidw (?:these |any |the |your |ur |more )?(?:texts?|txts?|msgs?|messages|reminders)\\b',
+  // Nothing wanted from the clinic on this phone: "I don't want anything from you lot on this phone".
+  '\\b(?:don t|do not|dont) want (?:anything|nothing)(?: \\S+){0,3}? (?:from you|from y all|on this (?:phone|number)|to this (?:phone|number))\\b',
+  // Done with the texts: "I'm finished with the clinic and the texts".
+  '\\b(?:finished|done|through) with (?:\\S+ ){0,4}?(?:the |these |your )?(?:texts|messages|reminders)\\b',
+  // The patient not at this number: "nobody here by that name", "not the person you're trying to reach", "she's not at this number".
+  '\\b(?:nobody|no one|noone)\\b(?: \\S+){0,3}? (?:by|called|named) (?:that|this|the)? ?(?:name|\\S+)\\b(?: \\S+){0,2}? (?:here|lives here|at this number)\\b|\\bnobody here by that name\\b|\\bnot the (?:right|correct) person\\b|\\bnot the person (?:you re|you are|youre|u r) (?:trying to reach|looking for|after|texting)\\b|\\b(?:s|is) not at this (?:number|phone)\\b|\\b(?:doesn t|does not|no longer) live\\w* here\\b',
+  // The lot switched off: "please switch the lot off".
+  '\\b(?:switch|turn) (?:the lot|them all|all of them) off\\b',
   // Messages as a nuisance, asked to end or complained of: "quit blowing up my phone", "you keep spamming me".
   '\\b(?:stop|stp|quit|cease|keep|keeps|always|constantly) (?:blow\\w* up|bugg\\w*|harass\\w*|hound\\w*|hassl\\w*|spamm\\w*|flood\\w*|bombard\\w*|pester\\w*|blast\\w*) (?:me|us|(?:my|our|this) (?:phone|number|cell|mobile|line|inbox))\\b',
   // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
-  '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|texts?|messages|reminders|your \\w+)\\b',
+  '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|any texts?|any messages|any reminders|texts?|messages|reminders|your \\w+)\\b',
   // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
   '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
   // Blocking the number announced: "I am blocking this number", "gonna block you".
@@ -226,8 +254,28 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:dejen|deja|deje|dejar|dejes|dejan) de (?:escribir|mandar|enviar|molestar|textear)',
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
+  // Nothing wanted, nothing to arrive: "no quiero nada de ustedes", "que ya no me llegue nada", "nomas mensajes".
+  '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen)\\b|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) que (?:me|nos|le) sigan (?:mandando|enviando|escribiendo)\\b|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b|\\bnomas (?:mensaj\\w*|textos?|recordatorios?)\\b',
+  // Reminding not needed, or no longer: "no necesito que me recuerden nada", "ya no es necesario que me avisen", "ya no me avisen".
+  '\\bno (?:necesito|necesitamos|hace falta|es necesario) que (?:me|nos) (?:recuerden|avisen|manden|escriban|envien)\\b|\\bya no (?:me |nos )?(?:avisen|recuerden)\\b',
+  // A block or a report threatened: "si me vuelven a escribir los bloqueo", "un mensaje más y los reporto".
+  '\\b(?:los|lo|la|les) (?:bloqueo|bloqueare|voy a bloquear|reporto|reportare|voy a reportar|denuncio|voy a denunciar)\\b',
+  // Who allowed it, and why it goes on: "¿quién les dijo que podían mandarme mensajes?", "¿por qué me siguen escribiendo?".
+  '\\bquien (?:les|te|le) (?:dio|dijo)\\b(?: \\S+){0,4}? (?:permiso|mandar\\w*|escribir\\w*|mensaj\\w*)\\b|\\b(?:por que|porque|hasta cuando) (?:me |nos )?(?:siguen|van a seguir) (?:escribiendo|mandando|llegando|enviando)\\b',
+  // The number forgotten or removed: "olvídense de mi número", "borrar mi número", "quiten este número".
+  '\\bolvid\\w+ (?:de )?(?:mi|este) numero\\b|\\b(?:borrar|quitar|eliminar|eliminen|borren|quiten) (?:mi|el|este) numero\\b',
+  // The notices asked for by post or email instead: "¿me pueden mandar los avisos por correo?".
+  `\\b(?:mand|envi)\\w* (?:los |mis |sus )?${ES_MESSAGES} por (?:correo|email|mail|carta)\\b`,
+  // Cancelling or suspending them, as a noun: "solicito la cancelación de las notificaciones por SMS".
+  `\\b(?:cancelacion|suspension|baja) de (?:las |los |mis |sus |estas |estos )?${ES_MESSAGES}`,
+  // Enough of the messages: "ya estuvo bueno con tanto mensajito", "háganme el favor de parar".
+  `\\b(?:ya estuvo|ya basta|basta|suficiente)(?: bueno)? (?:con|de) (?:tanto |tantos |los |estos |sus )?${ES_MESSAGES}|\\bfavor de parar\\b`,
+  // Not the person the clinic looks for: "aquí no vive nadie con ese nombre", "ese señor ya no vive aquí", "no soy la persona que buscan".
+  '\\b(?:aqui )?no (?:vive|hay) (?:nadie|ningun\\w*)\\b|\\bya no vive aqui\\b|\\bno soy (?:la persona|quien|el|la) que (?:buscan|busca|necesitan)\\b|\\bno conocemos a (?:esa|ese|esta|este)\\b',
+  // Leaving the clinic: "ya no nos atendemos con ustedes", "ya me atienden en otra parte", "ya no uso este servicio".
+  '\\bya no (?:me |nos |se )?(?:atiend\\w*|uso|usamos|usa)\\b|\\bya me atienden en otr\\w*\\b|\\bya no (?:con ustedes|somos pacientes|soy paciente)\\b|\\bya no (?:voy|vamos|va) a (?:esa|esta) (?:clinica|consulta|oficina)\\b|\\bya no me corresponden\\b',
   // Nothing more asked to be sent: "no manden más", "no me envíen nada más".
-  '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mas\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
+  '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mass?\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
   '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b|\\bme (?:doy|damos|puedo dar) de baja\\b',
   // The messages asked to stop arriving: "que dejen de llegar estos textos".
   `\\bdej\\w* de llegar(?:me|nos|le)?(?: \\S+){0,2}? ${ES_MESSAGES}\\b`,
@@ -249,7 +297,7 @@ const SPANISH_STOP_PHRASES = [
   // Asking whether the texts must go on: "¿tengo que seguir recibiendo esto?".
   '\\b(?:tengo|tenemos) que seguir recibiendo\\b',
   // Taken off the list or the texts, however spelt: "sácame de la lista", "sakenme de sus mensages".
-  '\\b(?:sac|saqu|sak|quit|kit|borr)(?:a|e|en|ame|eme|enme|adme|ame|ar|arme)\\w* de (?:la |su |sus |esta |los |estos |tu |tus )?(?:lista\\w*|mensaj\\w*|mensag\\w*|recordatorio\\w*|texto\\w*|sms)\\b',
+  '\\b(?:sac|saqu|sak|quit|kit|borr)(?:a|e|en|ame|eme|enme|adme|ame|ar|arme)\\w* de? (?:la |su |sus |esta |los |estos |tu |tus )?(?:lista\\w*|mensaj\\w*|mensag\\w*|recordatorio\\w*|texto\\w*|sms)\\b',
   // A stop word with Spanish messages as its object: "Stop a los mensajes", "basta de recordatorios".
   `\\b(?:stop|alto|basta|fin) (?:a|con|de) (?:los |las |sus |estos |tus )?${ES_MESSAGES}\\b`,
   // Texts said not to be needed: "no hacen falta los mensajes", "no necesito que me manden recordatorios".
@@ -259,8 +307,8 @@ const SPANISH_STOP_PHRASES = [
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
-  '\\b(?:retiro|revoco|quito|cancelo) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
-  `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan) (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
+  '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
+  `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: \\S+){0,3}? (?:y (?:tambien )?)?(?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
   // No interest in the messages: "no me interesa", "no estoy interesada", not "no me interesa esa hora".
   '\\bno (?:me|nos) interesa\\w*\\b(?! (?:la|el|esa|ese|esta|este|otra|otro) (?:hora|fecha|dia|cita|turno|horario)\\b)|\\bno estoy interesad[oa]\\b',
   // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".
@@ -269,7 +317,7 @@ const SPANISH_STOP_PHRASES = [
 
 /** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
 const WRONG_NUMBER =
-  /\bwrong (?:(?:number|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
+  /\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
 const SPANISH_WRONG_NUMBER =
   /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b/;
 /**
@@ -335,16 +383,27 @@ function stopInCapitals(text: string): boolean {
 const STOP_SIGNS = '🛑⛔🚫✋📵🔕📴';
 /** Refusal drawn beside a sign, which does not stop alone: a person gesturing no, a cross, a thumbs down, anger. */
 const REFUSAL_EMOJI = '🙅🤚❌✖👎😡😠🤬😤🙄😒';
-/** Signs of stopping and refusal alone, at least one a sign of stopping. */
+/** The phone the signs are drawn over, which says what is to stop: "🛑📲🛑", "🚫📱". */
+const PHONES = '📱📲☎📞';
+/** Signs of stopping, refusal and phones alone, at least one a sign of stopping. */
 const DRAWN_STOP = new RegExp(
-  `^[${REFUSAL_EMOJI}${STOP_SIGNS}]*[${STOP_SIGNS}][${REFUSAL_EMOJI}${STOP_SIGNS}]*$`,
+  `^[${REFUSAL_EMOJI}${STOP_SIGNS}${PHONES}]*[${STOP_SIGNS}][${REFUSAL_EMOJI}${STOP_SIGNS}${PHONES}]*$`,
   'u',
 );
+/** The words people write beside the signs: "📵 please", "ya no 🛑🛑", "🚫📱 texts please". */
+const BESIDE_SIGNS =
+  /\b(?:please|pls|plz|por favor|porfa|thanks|thank you|texts?|txts?|messages|msgs|mensajes|no more|no mas|ya no|no|ya|now|basta|enough)\b/gu;
 /** Skin tones, joiners, presentation marks and gender signs, which change no emoji's meaning. */
 const EMOJI_MODIFIERS = /[\u{1F3FB}-\u{1F3FF}]|\u200D|\uFE0F|[\u2640\u2642]/gu;
 
-/** A reply drawn only in signs of stopping and refusal, at least one a sign of stopping: "🛑", "📵🙅🏽‍♀️", "⛔😡". */
-const stopInEmoji = (text: string) => DRAWN_STOP.test(text.replace(EMOJI_MODIFIERS, '').replace(/\s+/g, ''));
+/** A reply drawn in signs of stopping, refusal and phones, at least one a sign of stopping, with at most a word of asking beside: "🛑", "📵🙅🏽‍♀️", "⛔😡", "📵 please". */
+const stopInEmoji = (text: string) =>
+  DRAWN_STOP.test(
+    normalise(text)
+      .replace(EMOJI_MODIFIERS, '')
+      .replace(BESIDE_SIGNS, '')
+      .replace(/[\s.,!¡]+/g, ''),
+  );
 
 /** The messages, or "these" with no other noun, made to go: "make these go away", "make the reminders end". */
 const MAKE_MESSAGES_GO = new RegExp(
@@ -375,9 +434,11 @@ export function asksToStop(text: string): boolean {
   if (MESSAGES_WORD.test(joined) && found([WISH_TO_END], NEGATED_BEFORE, joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
   if (all.some((clause) => DELETE_IT.test(clause)) && NUMBER_WORD.test(joined)) return true;
-  // "Make it stop" of the texts themselves: "I get these every day, make it stop".
+  // "Make it stop" of the texts themselves: "I get these every day, make it stop", "…can it end please".
   if (
-    /\bmake (?:it|them|these|this) stop\b/.test(joined) &&
+    /\bmake (?:it|them|these|this) stop\b|\b(?:can|could) (?:it|they|this|these) (?:end|stop)(?: (?:please|pls|plz|now|already))*$/.test(
+      joined,
+    ) &&
     /\b(?:these|them|get these|texts?|messages|reminders|mensajes)\b/.test(joined)
   )
     return true;
