@@ -259,7 +259,7 @@ const UNTHRESHOLDED: Thresholds = { optOut: 1.01, confirm: 0, cancel: 0, resched
  * opt-out at the bar that costs least, a missed opt-out counted WRONG_ACT_COST times a false one, among
  * the bars up to 0.5 that keep the model's own opt-outs OPT_OUT_PRECISION precise (on the training
  * replies, rich in near misses, none does, and it stays at 0.5); each act
- * (confirm, cancel, reschedule) at the bar that costs least, a wrong act counted WRONG_ACT_COST times a
+ * (confirm, cancel, reschedule) at the safest bar within one wrong act of the least cost, a wrong act counted WRONG_ACT_COST times a
  * reply left for staff, among the replies the rules let it act on; the rest where accuracy is best.
  */
 export function chooseThresholds(
@@ -311,12 +311,11 @@ export function chooseThresholds(
           (sum, { right, p: pa }) => sum + (pa >= bar ? (right ? 0 : WRONG_ACT_COST) : right ? 1 : 0),
           0,
         );
-      // On a tie the higher bar: the safer one.
-      const bar = [...candidates.map(({ p: pa }) => pa + 1e-6), 0.99].reduce(
-        (chosen, next) =>
-          cost(next) < cost(chosen) || (cost(next) === cost(chosen) && next > chosen) ? next : chosen,
-        0.99,
-      );
+      // The safest bar that costs at most one wrong act more than the least: on a few hundred replies,
+      // bars that close cannot be told apart, and taking the least alone let a reply or two move the bar.
+      const bars = [...candidates.map(({ p: pa }) => pa + 1e-6), 0.99];
+      const least = Math.min(...bars.map(cost));
+      const bar = Math.max(...bars.filter((next) => cost(next) <= least + WRONG_ACT_COST));
       return [act, round(clamp(bar, 0.5, 0.99))];
     }),
   ) as Record<(typeof ACTS)[number], number>;
