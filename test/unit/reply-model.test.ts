@@ -29,7 +29,9 @@ import {
   readCorpus,
   REPORTED_PARTS,
   SEALED_PARTS,
+  chooseThresholds,
   foldOf,
+  type LabelledReply,
 } from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
 
@@ -270,6 +272,27 @@ describe('cross-validation folds', () => {
       const size = folds.filter((f) => f === fold).length;
       expect(Math.abs(size - train.length / 5), `fold ${fold}`).toBeLessThan(train.length * 0.03);
     }
+  });
+});
+
+describe('choosing the thresholds on cross-validation', () => {
+  it('acts from the safest bar within one wrong act of the least cost, so that a reply or two cannot move it', () => {
+    // Cancels the rules leave to the model: one wrong at 0.52, two right at 0.55 and 0.56, twenty right at 0.9.
+    const read = (cancel: number) =>
+      new Map(INTENTS.map((intent) => [intent, intent === 'cancel' ? cancel : (1 - cancel) / 7]));
+    const replies: LabelledReply[] = [];
+    const probabilities: Map<(typeof INTENTS)[number], number>[] = [];
+    const add = (intent: LabelledReply['intent'], cancel: number) => {
+      replies.push({ text: `can't make it, sorry ${'!'.repeat(replies.length + 1)}`, intent, lang: 'en' });
+      probabilities.push(read(cancel));
+    };
+    add('question', 0.52);
+    add('cancel', 0.55);
+    add('cancel', 0.56);
+    for (let i = 0; i < 20; i++) add('cancel', 0.9);
+    for (const reply of replies) expect(readByRules(reply.text), reply.text).toBeUndefined();
+    // The least cost (0, a bar just above the wrong one at 0.52) and the chosen: two cancels left to staff cost less than one wrong.
+    expect(chooseThresholds(replies, probabilities).cancel).toBe(0.56);
   });
 });
 
