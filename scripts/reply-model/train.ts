@@ -47,6 +47,7 @@ export const CORPUS = {
   heldOut16: 'lib/patient-replies/model/corpus/held-out-16.jsonl',
   heldOut17: 'lib/patient-replies/model/corpus/held-out-17.jsonl',
   heldOut18: 'lib/patient-replies/model/corpus/held-out-18.jsonl',
+  heldOut19: 'lib/patient-replies/model/corpus/held-out-19.jsonl',
 } as const;
 
 /**
@@ -85,10 +86,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 18 was scored
- * once, when the changes for part 17 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 19, kept for the review of
+ * part 18.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 19', path: CORPUS.heldOut19 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
