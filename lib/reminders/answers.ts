@@ -25,6 +25,7 @@ export type Via = (typeof VIAS)[number];
  * gives back), `autoreply` (a phone or mail system answered by itself: `unclear`, never
  * acted on, never acknowledged), `contradiction` (both answers, or one taken back: `unclear`),
  * `keeps-appointment` (`confirm`: a cancel or move said not to be wanted, then coming said plainly),
+ * `says-coming` (`confirm`: coming said plainly in a short reply with nothing else of note),
  * `cancels-outright` (`cancel`: moving said not to be wanted, cancelling asked for in so many words). With
  * `via: 'model'` the rule held back what the model read, which is then `unclear` with the model's
  * confidence: `instruction` (reads like an instruction or code), `not-about-messages` (an opt-out
@@ -46,6 +47,7 @@ export const READING_RULES = [
   'negated-action',
   'not-a-new-time',
   'keeps-appointment',
+  'says-coming',
   'asks-another-time',
   'cancels-outright',
   'not-a-cancel',

@@ -1788,3 +1788,69 @@ describe("the stop families the training replies' missed stops on cross-validati
     'ya no voy a ir, lo siento',
   ])('not stops: %j', (text) => expect(asksToStop(text)).toBe(false));
 });
+
+describe('the rules the review of part 18 added', () => {
+  it.each([
+    "I'll be there, thanks",
+    'we can make it',
+    'Mum is coming',
+    'I am able to attend',
+    'sí, vamos a ir',
+    'Perfecto, allí estaré',
+    'puedo ir',
+  ])('says-coming: %j confirms by rule', (text) =>
+    expect(readByRules(text)).toEqual({ intent: 'confirm', via: 'rule', rule: 'says-coming' }),
+  );
+
+  it.each([
+    "I'll be there, no wait, I can't",
+    "I'll be there if the bus runs",
+    "I'll be there but 10 min late",
+    "I'll be there on Friday instead",
+    "I'll be there, btw my address changed",
+    'voy a cancelar',
+    'voy a ver',
+    'sí voy… ah no, espere',
+    'I can come later',
+    "I'll come, could someone meet me at the door",
+  ])('says-coming: %j is not said plainly', (text) =>
+    expect(readByRules(text)?.rule).not.toBe('says-coming'),
+  );
+
+  it('not-a-confirmation: no need to call is no request', () => {
+    expect(heldBack('confirm', "yes I'll be there, no need to ring me")).toBeUndefined();
+    expect(heldBack('confirm', "yes I'll be there, ring me if it moves")).toBe('not-a-confirmation');
+  });
+
+  it('keeps-appointment: missing a session of any name promised not to happen, and "no pienso faltar"', () => {
+    expect(readByRules("won't miss my final check-up")).toMatchObject({
+      intent: 'confirm',
+      rule: 'keeps-appointment',
+    });
+    expect(readByRules('no pensamos faltar')).toMatchObject({ intent: 'confirm', rule: 'keeps-appointment' });
+  });
+
+  it('not-about-messages: getting braces, a cast or stitches off is no stop for a model', () => {
+    expect(heldBack('opt-out', "can't wait to get this cast off")).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'please take me off your list')).toBeUndefined();
+  });
+
+  it('stops: none of the messages, and a business number', () => {
+    expect(asksToStop('llámenme mejor, nada de textos')).toBe(true);
+    expect(asksToStop('este número es de una oficina')).toBe(true);
+    expect(asksToStop('este número es de mi mamá, ella va')).toBe(false);
+  });
+
+  it('asks-for-messages: shorthand for sending the reminders again', () => {
+    expect(asksForMessages('pls snd the reminders agn')).toBe(true);
+  });
+
+  it.each([
+    'This phone is not monitored, texts sent here are not read.',
+    'Ahorita no puedo contestar, estoy manejando',
+  ])('autoreplies: %j', (text) => expect(isAutoreply(text)).toBe(true));
+
+  it('courtesies: "ta" and "duck" around a code', () => {
+    expect(readByRules('1 ta duck')).toEqual({ intent: 'confirm', via: 'answer-code' });
+  });
+});

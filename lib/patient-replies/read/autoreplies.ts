@@ -13,7 +13,7 @@ const AUTOREPLY = [
   /\bauto ?-?(?:reply|response|responder|answer|message|msg|text)\b/,
   /\bautomatic(?:ally)? (?:reply|response|answer|sent|message|text)\b/,
   // A line or inbox nobody reads: "this mobile number is not monitored", "messages to this number are not read".
-  /\b(?:number|inbox|line|mailbox|phone|account|address)(?: \S+){0,2} (?:is|are) (?:not|un) ?(?:monitored|read|checked|attended)\b|\bunmonitored\b/,
+  /\b(?:number|inbox|line|mailbox|phone|mobile|cell|device|account|address|messages)(?: \S+){0,3} (?:is|are) (?:not|un) ?(?:monitored|read|checked|attended)\b|\bunmonitored\b/,
   /\bsent automatically\b/,
   /\bthis is an? automated\b/,
   /\bautomated (?:reply|response)\b/,
@@ -70,7 +70,7 @@ const AUTOREPLY = [
   // Unable to answer now, answering later: "Currently at work, can't reply. Will message later."
   /\b(?:can t|cannot|cant|unable to) (?:reply|respond|answer|text)(?: (?:right now|now|at the moment|atm))?\b.*\b(?:later|soon|when i can|shortly)\b/,
   // A phone's stock quick reply to a message it cannot take now: "Sorry, I can't talk right now", "No puedo hablar ahora".
-  /^(?:sorry,? )?i (?:can t|cannot|cant) talk (?:right )?now\b|^(?:lo siento,? )?no puedo (?:hablar|contestar) (?:ahora|en este momento)\b/,
+  /^(?:sorry,? )?i (?:can t|cannot|cant) talk (?:right )?now\b|^(?:lo siento,? )?no puedo (?:hablar|contestar) (?:ahora|en este momento)\b|^(?:lo siento,? )?(?:en este momento|ahorita|ahora mismo|ahora) no puedo (?:responder|contestar|hablar)\b(?: \S+){0,3} (?:reunion|junta|clase|consulta|manejando|conduciendo|trabajando)\b/,
   // A business acknowledging a message by itself: "we received your message and will get back to you within 24 hours".
   /\b(?:we|we ve|we have) (?:received|got) your (?:message|text|msg|enquiry|inquiry)\b.*\b(?:get back to you|respond|reply|be in touch|contact you)\b/,
   // A sender's own marketing small print: "Msg&data rates may apply", "para no recibir promociones".

@@ -54,7 +54,7 @@ const ABOUT_MESSAGES =
 
 /** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing. */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b`,
   'g',
 );
 
@@ -137,7 +137,7 @@ const HEDGED_OR_ASKED =
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
-  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|\b(?:ring|call|phone) (?:me|us)\b/;
+  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b/;
 
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día". */
 const ANOTHER_TIME =
@@ -185,7 +185,7 @@ const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|missing|skip|skipping)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
 /** Missing it promised not to happen, which says coming by itself: "I'm not going to miss it", "won't miss it this time", "no voy a faltar". */
 const PROMISED_PRESENCE =
-  /\b(?:won t|will not|wouldn t|would not|not going to|not gonna|never gonna|no way i ll|i ll never)(?: (?:ever|even|this time))? (?:miss|skip) (?:it|this|that|this one|that one|the (?:appointment|appt|visit)|my (?:appointment|appt|visit))\b|\b(?:no|nunca|jamas) (?:voy|vamos|va|van) a faltar\b|\bno (?:falto|faltamos|faltare|faltaremos)\b/;
+  /\b(?:won t|will not|wouldn t|would not|not going to|not gonna|never gonna|no way i ll|i ll never)(?: (?:ever|even|this time))? (?:miss|skip) (?:it|this|that|this one|that one|(?:the|my|our|her|his|this) (?:\S+ ){0,2}?(?:appointment|appt|visit|session|check\w*|test|scan|class))\b|\b(?:no|nunca|jamas) (?:voy|vamos|va|van|pienso|pensamos) a faltar\b|\bno (?:pienso|pensamos) faltar\b|\bno (?:falto|faltamos|faltare|faltaremos)\b/;
 
 /** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
 const SAYS_COMING =
@@ -256,6 +256,39 @@ export function keepsAppointment(text: string): boolean {
     !DEFERRED_CONFIRMATION.test(spaced) &&
     !ANOTHER_OCCASION.test(spaced) &&
     !INSTRUCTIONS.test(spaced)
+  );
+}
+
+/** Coming said in the first person or for the patient, plainly: "I'll be there", "I can come", "sí voy", "allí estaré". */
+const COMING_PLAINLY =
+  /^(?:(?:yes|yeah|yep|ok|okay|sure|si|vale|bueno|claro|hi|hello|hola)\b )*(?:(?:i|we|she|he|they|mum|mom|dad) )?(?:ll|will|am|m|are|re|can|is|s) (?:definitely |still |be able to |able to )?(?:be there|make it|come|coming|attend\w*|go|be attending)\b|^(?:(?:si|ok|bueno|claro|vale)\b )*(?:(?:yo|nosotros) )?(?:voy|vamos)(?: a (?:ir|estar|asistir|llegar))?(?=$| (?:gracias|seguro|sin falta|con gusto|ahi|alla|para alla)\b)|^(?:(?:si|ok|bueno|claro|vale|muy bien|perfecto|listo)\b )*(?:ahi estare|alli estare|asistire|asistiremos|(?:si )?puedo ir|podemos ir|va a ir|van a ir|llego|llegamos)\b/;
+/** A word that takes coming back or waits on it: "sí voy… ah no, espere", "I'll be there, no wait". */
+const TAKEN_BACK = /\b(?:no|nope|not|wait|espera\w*|espere|hold on|hang on|actually|mejor)\b/;
+
+/**
+ * Coming said plainly and nothing else of note ("I'll be there, thanks", "I can come", "sí voy, ya me
+ * siento mejor"): a confirm by rule. A short reply only, with no question, doubt, condition, change,
+ * request, second matter, lateness, named day or time, and no word of not coming; anything else is
+ * the model's, held to the rules.
+ */
+export function saysComing(text: string): boolean {
+  const spaced = statementWords(text);
+  if (spaced === undefined || spaced.split(' ').length > 12) return false;
+  return (
+    COMING_PLAINLY.test(spaced) &&
+    !TAKEN_BACK.test(spaced) &&
+    !NEGATED_ATTENDANCE.test(spaced) &&
+    !DOUBT_OR_CHANGE.test(spaced) &&
+    !DEFERRED_CONFIRMATION.test(spaced) &&
+    !ANOTHER_OCCASION.test(spaced) &&
+    !SECOND_MATTER.test(spaced) &&
+    !REQUEST.test(spaced) &&
+    !HEDGED_OR_ASKED.test(spaced) &&
+    !INSTRUCTIONS.test(spaced) &&
+    !RUNNING_LATE.test(spaced) &&
+    // "am" of "I am" is no time of day.
+    !NEW_TIME.test(spaced.replace(/\bi am\b/g, 'i m')) &&
+    !asksAnotherTime(spaced)
   );
 }
 

@@ -3,7 +3,14 @@ import type { Intent, Understanding } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart } from './normalise.ts';
 import type { ModelReading, ReplyModel } from './reply-model.ts';
 import { isAutoreply, isSmallPrintMessage } from './autoreplies.ts';
-import { cancelsOutright, heldBack, isContradiction, keepsAppointment, namesNewTime } from './safety.ts';
+import {
+  cancelsOutright,
+  heldBack,
+  isContradiction,
+  keepsAppointment,
+  namesNewTime,
+  saysComing,
+} from './safety.ts';
 import { asksForMessages, asksToStop, stopReading } from './stops.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
@@ -137,7 +144,7 @@ const COURTESIES = [
   'option|opcion|number|numero',
   'sorry|so sorry|very sorry|apologies|my apologies',
   // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
-  'lovely|brilliant|mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|chief|boss|bro|sis|fam|po|kuya|ate',
+  'lovely|brilliant|mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|duck|chuck|petal|flower|chief|boss|bro|sis|fam|po|kuya|ate',
   // Gratitude as other Englishes and Spanish say it: "much appreciated as always", "muy amable", "se lo agradezco", "salamat po".
   'much obliged|obliged|appreciate the (?:heads up|nudge|reminder|text|message|info)|thanks for the heads up|as always|as ever|diolch(?: yn fawr)?|muy amable|(?:se lo|te lo|se los|les|le) agradezco(?: mucho)?|salamat(?: po)?',
   // Blessings and well-wishing: "God bless", "bless you", "Dios le pague", "take care".
@@ -347,6 +354,7 @@ export function readByRules(raw: string): Understanding | undefined {
   const courteous = readCourteousAnswer(own) ?? readCancelWithReason(own);
   if (courteous !== undefined) return { intent: courteous, via: 'answer-code' };
   if (keepsAppointment(own)) return { intent: 'confirm', via: 'rule', rule: 'keeps-appointment' };
+  if (saysComing(own)) return { intent: 'confirm', via: 'rule', rule: 'says-coming' };
   if (cancelsOutright(own)) return { intent: 'cancel', via: 'rule', rule: 'cancels-outright' };
   return undefined;
 }
