@@ -48,6 +48,7 @@ export const CORPUS = {
   heldOut17: 'lib/patient-replies/model/corpus/held-out-17.jsonl',
   heldOut18: 'lib/patient-replies/model/corpus/held-out-18.jsonl',
   heldOut19: 'lib/patient-replies/model/corpus/held-out-19.jsonl',
+  heldOut20: 'lib/patient-replies/model/corpus/held-out-20.jsonl',
 } as const;
 
 /**
@@ -87,10 +88,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 19 was scored
- * once, when the changes for part 18 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 20, kept for the review of
+ * part 19.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 20', path: CORPUS.heldOut20 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

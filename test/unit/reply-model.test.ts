@@ -58,6 +58,7 @@ const heldOut16 = readCorpus(CORPUS.heldOut16);
 const heldOut17 = readCorpus(CORPUS.heldOut17);
 const heldOut18 = readCorpus(CORPUS.heldOut18);
 const heldOut19 = readCorpus(CORPUS.heldOut19);
+const heldOut20 = readCorpus(CORPUS.heldOut20);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -116,6 +117,7 @@ describe('the labelled corpus', () => {
     heldOut17,
     heldOut18,
     heldOut19,
+    heldOut20,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
