@@ -1854,3 +1854,33 @@ describe('the rules the review of part 18 added', () => {
     expect(readByRules('1 ta duck')).toEqual({ intent: 'confirm', via: 'answer-code' });
   });
 });
+
+describe('the rules the review of part 19 added', () => {
+  it('courtesies: a sign alone beside thanks for the news acknowledges it, a code does not', () => {
+    expect(readByRules('okay, thanks for letting me know 👍')).toBeUndefined();
+    expect(readByRules('1 thanks for the heads up')).toEqual({ intent: 'confirm', via: 'answer-code' });
+    expect(readByRules('👌 thanks')).toEqual({ intent: 'confirm', via: 'answer-code' });
+  });
+
+  it('stops: blocking announced without a subject', () => {
+    expect(asksToStop('blocking you now')).toBe(true);
+    expect(asksToStop('the blocking letter arrived')).toBe(false);
+  });
+
+  it('asks-who-is-writing: a model stop of a reply asking who writes is held for a person', () => {
+    expect(heldBack('opt-out', 'who is this? I got a text about an appointment')).toBe('asks-who-is-writing');
+    expect(heldBack('opt-out', '¿de dónde me escriben? no conozco este número')).toBe('asks-who-is-writing');
+    expect(heldBack('opt-out', "I don't want these texts")).toBeUndefined();
+  });
+
+  it.each(['no worries, we will be there', "don't worry I'll come", 'iremos'])(
+    'says-coming: %j, reassurance first',
+    (text) => expect(readByRules(text)).toEqual({ intent: 'confirm', via: 'rule', rule: 'says-coming' }),
+  );
+
+  it("not-a-confirmation: 'no probs' is no 'probably', and 'I'm there' confirms", () => {
+    expect(heldBack('confirm', 'no probs, see you then')).toBeUndefined();
+    expect(heldBack('confirm', 'probs see you then')).toBe('not-a-confirmation');
+    expect(heldBack('confirm', "I'm there")).toBeUndefined();
+  });
+});

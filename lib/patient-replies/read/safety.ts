@@ -52,6 +52,10 @@ export function isContradiction(text: string): boolean {
 const ABOUT_MESSAGES =
   /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
 
+/** Asking who is writing or whose the number is: "who is this?", "whose number is this", "¿de dónde me escriben?". */
+const ASKS_WHO_IS_WRITING =
+  /\b(?:who is this|who s this|whos this|who are you|who is (?:texting|messaging|writing)|who sent (?:this|these|that)|whose number|what is this number|what number is this|quien (?:es|eres|habla|me escribe|me manda|manda)|de donde (?:me )?(?:escriben|es|son)|de quien es (?:este|el) numero)\b/;
+
 /** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing. */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
   `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b`,
@@ -73,7 +77,7 @@ const SELF_MISTAKES = new RegExp(
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
-  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|(?:you|u|ya) ll see (?:me|us|him|her|them)(?! (?:another|next|some|on|in|at|later)\b)|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse|y all|yall|you all)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|keeping it|keep it|keeping the (?:appointment|appt)|me la quedo|de acuerdo|deacuerdo|(?:ll|will) be (?:bringing|taking) (?:him|her|them|\S+)|bring\w* (?:him|her|them) in|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will|will) (?:bring|take) (?:him|her|them)|be at (?:my|her|his|their|the|our) (?:appointment|appt|cita|visit)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:ll|will) have (?:\S+ ){1,2}(?:there|on time)\b|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|wouldnt miss|wont miss|you bet|you betcha|betcha|comin|comming|commin|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|(?:ai|ayi|ahi|alli|aya) (?:stare|staremos|stara|stoy|stamos|toy|tamos)|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
+  /\b(?:yes|yess|yeah|yea|yep|yup|ya|yh|y|yas|sure|confirm\w*|(?:i m|we re|i ll|we ll) there|(?:you|u|ya) ll see (?:me|us|him|her|them)(?! (?:another|next|some|on|in|at|later)\b)|be there|b there|be thre|b thr|be thr|see (?:you|u|ya|ye|yous|youse|y all|yall|you all)|(?:plan|planning|intend|intending) (?:on |to )(?:be|being|come|coming|attend\w*|make it|go|going)|por supuesto|claro que si|desde luego|keeping it|keep it|keeping the (?:appointment|appt)|me la quedo|de acuerdo|deacuerdo|(?:ll|will) be (?:bringing|taking) (?:him|her|them|\S+)|bring\w* (?:him|her|them) in|no me (?:la|lo) pierdo|(?:lo|la|los|las) (?:llevo|traigo|llevamos|traemos)|(?:i ll|ill|we ll|i will|we will|will) (?:bring|take) (?:him|her|them)|be at (?:my|her|his|their|the|our) (?:appointment|appt|cita|visit)|see (?:the )?(?:doctor|dr|doc|nurse)|all set|(?:still )?on for|have (?:him|her|them) there|(?:ll|will) have (?:\S+ ){1,2}(?:there|on time)\b|(?:i ll|ill|i will|will) reach|(?:will|wil|wll|ll|il|ill) (?:b|be|bee) (?:there|their|thear|ther|thr|der|dere|tehre|thre)|(?:yo|si|ya|ahi) boy|(?:ll|ill|will) (?:be|b) in(?! (?:touch|hospital|bed|pain|trouble|work|town|a|an|my|the)\b)|nos vms|nos vmos|nos vemo|c u|cu|coming|come|attend\w*|make it|will do|count me in|works|suits|fine|good|great|perfect|roger|definitely|defo|def|absolutely|of course|deal|looking forward|can t wait|cant wait|wouldn t miss|won t miss|wouldnt miss|wont miss|you bet|you betcha|betcha|comin|comming|commin|si|sii|sip|simon|claro|vale|voy|vamos|ire|iremos|ira|estare|estaremos|estara|asist\w*|nos vemos|(?:ai|ayi|ahi|alli|aya) (?:stare|staremos|stara|stoy|stamos|toy|tamos)|ahi|alli|alla|listo|perfecto|dale|sale|va|bien|cuenten|llego|llegamos|llegare|llegaremos|llegara|puedo|podemos|presente|confirmad\w*|on time|in good time|a tiempo|puntual\w*|be (?:their|theyre|they re)|nos bemos|bamos|be present|si boy|boy a (?:ir|estar|llegar)|ya boy)\b|^(?:(?:hi|hello|hey|hola|ok|okay|option|opcion|number|numero|#) )*(?:1|uno)\b|[👍✅👌🙏✔☑]/u;
 
 /** The confirming words patients misspell most, each also read one slip away ("confrim", "comfirmed", "atend"). */
 const CONFIRM_WORDS = ['confirm', 'confirmed', 'confirming', 'confirmo', 'confirmado', 'attend', 'attending'];
@@ -133,7 +137,7 @@ const SECOND_MATTER =
 
 /** Coming hedged, or a question asked without its mark, which no plain confirmation holds: "prob yeah, will see", "yes but what floor", "see you then where do I park". */
 const HEDGED_OR_ASKED =
-  /\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b|\b(?:try|trying) (?:and|to|n) (?:be|come|make|get|attend)\b|\b(?:voy a|vamos a|va a) (?:intentar|tratar)\b|\ba ver si\b|\b(?:but|pero) (?:at|a las|a la|on|el)\b|^(?:can|cn|could|may) (?:i|we|u|you)\b/;
+  /(?<!\bno )\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor)\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b|\b(?:try|trying) (?:and|to|n) (?:be|come|make|get|attend)\b|\b(?:voy a|vamos a|va a) (?:intentar|tratar)\b|\ba ver si\b|\b(?:but|pero) (?:at|a las|a la|on|el)\b|^(?:can|cn|could|may) (?:i|we|u|you)\b/;
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
@@ -261,7 +265,10 @@ export function keepsAppointment(text: string): boolean {
 
 /** Coming said in the first person or for the patient, plainly: "I'll be there", "I can come", "sí voy", "allí estaré". */
 const COMING_PLAINLY =
-  /^(?:(?:yes|yeah|yep|ok|okay|sure|si|vale|bueno|claro|hi|hello|hola)\b )*(?:(?:i|we|she|he|they|mum|mom|dad) )?(?:ll|will|am|m|are|re|can|is|s) (?:definitely |still |be able to |able to )?(?:be there|make it|come|coming|attend\w*|go|be attending)\b|^(?:(?:si|ok|bueno|claro|vale)\b )*(?:(?:yo|nosotros) )?(?:voy|vamos)(?: a (?:ir|estar|asistir|llegar))?(?=$| (?:gracias|seguro|sin falta|con gusto|ahi|alla|para alla)\b)|^(?:(?:si|ok|bueno|claro|vale|muy bien|perfecto|listo)\b )*(?:ahi estare|alli estare|asistire|asistiremos|(?:si )?puedo ir|podemos ir|va a ir|van a ir|llego|llegamos)\b/;
+  /^(?:(?:yes|yeah|yep|ok|okay|sure|si|vale|bueno|claro|hi|hello|hola)\b )*(?:(?:i|we|she|he|they|mum|mom|dad) )?(?:ll|will|wil|am|m|are|re|can|is|s) (?:definitely |still |be able to |able to )?(?:be there|make it|come|coming|attend\w*|go|be attending)\b|^(?:(?:si|ok|bueno|claro|vale)\b )*(?:(?:yo|nosotros) )?(?:voy|vamos|ire|iremos)(?: a (?:ir|estar|asistir|llegar))?(?=$| (?:gracias|seguro|sin falta|con gusto|ahi|alla|para alla)\b)|^(?:(?:si|ok|bueno|claro|vale|muy bien|perfecto|listo)\b )*(?:ahi estare|alli estare|asistire|asistiremos|(?:si )?puedo ir|podemos ir|va a ir|van a ir|llego|llegamos)\b/;
+/** What people say before coming, which takes nothing back: "no worries, I'll be there", "don't worry". */
+const REASSURANCE = /^(?:(?:no (?:worries|probs|problem|prob|bother)|don t worry|of course)\b ?)+/;
+
 /** A word that takes coming back or waits on it: "sí voy… ah no, espere", "I'll be there, no wait". */
 const TAKEN_BACK = /\b(?:no|nope|not|wait|espera\w*|espere|hold on|hang on|actually|mejor)\b/;
 
@@ -272,7 +279,7 @@ const TAKEN_BACK = /\b(?:no|nope|not|wait|espera\w*|espere|hold on|hang on|actua
  * the model's, held to the rules.
  */
 export function saysComing(text: string): boolean {
-  const spaced = statementWords(text);
+  const spaced = statementWords(text)?.replace(REASSURANCE, '');
   if (spaced === undefined || spaced.split(' ').length > 12) return false;
   return (
     COMING_PLAINLY.test(spaced) &&
@@ -352,6 +359,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   // Punctuation dictated rather than typed: "can I come at 4 question mark".
   const plain = normalise(text).replace(DICTATED_QUESTION, '?');
   const spaced = words(plain);
+  // Asking who writes is for a person to answer: a model's stop of it is a guess ("whose number is this?").
+  if (intent === 'opt-out' && ASKS_WHO_IS_WRITING.test(spaced)) return 'asks-who-is-writing';
   if (intent === 'opt-out')
     return ABOUT_MESSAGES.test(
       words(withSlipsMended(stopReading(plain)))

@@ -234,7 +234,7 @@ const STOP_PHRASES = [
   // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
   '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
   // Blocking the number announced: "I am blocking this number", "gonna block you".
-  '\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) (?:now |just )?block\\w* (?:this|your|the|you|u|ur)\\b',
+  '(?:\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) |^)(?:now |just )?block\\w* (?:this|your|the|you|u|ur)\\b',
   // Not wanting to keep getting them: "I don't want to keep getting these", "no longer wish to receive them".
   '\\b(?:dont|don t|do not|no longer|doesnt|doesn t|does not) (?:wants?|wish|wishes|needs?) to (?:keep )?(?:get|getting|receiv\\w*|have) (?:these|them|this|any more|anymore|more)\\b',
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".

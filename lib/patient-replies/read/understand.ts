@@ -227,6 +227,10 @@ function misspeltAnswer(token: string): string {
   );
 }
 
+/** Thanks for being told, which acknowledges the reminder without answering it. */
+const ACKNOWLEDGES =
+  /\b(?:for the (?:heads up|info|information|message|text)|for letting me know|noted|got it|entendido|enterad[oa])\b/;
+
 /**
  * The answer code or yes/no word of a reply that holds one and, besides, only courtesies ("1 thanks",
  * "Sí, gracias 🙏", "2 sorry", "Good morning, 1 please"), read as the code alone. A reason, a
@@ -247,6 +251,9 @@ export function readCourteousAnswer(text: string): Intent | undefined {
     .filter((token) => !ANSWER_CODES.has(token) && !(EMOJI.test(token) && !DOUBTFUL_EMOJI.has(token)))
     .join(' ');
   const [intent] = intents;
+  // A sign alone beside thanks for the news acknowledges it: "ok thanks for the heads up 👌" says no coming.
+  if (answers.every((token) => token === '1') && !/\b1\b/.test(normalise(text)) && ACKNOWLEDGES.test(rest))
+    return undefined;
   return rest === '' || (intent === 'confirm' ? COURTESY_OR_AGREEING : COURTESY).test(rest)
     ? intent
     : undefined;
