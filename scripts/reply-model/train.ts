@@ -49,6 +49,7 @@ export const CORPUS = {
   heldOut18: 'lib/patient-replies/model/corpus/held-out-18.jsonl',
   heldOut19: 'lib/patient-replies/model/corpus/held-out-19.jsonl',
   heldOut20: 'lib/patient-replies/model/corpus/held-out-20.jsonl',
+  heldOut21: 'lib/patient-replies/model/corpus/held-out-21.jsonl',
 } as const;
 
 /**
@@ -89,10 +90,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 20 was scored
- * once, when the changes for part 19 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 21, kept for the review of
+ * part 20.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 21', path: CORPUS.heldOut21 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
