@@ -1884,3 +1884,11 @@ describe('the rules the review of part 19 added', () => {
     expect(heldBack('confirm', "I'm there")).toBeUndefined();
   });
 });
+
+describe('the rules the review of part 20 added', () => {
+  it('asks-another-time: arranging a new day is asking for one; coming another day is not', () => {
+    expect(heldBack('cancel', "can't come, could you set up a new date for me")).toBe('asks-another-time');
+    expect(heldBack('cancel', 'no puedo, please arrange another appointment')).toBe('asks-another-time');
+    expect(heldBack('cancel', "cancel it, I'll come another day")).toBeUndefined();
+  });
+});

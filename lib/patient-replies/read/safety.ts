@@ -145,7 +145,7 @@ const REQUEST =
 
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día". */
 const ANOTHER_TIME =
-  /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer)(?: me| us| her| him| them)? another (?:day|week)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
+  /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer|set up|arrange|schedule|sort out|pick)(?: me| us| her| him| them)? (?:another|a new|a different) (?:day|week|date|appointment|appt|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b/;
 
 /** Running late, which is coming: "running about 10 behind", "llego tarde". */
 const RUNNING_LATE =
