@@ -1892,3 +1892,19 @@ describe('the rules the review of part 20 added', () => {
     expect(heldBack('cancel', "cancel it, I'll come another day")).toBeUndefined();
   });
 });
+
+describe('the courtesies the review of part 20 added, for its accuracy', () => {
+  it('courtesies: a title with the name it goes before closes a code', () => {
+    expect(readByRules('1 thank you Dr Patel')).toEqual({ intent: 'confirm', via: 'answer-code' });
+    expect(readByRules('1 gracias señora Lupe')).toEqual({ intent: 'confirm', via: 'answer-code' });
+    expect(readByRules('1 doctor says I should fast?')).toBeUndefined();
+  });
+
+  it('the code 2 with a short reason: thanks or an apology closing it is no part of the reason', () => {
+    expect(readByRules("2 - car's in the garage, thanks so much")).toEqual({
+      intent: 'cancel',
+      via: 'answer-code',
+    });
+    expect(readByRules('2 my car broke down on the way to work this morning, thanks')).toBeUndefined();
+  });
+});

@@ -158,6 +158,8 @@ const COURTESIES = [
   'que (?:tenga|tengas|tengan|pase|pases|pasen) (?:un |una |muy )?(?:buen|buena|buenas|bonito|bonita|lindo|linda|excelente|feliz|bendecido|bendecida) (?:dia|tarde|noche|fin de semana|finde|semana)|que (?:este|estes|esten) (?:bien|muy bien)',
   'lo siento(?: mucho)?|disculpe|disculpa|una disculpa|perdon|perdone',
   'doctora?|senorita|senora|senor|seno|sena|enfermera|mija|mijo|mijita|mijito|corazon|carino|amor|reina|joven',
+  // A title with the name it goes before, last in the reply: "gracias señorita Paty", "thanks Dr Kim".
+  '(?:senorita|senora|senor|doctora?|dr|nurse|miss|mrs|mr|ms|enfermera) \\p{L}+$',
   '[🙏😊🙂☺❤♥😀😁😃🤗💕💙🌸✨👍👌✅✔☑]',
   // An apology for answering late: "sorry for the late reply", "perdón por la demora".
   'sorry for (?:the |my )?(?:late|slow) (?:reply|response|answer)|sorry (?:i m|im) late (?:replying|answering)|(?:perdon|disculpe|disculpa|perdone) (?:por )?(?:la demora|la tardanza|no contestar antes)',
@@ -181,6 +183,8 @@ const AGREEING = [
 const courtesiesOnly = (phrases: readonly string[]) => new RegExp(`^(?:(?:${phrases.join('|')}) ?)+$`, 'u');
 const COURTESY = courtesiesOnly(COURTESIES);
 const COURTESY_OR_AGREEING = courtesiesOnly([...COURTESIES, ...AGREEING]);
+/** Courtesies closing a reply: "2, ankle's healed up, thanks for everything". */
+const CLOSING_COURTESIES = new RegExp(`(?: (?:${COURTESIES.join('|')}))+$`, 'u');
 
 const EMOJI = /^\p{Extended_Pictographic}$/u;
 /** Emoji that doubt, refuse or take back: never a courtesy around a code. */
@@ -273,9 +277,14 @@ export function readCancelWithReason(text: string): Intent | undefined {
     .replace(/[^\p{L}\p{N}?¿]+/gu, ' ')
     .trim();
   const tokens = spaced.split(' ');
-  if (tokens[0] !== '2' || /[?¿]/.test(spaced) || tokens.length > 7) return undefined;
-  const rest = tokens.slice(1).join(' ');
-  return rest !== '' && !/\p{N}/u.test(rest) && !MORE_THAN_A_REASON.test(rest) && !namesNewTime(rest)
+  if (tokens[0] !== '2' || /[?¿]/.test(spaced)) return undefined;
+  // The reason without the thanks or apology closing it: "2, ankle's healed up, thanks for everything".
+  const rest = ` ${tokens.slice(1).join(' ')}`.replace(CLOSING_COURTESIES, '').trim();
+  return rest !== '' &&
+    rest.split(' ').length <= 6 &&
+    !/\p{N}/u.test(rest) &&
+    !MORE_THAN_A_REASON.test(rest) &&
+    !namesNewTime(rest)
     ? 'cancel'
     : undefined;
 }
