@@ -1,6 +1,7 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
-import { A_TREATMENT, SELF_MISTAKE, stopReading, withSlipsMended } from './stops.ts';
+import { SELF_MISTAKE } from './stop-phrases.ts';
+import { A_TREATMENT, stopReading, withSlipsMended } from './stops.ts';
 
 // The rules a patient's safety sets on a model's answer, whichever model reads it (the embedded
 // classifier or Bedrock): a contradiction is never acted on, and a model's opt-out, confirm, cancel or

@@ -1,0 +1,185 @@
+// The phrases that always mean stop, in English and Spanish, with the words they are built of: read
+// clause by clause by the stop rules (stops.ts), a negation just before any of them undoing it.
+
+/** "stop" as patients spell it, slipped or drawn out: "stp", "sotp", "stahp". */
+export const STOP_SPELLINGS = 'stop|stp|stpo|sotp|stopp|stahp|stawp';
+
+/** Other ways of being reached than texts, nouns and verbs: "calls", "phoned", "ring", "email", "post". */
+const BY_OTHER_MEANS = '(?:call\\w*|phon\\w*|ring|rang|rung|email\\w*|mail\\w*|letters?|post)';
+/** Texts and messages, nouns and verbs: "texts", "texted", "messaging", "sms". */
+const BY_TEXT = '(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)';
+
+/** Ceasing, however it is said: "stop", "quit", "cease", "discontinue", "halt", "terminate", "turn off". */
+const CEASE =
+  '(?:stop|stp|quit|cease|end|discontinue|halt|terminate|suspend|pause|disable|deactivate|cancel|block|drop|ditch|decline|refuse|turn off|switch off|shut off)';
+/** Texts and messages as objects of a verb: "texts", "text messages", "reminders", "notifications". */
+export const MESSAGES_OBJECT =
+  '(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|text notifications|reminders|notifications|alerts|communications)';
+/** Messages in Spanish, with SMS shorthand: "mensajes", "msjs", "mjs". */
+const ES_MESSAGES =
+  '(?:mensaj\\w*|msjs?|mjs|mnsjs?|txts?|textos?|sms|recordatorios?|avisos?|notificaciones|comunicaciones)';
+/** "quiero" as SMS shorthand writes it: "kiero", "qiero". */
+const ES_WANT = '(?:quiero|kiero|qiero|kero)';
+
+/** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
+export const STOP_PHRASES = [
+  `\\b(?:${STOP_SPELLINGS}|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
+  '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b',
+  // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
+  '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
+  // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
+  '\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|lsit|lst|texts?|messages|reminders|notifications)\\b(?! for\\b)',
+  '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
+  '\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
+  '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
+  '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
+  '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
+  // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
+  '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
+  '\\bnot (?:a|your|ur) patient\\b',
+  `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |future )?${MESSAGES_OBJECT}\\b`,
+  '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
+  '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post|phone|telephone|calls?|letters?) (?:only|instead)\\b|\\bby (?:email|e mail|post|letters?|mail)(?: \\S+){0,2}? (?:from now on|going forward|in future|in the future|from here on)\\b',
+  // Calls, email or post preferred to texts, with nouns or verbs: "rather get calls than texts", "I'd rather you phoned than texted", "calls not texts".
+  `\\b(?:rather|prefer\\w*|sooner)\\b(?: \\S+){0,6}? ${BY_OTHER_MEANS}(?: \\S+){0,4}? (?:than|over|instead of|not|to) (?:(?:a|an|by|being|getting|receiving|these|the|your|ur|with) )?${BY_TEXT}\\b`,
+  `\\b(?:phone )?(?:calls?|emails?|letters?) (?:only|not|over|instead of|rather than) (?:(?:a|by|the|these) )?${BY_TEXT}\\b`,
+  `\\b${BY_OTHER_MEANS}(?: \\S+){0,3}? (?:rather than|instead of) ${BY_TEXT}\\b|\\b(?:phone|voice|telephone) calls? only\\b`,
+  // "not by text" as a clause of its own, after the way wanted: "by phone please, not by text".
+  `^(?:but |and )?not (?:(?:by|via|over|through) )?(?:a |an )?${BY_TEXT}(?: (?:please|pls|thanks|thx|anymore|any more))*$`,
+  // Consent or permission withdrawn, however it is worded; not a treatment's consent ("withdraw my consent for the surgery").
+  '\\b(?:withdraw\\w*|take back|taking back|revok\\w*|rescind\\w*|retract\\w*|cancel\\w*) (?:my |our |all |any )?(?:consent|permission|authori[sz]ation|agreement)\\b(?! (?:for|to) (?:the |my |this |that )?(?:procedure|surgery|operation|treatment|vaccin\\w*|jab|test|scan|op|biopsy)\\b)',
+  `\\b(?:no longer|do not|don t|dont|never) (?:consent|agree|authori[sz]e|give (?:my )?(?:consent|permission)) to (?:be |being )?(?:${BY_TEXT}|contact\\w*|receiv\\w*|these|this|them)\\b`,
+  '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
+  '\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
+  '\\bturn (?:(?:these|the|your|those|all|all the|all these|my) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts|them|these|this|it) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
+  '\\bleave me alone\\b',
+  // None wanted rather than so many: "I'd rather have none".
+  '\\b(?:i d|i would|id) rather (?:have|get|receive) none\\b',
+  // Asked never again, or to refrain: "txt me nvr again", "kindly refrain from texting me".
+  '\\b(?:text|txt|message|msg|contact) (?:me|us) (?:never|nvr|nevr) again\\b|\\brefrain from (?:texting|txting|messaging|contacting|sending)\\b',
+  // Consent never given, said alone: "I never signed up"; asked who gave it: "who gave you permission to text me".
+  '\\bnever (?:signed|opted|subscribed) (?:up|in)\\b|\\bwho (?:gave|told) (?:you|u)\\b(?: \\S+){0,4}? (?:permission|text\\w*|message\\w*|contact\\w*)\\b',
+  // A complaint at the texts going on: "why do you keep messaging me", "why does this number keep texting me".
+  '\\bwhy (?:do|does|d|are|r) (?:you|u|this number|you guys|y all|yall)(?: \\S+){0,2}? keep (?:texting|txting|messaging|sending|contacting)\\b',
+  // The messages' end asked for as a noun: "the cessation of automated messages", "removal from the texts".
+  `\\b(?:cessation|termination|discontinuation|removal) (?:of|from) (?:the |all |these |your |automated |text |sms )*${MESSAGES_OBJECT}\\b`,
+  // None of them wanted: "I'd rather you didn't send them", "don't need these anymore", "idw these msgs".
+  '\\b(?:i d|i would|id) rather (?:you|u) (?:didn t|did not|didnt|not|never) (?:send|text|message|contact)\\b|\\b(?:don t|do not|dont) (?:want|need) (?:these|them) (?:anymore|any more|no more)\\b|\\bidw (?:these |any |the |your |ur |more )?(?:texts?|txts?|msgs?|messages|reminders)\\b',
+  // Nothing wanted from the clinic on this phone: "I don't want anything from you lot on this phone".
+  '\\b(?:don t|do not|dont) want (?:anything|nothing)(?: \\S+){0,3}? (?:from you|from y all|on this (?:phone|number)|to this (?:phone|number))\\b',
+  // Done with the texts: "I'm finished with the clinic and the texts".
+  '\\b(?:finished|done|through) with (?:\\S+ ){0,4}?(?:the |these |your )?(?:texts|messages|reminders)\\b',
+  // The patient not at this number: "nobody here by that name", "not the person you're trying to reach", "she's not at this number".
+  '\\b(?:nobody|no one|noone)\\b(?: \\S+){0,3}? (?:by|called|named) (?:that|this|the)? ?(?:name|\\S+)\\b(?: \\S+){0,2}? (?:here|lives here|at this number)\\b|\\bnobody here by that name\\b|\\bnot the (?:right|correct) person\\b|\\bnot the person (?:you re|you are|youre|u r) (?:trying to reach|looking for|after|texting)\\b|\\b(?:s|is) not at this (?:number|phone)\\b|\\b(?:doesn t|does not|no longer) live\\w* here\\b',
+  // The lot switched off: "please switch the lot off".
+  '\\b(?:switch|turn) (?:the lot|them all|all of them) off\\b',
+  // Messages as a nuisance, asked to end or complained of: "quit blowing up my phone", "you keep spamming me".
+  '\\b(?:stop|stp|quit|cease|keep|keeps|always|constantly) (?:blow\\w* up|bugg\\w*|harass\\w*|hound\\w*|hassl\\w*|spamm\\w*|flood\\w*|bombard\\w*|pester\\w*|blast\\w*) (?:me|us|(?:my|our|this) (?:phone|number|cell|mobile|line|inbox))\\b',
+  // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
+  '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|any texts?|any messages|any reminders|texts?|messages|reminders|your \\w+)\\b',
+  // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
+  '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
+  // Blocking the number announced: "I am blocking this number", "gonna block you".
+  '(?:\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) |^)(?:now |just )?block\\w* (?:this|your|the|you|u|ur)\\b',
+  // Not wanting to keep getting them: "I don't want to keep getting these", "no longer wish to receive them".
+  '\\b(?:dont|don t|do not|no longer|doesnt|doesn t|does not) (?:wants?|wish|wishes|needs?) to (?:keep )?(?:get|getting|receiv\\w*|have) (?:these|them|this|any more|anymore|more)\\b',
+  // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
+  '\\b(?:no|dont|don t|do not) (?:need|reason) (?:to|for you to) (?:keep |continue )?(?:text\\w*|txt\\w*|messag\\w*|contact\\w*|remind\\w*|send\\w*)\\b',
+  // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
+  '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b',
+  // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
+  '\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b',
+  '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
+  // No interest in the messages, unless in a time offered: "not interested", not "not interested in the 8am slot".
+  '\\b(?:not|no longer|nt) interested\\b(?! in (?:the |a |an |that |this |any )?(?:\\S+ )?(?:time|slot|date|day|appointment|appt|morning|afternoon|evening|one|change)s?\\b)',
+  // Someone's messages, or any, asked to stop reaching this phone: "please don't send her stuff to my phone", "don't send that here"; not post.
+  '\\b(?:dont|don t|do not|stop|quit|no more|never) (?:send\\w*|text\\w*|messag\\w*|forward\\w*)\\b(?: (?!(?:letters?|post|mail|parcels?|packages?|forms?|paperwork|bills?|invoices?|prescriptions?|samples?|kits?)\\b)\\S+){0,6}? (?:(?:to|on) (?:my|this|our) (?:phone|number|cell|mobile|line)\\b|here$)',
+].map((phrase) => new RegExp(phrase));
+
+export const SPANISH_STOP_PHRASES = [
+  '\\b(?:dejen|deja|deje|dejar|dejes|dejan) de (?:escribir|mandar|enviar|molestar|textear)',
+  '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
+  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
+  // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
+  `\\bnada de ${ES_MESSAGES}`,
+  // A business's number, not a patient's: "este cel es de una tienda de abarrotes".
+  '\\b(?:este|ese) (?:numero|telefono|celular|cel) es (?:de|del) (?:una|un|la|el) (?:tienda|negocio|empresa|oficina|escuela|farmacia|restaurante|taller|abarrotes)\\b',
+  // Nothing wanted, nothing to arrive: "no quiero nada de ustedes", "que ya no me llegue nada", "nomas mensajes".
+  '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen)\\b|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) que (?:me|nos|le) sigan (?:mandando|enviando|escribiendo)\\b|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b|\\bnomas (?:mensaj\\w*|textos?|recordatorios?)\\b',
+  // Reminding not needed, or no longer: "no necesito que me recuerden nada", "ya no es necesario que me avisen", "ya no me avisen".
+  '\\bno (?:necesito|necesitamos|hace falta|es necesario) que (?:me|nos) (?:recuerden|avisen|manden|escriban|envien)\\b|\\bya no (?:me |nos )?(?:avisen|recuerden)\\b',
+  // A block or a report threatened: "si me vuelven a escribir los bloqueo", "un mensaje más y los reporto".
+  '\\b(?:los|lo|la|les) (?:bloqueo|bloqueare|voy a bloquear|reporto|reportare|voy a reportar|denuncio|voy a denunciar)\\b',
+  // Who allowed it, and why it goes on: "¿quién les dijo que podían mandarme mensajes?", "¿por qué me siguen escribiendo?".
+  '\\bquien (?:les|te|le) (?:dio|dijo)\\b(?: \\S+){0,4}? (?:permiso|mandar\\w*|escribir\\w*|mensaj\\w*)\\b|\\b(?:por que|porque|hasta cuando) (?:me |nos )?(?:siguen|van a seguir) (?:escribiendo|mandando|llegando|enviando)\\b',
+  // The number forgotten or removed: "olvídense de mi número", "borrar mi número", "quiten este número".
+  '\\bolvid\\w+ (?:de )?(?:mi|este) numero\\b|\\b(?:borrar|quitar|eliminar|eliminen|borren|quiten) (?:mi|el|este) numero\\b',
+  // The notices asked for by post or email instead: "¿me pueden mandar los avisos por correo?".
+  `\\b(?:mand|envi)\\w* (?:los |mis |sus )?${ES_MESSAGES} por (?:correo|email|mail|carta)\\b`,
+  // Cancelling or suspending them, as a noun: "solicito la cancelación de las notificaciones por SMS".
+  `\\b(?:cancelacion|suspension|baja) de (?:las |los |mis |sus |estas |estos )?${ES_MESSAGES}`,
+  // Enough of the messages: "ya estuvo bueno con tanto mensajito", "háganme el favor de parar".
+  `\\b(?:ya estuvo|ya basta|basta|suficiente)(?: bueno)? (?:con|de) (?:tanto |tantos |los |estos |sus )?${ES_MESSAGES}|\\bfavor de parar\\b`,
+  // Not the person the clinic looks for: "aquí no vive nadie con ese nombre", "ese señor ya no vive aquí", "no soy la persona que buscan".
+  '\\b(?:aqui )?no (?:vive|hay) (?:nadie|ningun\\w*)\\b|\\bya no vive aqui\\b|\\bno soy (?:la persona|quien|el|la) que (?:buscan|busca|necesitan)\\b|\\bno conocemos a (?:esa|ese|esta|este)\\b',
+  // Leaving the clinic: "ya no nos atendemos con ustedes", "ya me atienden en otra parte", "ya no uso este servicio".
+  '\\bya no (?:me |nos |se )?(?:atiend\\w*|uso|usamos|usa)\\b|\\bya me atienden en otr\\w*\\b|\\bya no (?:con ustedes|somos pacientes|soy paciente)\\b|\\bya no (?:voy|vamos|va) a (?:esa|esta) (?:clinica|consulta|oficina)\\b|\\bya no me corresponden\\b',
+  // Nothing more asked to be sent: "no manden más", "no me envíen nada más".
+  '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mass?\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
+  '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b|\\bme (?:doy|damos|puedo dar) de baja\\b',
+  // The messages asked to stop arriving: "que dejen de llegar estos textos".
+  `\\bdej\\w* de llegar(?:me|nos|le)?(?: \\S+){0,2}? ${ES_MESSAGES}\\b`,
+  `\\bno (?:${ES_WANT} )?(?:mas|recibir mas|recibir) ${ES_MESSAGES}\\b`,
+  `\\bya no (?:me |m )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
+  // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
+  '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
+  // Taken off, unless off the schedule: "quítenme de la agenda del lunes" cancels a visit, it stops no texts.
+  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! de (?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b)|\\b(?:borren|quiten) mi numero\\b',
+  '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
+  '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
+  '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
+  `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
+  '\\bdejenme en paz\\b',
+  // Not the patient's appointment, the number wrong: "esa no es mi cita", "tienen el número mal".
+  '\\b(?:esa |esta )?no es mi cita\\b|\\b(?:tienen|tiene|tienes) (?:el|mi|este|un) numero (?:mal|equivocado|incorrecto)\\b',
+  // Consent never given: "nunca me inscribí a esto", "no me registré a esto", "nunca les di permiso", "yo no pedí estos mensajes".
+  '\\b(?:nunca|jamas) (?:me )?(?:inscribi|suscribi|registre|apunte)\\w*\\b|\\bno me (?:inscribi|suscribi|registre)\\w* (?:a|en|para) (?:esto|estos|eso|esos|nada|ningun\\w*|sus|los|mensajes|textos|recordatorios)\\b|\\b(?:nunca|no|jamas) (?:les |le |te )?(?:di|dimos|he dado|hemos dado|autorice|acepte) (?:mi |el |ningun )?(?:permiso|consentimiento|autorizacion)\\b|\\b(?:yo )?no (?:pedi|solicite) (?:esto|estos|estos mensajes|mensajes)\\b',
+  // Asking whether the texts must go on: "¿tengo que seguir recibiendo esto?".
+  '\\b(?:tengo|tenemos) que seguir recibiendo\\b',
+  // Taken off the list or the texts, however spelt: "sácame de la lista", "sakenme de sus mensages".
+  '\\b(?:sac|saqu|sak|quit|kit|borr)(?:a|e|en|ame|eme|enme|adme|ame|ar|arme)\\w* de? (?:la |su |sus |esta |los |estos |tu |tus )?(?:lista\\w*|mensaj\\w*|mensag\\w*|recordatorio\\w*|texto\\w*|sms)\\b',
+  // A stop word with Spanish messages as its object: "Stop a los mensajes", "basta de recordatorios".
+  `\\b(?:stop|alto|basta|fin) (?:a|con|de) (?:los |las |sus |estos |tus )?${ES_MESSAGES}\\b`,
+  // Texts said not to be needed: "no hacen falta los mensajes", "no necesito que me manden recordatorios".
+  `\\bno (?:hacen falta|hace falta|necesito|necesitamos|son necesarios)(?: que me (?:manden|envien|escriban))? (?:los |estos |sus |mas )?${ES_MESSAGES}\\b`,
+  // Calls or email preferred to texts: "prefiero que me llamen en vez de mandarme mensajes", "mejor llamada que mensaje".
+  '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|estos|estas|esos|sus|tantos|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
+  '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
+  '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
+  '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
+  '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
+  `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: \\S+){0,3}? (?:y (?:tambien )?)?(?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
+  // No interest in the messages: "no me interesa", "no estoy interesada", not "no me interesa esa hora".
+  '\\bno (?:me|nos) interesa\\w*\\b(?! (?:la|el|esa|ese|esta|este|otra|otro) (?:hora|fecha|dia|cita|turno|horario)\\b)|\\bno estoy interesad[oa]\\b',
+  // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".
+  '\\bno (?:manden|envien|mande|envie|mandes|envies|escriban|escriba)\\b(?: \\S+){0,6}? (?:(?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b|(?:aqui|aca)$)',
+].map((phrase) => new RegExp(phrase));
+
+/** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
+export const WRONG_NUMBER =
+  /\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
+export const SPANISH_WRONG_NUMBER =
+  /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b/;
+/**
+ * The patient saying the slip was theirs, which is no stop: "I texted the wrong number", "sorry, sent
+ * that to the wrong person", "me equivoqué de número", "le escribí al número equivocado". "You sent
+ * this to the wrong person" is the clinic's slip, and a stop.
+ */
+export const SELF_MISTAKE = new RegExp(
+  [
+    '\\b(?:i|i ve|ive|i d|we|we ve)(?: (?:just|accidentally|mistakenly|must have|must ve|think i|seem to have|have|had))? (?:texted|sent|messaged|replied|responded|dialed|dialled|typed|wrote|rang|called|put)\\b(?: \\S+){0,4}? (?:wrong|incorrect)\\b(?: (?:number|person|no|phone|chat|thread|contact))?',
+    '^(?:(?:sorry|oops|whoops|my bad|my mistake|apologies|just|accidentally) )*(?:sent|texted|messaged|replied)(?: this| that| it| my message| my text)? to (?:the )?(?:wrong|incorrect) (?:number|person|chat|thread)\\b',
+    '\\b(?:me equivoque|nos equivocamos)\\b(?: \\S+){0,2}? de (?:numero|persona|chat|contacto)\\b',
+    '\\b(?:mande|envie|escribi|marque|respondi|conteste|mandamos|enviamos|escribimos)\\b(?: \\S+){0,4}? (?:numero|persona|chat) (?:equivocad|incorrect)\\w*',
+  ].join('|'),
+);
