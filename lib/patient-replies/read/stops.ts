@@ -139,6 +139,13 @@ export const withSlipsMended = (text: string) =>
     return STOP_VOCABULARY.find((target) => oneSlipApart(lower, target)) ?? word;
   });
 
+/** The clauses the stop rules read, for the last reply asked about: several rules ask about the same one. */
+let last: { text: string; clauses: readonly string[] } | undefined;
+const stopClauses = (text: string): readonly string[] => {
+  if (last?.text !== text) last = { text, clauses: clauses(withSlipsMended(stopReading(text))) };
+  return last.clauses;
+};
+
 const STOP_WORD =
   '(?:stop|stp|stpo|sotp|stopp|stahp|stawp|stopall|quit|unsubscribe|unsub|unsuscribe|unsubcribe|optout|opt out)';
 const DECORATION =
@@ -173,11 +180,28 @@ const SPANISH_NEGATED_BEFORE = /\b(?:no|nunca|ni)(?: \S+){0,1} ?$/;
 const BY_MISTAKE =
   /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b/;
 
-const found = (phrases: readonly RegExp[], negatedBefore: RegExp, clause: string) =>
-  phrases.some((phrase) => {
+/** Phrases, with one expression of them all that most clauses fail at once. */
+interface Phrases {
+  each: readonly RegExp[];
+  any: RegExp;
+}
+const phrases = (each: readonly RegExp[]): Phrases => ({
+  each,
+  any: new RegExp(each.map((phrase) => `(?:${phrase.source})`).join('|')),
+});
+
+/** Whether a phrase is in the clause with no negation just before it. */
+const found = ({ each, any }: Phrases, negatedBefore: RegExp, clause: string) =>
+  any.test(clause) &&
+  each.some((phrase) => {
     const match = phrase.exec(clause);
     return match !== null && !negatedBefore.test(clause.slice(0, match.index));
   });
+
+const ENGLISH_STOPS = phrases(STOP_PHRASES);
+const SPANISH_STOPS = phrases(SPANISH_STOP_PHRASES);
+const WRONG_NUMBERS = phrases([WRONG_NUMBER]);
+const SPANISH_WRONG_NUMBERS = phrases([SPANISH_WRONG_NUMBER]);
 
 /** A word of texts or messages anywhere in the reply. */
 const MESSAGES_WORD =
@@ -189,6 +213,7 @@ const MESSAGES_WORD =
  */
 const WISH_TO_END =
   /\bmake (?:it|them|these|this|the texts|the messages|the reminders) stop\b|\b(?:them|these|they|texts?|txts?|messages|msgs|reminders|notifications|alerts|sms)\b(?: \S+){0,3}? (?:to|must|should|need to|needs to|have to|has to|gotta|please) (?:stop|end|cease|be stopped|be ended|be discontinued|go away|be turned off|be cancel+ed)\b/;
+const WISHES_TO_END = phrases([WISH_TO_END]);
 
 /** The keyword in capitals inside a reply that is not all capitals: "Yes confirmed but STOP after this". */
 const CAPITAL_STOP = /(?<![\p{L}\p{N}])(?:STOP|STOPALL|UNSUBSCRIBE|BAJA)(?![\p{L}\p{N}])/u;
@@ -257,12 +282,12 @@ const NUMBER_WORD = /\b(?:number|numero|contact|details|phone|telefono|celular|c
 export function asksToStop(text: string): boolean {
   if (stopInCapitals(text)) return true;
   if (stopInEmoji(text)) return true;
-  const all = clauses(withSlipsMended(stopReading(text)));
+  const all = stopClauses(text);
   if (all.length === 0) return false;
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
   if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
   const joined = all.join(' ');
-  if (MESSAGES_WORD.test(joined) && found([WISH_TO_END], NEGATED_BEFORE, joined)) return true;
+  if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
   if (all.some((clause) => DELETE_IT.test(clause)) && NUMBER_WORD.test(joined)) return true;
   // "Make it stop" of the texts themselves: "I get these every day, make it stop", "…can it end please".
@@ -278,11 +303,11 @@ export function asksToStop(text: string): boolean {
   return all.some(
     (clause) =>
       !BY_MISTAKE.test(clause) &&
-      (((found([WRONG_NUMBER], NEGATED_BEFORE, clause) ||
-        found([SPANISH_WRONG_NUMBER], SPANISH_NEGATED_BEFORE, clause)) &&
+      (((found(WRONG_NUMBERS, NEGATED_BEFORE, clause) ||
+        found(SPANISH_WRONG_NUMBERS, SPANISH_NEGATED_BEFORE, clause)) &&
         !SELF_MISTAKE.test(clause)) ||
-        found(STOP_PHRASES, NEGATED_BEFORE, clause) ||
-        found(SPANISH_STOP_PHRASES, SPANISH_NEGATED_BEFORE, clause)),
+        found(ENGLISH_STOPS, NEGATED_BEFORE, clause) ||
+        found(SPANISH_STOPS, SPANISH_NEGATED_BEFORE, clause)),
   );
 }
 
@@ -310,6 +335,7 @@ const ASKS_FOR_MESSAGES = [
   // ALTA, BAJA's opposite, alone: "Alta por favor", "denme de alta"; "me dieron de alta" (discharged) is not it.
   /^(?:(?:darme|denme|dame|deme) de )?alta(?: (?:por favor|porfa|gracias|otra vez|de nuevo))*$/,
 ];
+const ASKING_FOR_MESSAGES = phrases(ASKS_FOR_MESSAGES);
 
 /**
  * A reply asking to get messages, not to stop them, when no stop rule found a stop in it: a model's
@@ -317,11 +343,11 @@ const ASKS_FOR_MESSAGES = [
  * (only START does) and goes to a person.
  */
 export function asksForMessages(text: string): boolean {
-  const all = clauses(withSlipsMended(stopReading(text)));
+  const all = stopClauses(text);
   return all.some(
     (clause) =>
       DONT_STOP.some((phrase) => phrase.test(clause)) ||
-      (found(ASKS_FOR_MESSAGES, NEGATED_BEFORE, clause) &&
-        found(ASKS_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause)),
+      (found(ASKING_FOR_MESSAGES, NEGATED_BEFORE, clause) &&
+        found(ASKING_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause)),
   );
 }
