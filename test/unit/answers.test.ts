@@ -14,7 +14,7 @@ import {
   understandReply,
 } from '../../lib/patient-replies/read/understand.ts';
 import { isAutoreply, isSmallPrintMessage } from '../../lib/patient-replies/read/autoreplies.ts';
-import { heldBack, isContradiction } from '../../lib/patient-replies/read/safety.ts';
+import { heldBack, isContradiction, saysComing } from '../../lib/patient-replies/read/safety.ts';
 import { asksForMessages, asksToStop, withSlipsMended } from '../../lib/patient-replies/read/stops.ts';
 import { words } from '../../lib/patient-replies/read/normalise.ts';
 import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
@@ -1906,5 +1906,66 @@ describe('the courtesies the review of part 20 added, for its accuracy', () => {
       via: 'answer-code',
     });
     expect(readByRules('2 my car broke down on the way to work this morning, thanks')).toBeUndefined();
+  });
+});
+
+describe("what a review of the day's rules found, each a reply a rule misread", () => {
+  it.each([
+    'No hay ningún problema, ahí estaré',
+    'No hay nadie que me lleve',
+    'nomás mensajes, no llamadas',
+    'olvidé mi número de seguro',
+    'pueden quitar el numero viejo',
+    'ya no uso el inhalador',
+    'ya no voy a esa consulta, ya me siento bien',
+    'cancelar mi cita del aviso',
+    'no me llegó nada de aviso',
+    'espero que no me llegue tarde el doctor',
+    'les reporto que ya estoy mejor',
+    'quien le dijo que mandara la receta',
+    'my tooth keeps bugging me',
+    'Blocked the day off work, see you then',
+    'Done with chemo thank you for the reminders',
+    "Stopped my tablets I don't need them anymore",
+    'Dr Smith is not the right person for my knee',
+    'No one called me back here',
+    "I'd rather you didn't contact my husband",
+    'I never signed in',
+    'who told you to contact my GP',
+    '✋ thanks',
+  ])('not a stop: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it.each([
+    "I'll come when I'm better",
+    "I'll be there assuming the bus runs",
+    "I'm coming down with something",
+    "I'm coming to cancel in person",
+    "I'll come by to pay my bill",
+    'I can make it to the pharmacy',
+    "I'll go to urgent care",
+    "I'll go private",
+    'He is coming to the party',
+    'va a ir mi esposo en mi lugar',
+    'asistire a la boda',
+    "Sure I'll be there 🙄",
+    "I'll be there jk",
+    "I'll be there I think",
+  ])('not coming said plainly: %j', (text) => expect(saysComing(text)).toBe(false));
+
+  it.each(['2 rather see nurse tomorrow', '2 enfermera mañana', '2 mejor con la doctora mañana'])(
+    'no cancel by code: %j names another time',
+    (text) => expect(readByRules(text)).toBeUndefined(),
+  );
+
+  it('asks-who-is-writing holds no stop the reply also asks for', () => {
+    expect(heldBack('opt-out', 'who is this? lose my number')).toBeUndefined();
+    expect(heldBack('opt-out', 'quien es? ya no quiero que me escriban')).toBeUndefined();
+    expect(heldBack('opt-out', "whose number is this? I'm not sure where the text is from")).toBe(
+      'asks-who-is-writing',
+    );
+  });
+
+  it('a STOP with a direction mark is no keyword to the carrier: the service confirms it', () => {
+    expect(readByRules('STOP\u200e')).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' });
   });
 });

@@ -228,7 +228,7 @@ describe('the newest held-out part, reported and not gated (docs/replies.md)', (
 describe('the confidence a clinic sees', () => {
   // A part's ~330 model-read replies measure calibration error only to about ±0.04 (a perfectly
   // calibrated model reads 0.03-0.05 on a sample that size), so the bar is held on all gated parts
-  // pooled, about 6,600 replies; each part alone is held only to twice its sampling error (docs/replies.md).
+  // pooled, about 6,800 replies; each part alone is held only to twice its sampling error (docs/replies.md).
   it('is calibrated: expected calibration error at most 0.05 on cross-validation and on the gated held-out parts pooled', () => {
     expect(weights.temperature).toBeGreaterThan(0);
     expect(weights.calibration.ece).toBeLessThanOrEqual(0.05);

@@ -53,6 +53,10 @@ export function isContradiction(text: string): boolean {
 const ABOUT_MESSAGES =
   /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya)\b|[🛑⛔🚫✋]/u;
 
+/** A word of not wanting or of ending, beside a question of who writes: "who is this? lose my number". */
+const WISH_TO_STOP =
+  /\b(?:(?:don t|do not|dont) (?:want|need)|no (?:quiero|more|mas)|not interested|never|stop\w*|quit|remove|delete|lose|erase|block\w*|unsub\w*|opt\w*|leave me|ya no|dejen|basta|borr\w*|quit\w*|olvid\w*)\b/;
+
 /** Asking who is writing or whose the number is: "who is this?", "whose number is this", "¿de dónde me escriben?". */
 const ASKS_WHO_IS_WRITING =
   /\b(?:who is this|who s this|whos this|who are you|who is (?:texting|messaging|writing)|who sent (?:this|these|that)|whose number|what is this number|what number is this|quien (?:es|eres|habla|me escribe|me manda|manda)|de donde (?:me )?(?:escriben|es|son)|de quien es (?:este|el) numero)\b/;
@@ -266,7 +270,14 @@ export function keepsAppointment(text: string): boolean {
 
 /** Coming said in the first person or for the patient, plainly: "I'll be there", "I can come", "sí voy", "allí estaré". */
 const COMING_PLAINLY =
-  /^(?:(?:yes|yeah|yep|ok|okay|sure|si|vale|bueno|claro|hi|hello|hola)\b )*(?:(?:i|we|she|he|they|mum|mom|dad) )?(?:ll|will|wil|am|m|are|re|can|is|s) (?:definitely |still |be able to |able to )?(?:be there|make it|come|coming|attend\w*|go|be attending)\b|^(?:(?:si|ok|bueno|claro|vale)\b )*(?:(?:yo|nosotros) )?(?:voy|vamos|ire|iremos)(?: a (?:ir|estar|asistir|llegar))?(?=$| (?:gracias|seguro|sin falta|con gusto|ahi|alla|para alla)\b)|^(?:(?:si|ok|bueno|claro|vale|muy bien|perfecto|listo)\b )*(?:ahi estare|alli estare|asistire|asistiremos|(?:si )?puedo ir|podemos ir|va a ir|van a ir|llego|llegamos)\b/;
+  /^(?:(?:yes|yeah|yep|ok|okay|sure|si|vale|bueno|claro|hi|hello|hola)\b )*(?:(?:i|we|she|he|they|mum|mom|dad) )?(?:ll|will|wil|am|m|are|re|can|is|s) (?:definitely |still |be able to |able to )?(?:be there|make it|come|coming|go|attend|attending|be attending)\b|^(?:(?:si|ok|bueno|claro|vale)\b )*(?:(?:yo|nosotros) )?(?:voy|vamos|ire|iremos)(?: a (?:ir|estar|asistir|llegar))?\b|^(?:(?:si|ok|bueno|claro|vale|muy bien|perfecto|listo)\b )*(?:ahi estare|alli estare|asistire|asistiremos|(?:si )?puedo ir|podemos ir|llego|llegamos)\b/;
+/**
+ * What may follow coming said plainly, and nothing else: "there", "on time", "to my appointment",
+ * thanks, a form of address. "I'll come to cancel", "I'll come when I'm better" and "asistiré a la
+ * boda" say more, for the model.
+ */
+const NOTHING_ELSE =
+  /^(?: (?:there|then|in|on time|early|for sure|definitely|def|defo|no problem|np|thanks|thank you|thank u|ty|thx|cheers|see you|see you then|x|xx|ok|okay|sure|yes|yeah|dear|love|hun|mate|gracias|muchas gracias|mil gracias|sin falta|con gusto|seguro|ahi|alla|para alla|puntual|a tiempo|(?:(?:to|for|at) )?(?:my|the|our|his|her) (?:appointment|appt|visit|session)|to appointment|(?:a|para) (?:mi|la|su) (?:cita|consulta|terapia)(?: de \S+)?|a la cita))*$/;
 /** What people say before coming, which takes nothing back: "no worries, I'll be there", "don't worry". */
 const REASSURANCE = /^(?:(?:no (?:worries|probs|problem|prob|bother)|don t worry|of course)\b ?)+/;
 
@@ -282,8 +293,12 @@ const TAKEN_BACK = /\b(?:no|nope|not|wait|espera\w*|espere|hold on|hang on|actua
 export function saysComing(text: string): boolean {
   const spaced = statementWords(text)?.replace(REASSURANCE, '');
   if (spaced === undefined || spaced.split(' ').length > 12) return false;
+  const coming = COMING_PLAINLY.exec(spaced);
   return (
-    COMING_PLAINLY.test(spaced) &&
+    coming !== null &&
+    NOTHING_ELSE.test(spaced.slice(coming[0].length)) &&
+    // A roll of the eyes or a shrug says the opposite: "Sure I'll be there 🙄".
+    !/[🙄😒🙃😏🤔🤷]/u.test(text) &&
     !TAKEN_BACK.test(spaced) &&
     !NEGATED_ATTENDANCE.test(spaced) &&
     !DOUBT_OR_CHANGE.test(spaced) &&
@@ -361,7 +376,12 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   const plain = normalise(text).replace(DICTATED_QUESTION, '?');
   const spaced = words(plain);
   // Asking who writes is for a person to answer: a model's stop of it is a guess ("whose number is this?").
-  if (intent === 'opt-out' && ASKS_WHO_IS_WRITING.test(spaced)) return 'asks-who-is-writing';
+  if (
+    intent === 'opt-out' &&
+    ASKS_WHO_IS_WRITING.test(spaced) &&
+    !WISH_TO_STOP.test(spaced.replace(ASKS_WHO_IS_WRITING, ' ').replace(UNSURE, ' '))
+  )
+    return 'asks-who-is-writing';
   if (intent === 'opt-out')
     return ABOUT_MESSAGES.test(
       words(withSlipsMended(stopReading(plain)))

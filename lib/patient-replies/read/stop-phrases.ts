@@ -58,29 +58,29 @@ export const STOP_PHRASES = [
   // Asked never again, or to refrain: "txt me nvr again", "kindly refrain from texting me".
   '\\b(?:text|txt|message|msg|contact) (?:me|us) (?:never|nvr|nevr) again\\b|\\brefrain from (?:texting|txting|messaging|contacting|sending)\\b',
   // Consent never given, said alone: "I never signed up"; asked who gave it: "who gave you permission to text me".
-  '\\bnever (?:signed|opted|subscribed) (?:up|in)\\b|\\bwho (?:gave|told) (?:you|u)\\b(?: \\S+){0,4}? (?:permission|text\\w*|message\\w*|contact\\w*)\\b',
+  '\\bnever (?:signed up|opted in|subscribed)\\b|\\bwho (?:gave|told) (?:you|u)\\b(?: \\S+){0,4}? (?:permission|(?:text|txt|message|contact)\\w* (?:me|us|this number))\\b',
   // A complaint at the texts going on: "why do you keep messaging me", "why does this number keep texting me".
   '\\bwhy (?:do|does|d|are|r) (?:you|u|this number|you guys|y all|yall)(?: \\S+){0,2}? keep (?:texting|txting|messaging|sending|contacting)\\b',
   // The messages' end asked for as a noun: "the cessation of automated messages", "removal from the texts".
   `\\b(?:cessation|termination|discontinuation|removal) (?:of|from) (?:the |all |these |your |automated |text |sms )*${MESSAGES_OBJECT}\\b`,
   // None of them wanted: "I'd rather you didn't send them", "don't need these anymore", "idw these msgs".
-  '\\b(?:i d|i would|id) rather (?:you|u) (?:didn t|did not|didnt|not|never) (?:send|text|message|contact)\\b|\\b(?:don t|do not|dont) (?:want|need) (?:these|them) (?:anymore|any more|no more)\\b|\\bidw (?:these |any |the |your |ur |more )?(?:texts?|txts?|msgs?|messages|reminders)\\b',
+  '\\b(?:i d|i would|id) rather (?:you|u) (?:didn t|did not|didnt|not|never) (?:send|text|message|contact) (?:me|them|these|any|anything|us)\\b|\\b(?:don t|do not|dont) (?:want|need) these (?:anymore|any more|no more)\\b|\\bidw (?:these |any |the |your |ur |more )?(?:texts?|txts?|msgs?|messages|reminders)\\b',
   // Nothing wanted from the clinic on this phone: "I don't want anything from you lot on this phone".
   '\\b(?:don t|do not|dont) want (?:anything|nothing)(?: \\S+){0,3}? (?:from you|from y all|on this (?:phone|number)|to this (?:phone|number))\\b',
   // Done with the texts: "I'm finished with the clinic and the texts".
-  '\\b(?:finished|done|through) with (?:\\S+ ){0,4}?(?:the |these |your )?(?:texts|messages|reminders)\\b',
+  '\\b(?:finished|done|through) with (?:(?:the|this|your) (?:clinic|practice|surgery|office) and )?(?:the |these |your |all )?(?:texts|messages|reminders)\\b',
   // The patient not at this number: "nobody here by that name", "not the person you're trying to reach", "she's not at this number".
-  '\\b(?:nobody|no one|noone)\\b(?: \\S+){0,3}? (?:by|called|named) (?:that|this|the)? ?(?:name|\\S+)\\b(?: \\S+){0,2}? (?:here|lives here|at this number)\\b|\\bnobody here by that name\\b|\\bnot the (?:right|correct) person\\b|\\bnot the person (?:you re|you are|youre|u r) (?:trying to reach|looking for|after|texting)\\b|\\b(?:s|is) not at this (?:number|phone)\\b|\\b(?:doesn t|does not|no longer) live\\w* here\\b',
+  '\\b(?:nobody|no one|noone) (?:here )?(?:by that name|by the name of \\S+|(?:called|named) (?!(?:me|us|him|her|them|back)\\b)\\S+)(?: \\S+){0,2}? (?:lives here|here|at this number)\\b|\\bnobody here by that name\\b|\\b(?:i m|i am|im) not the (?:right|correct) person\\b|\\bnot the (?:right|correct) person(?: (?:sorry|sry|soz))?$|\\bnot the person (?:you re|you are|youre|u r) (?:trying to reach|looking for|after|texting)\\b|\\b(?:s|is) not at this (?:number|phone)\\b|\\b(?:doesn t|does not|no longer) live\\w* here\\b',
   // The lot switched off: "please switch the lot off".
   '\\b(?:switch|turn) (?:the lot|them all|all of them) off\\b',
   // Messages as a nuisance, asked to end or complained of: "quit blowing up my phone", "you keep spamming me".
-  '\\b(?:stop|stp|quit|cease|keep|keeps|always|constantly) (?:blow\\w* up|bugg\\w*|harass\\w*|hound\\w*|hassl\\w*|spamm\\w*|flood\\w*|bombard\\w*|pester\\w*|blast\\w*) (?:me|us|(?:my|our|this) (?:phone|number|cell|mobile|line|inbox))\\b',
+  '\\b(?:stop|stp|quit|cease|(?:you|u|y all|yall|you guys|they|this number|these|these texts|these messages) (?:keep|keeps|always|constantly)) (?:blow\\w* up|bugg\\w*|harass\\w*|hound\\w*|hassl\\w*|spamm\\w*|flood\\w*|bombard\\w*|pester\\w*|blast\\w*) (?:me|us|(?:my|our|this) (?:phone|number|cell|mobile|line|inbox))\\b',
   // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
   '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|any texts?|any messages|any reminders|texts?|messages|reminders|your \\w+)\\b',
   // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
   '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
   // Blocking the number announced: "I am blocking this number", "gonna block you".
-  '(?:\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) |^)(?:now |just )?block\\w* (?:this|your|the|you|u|ur)\\b',
+  '(?:\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) |^)(?:now |just )?block\\w* (?:(?:this|your|ur|the) (?:number|no|#|phone|texts|messages|clinic|contact)|you|u)\\b',
   // Not wanting to keep getting them: "I don't want to keep getting these", "no longer wish to receive them".
   '\\b(?:dont|don t|do not|no longer|doesnt|doesn t|does not) (?:wants?|wish|wishes|needs?) to (?:keep )?(?:get|getting|receiv\\w*|have) (?:these|them|this|any more|anymore|more)\\b',
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
@@ -101,19 +101,19 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
   // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
-  `\\bnada de ${ES_MESSAGES}`,
+  `(?<!\\b(?:llego|recibi|tengo|hay|vi|encontre) )\\bnada de ${ES_MESSAGES}`,
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".
   '\\b(?:este|ese) (?:numero|telefono|celular|cel) es (?:de|del) (?:una|un|la|el) (?:tienda|negocio|empresa|oficina|escuela|farmacia|restaurante|taller|abarrotes)\\b',
-  // Nothing wanted, nothing to arrive: "no quiero nada de ustedes", "que ya no me llegue nada", "nomas mensajes".
-  '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen)\\b|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) que (?:me|nos|le) sigan (?:mandando|enviando|escribiendo)\\b|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b|\\bnomas (?:mensaj\\w*|textos?|recordatorios?)\\b',
+  // Nothing wanted, nothing to arrive: "no quiero nada de ustedes", "que ya no me llegue nada".
+  '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen) (?:nada|mas|esto|estos|eso|esos|mensaj\\w*|textos?|recordatorios?|avisos?)\\b|\\b(?:que|q|k) ya no (?:me|m) (?:llegue|lleguen)$|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) que (?:me|nos|le) sigan (?:mandando|enviando|escribiendo)\\b|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b',
   // Reminding not needed, or no longer: "no necesito que me recuerden nada", "ya no es necesario que me avisen", "ya no me avisen".
   '\\bno (?:necesito|necesitamos|hace falta|es necesario) que (?:me|nos) (?:recuerden|avisen|manden|escriban|envien)\\b|\\bya no (?:me |nos )?(?:avisen|recuerden)\\b',
   // A block or a report threatened: "si me vuelven a escribir los bloqueo", "un mensaje más y los reporto".
-  '\\b(?:los|lo|la|les) (?:bloqueo|bloqueare|voy a bloquear|reporto|reportare|voy a reportar|denuncio|voy a denunciar)\\b',
+  '\\b(?:los|lo|la) (?:bloqueo|bloqueare|voy a bloquear|reporto|reportare|voy a reportar|denuncio|voy a denunciar)\\b(?! que\\b)',
   // Who allowed it, and why it goes on: "¿quién les dijo que podían mandarme mensajes?", "¿por qué me siguen escribiendo?".
-  '\\bquien (?:les|te|le) (?:dio|dijo)\\b(?: \\S+){0,4}? (?:permiso|mandar\\w*|escribir\\w*|mensaj\\w*)\\b|\\b(?:por que|porque|hasta cuando) (?:me |nos )?(?:siguen|van a seguir) (?:escribiendo|mandando|llegando|enviando)\\b',
+  '\\bquien (?:les|te|le) (?:dio|dijo)\\b(?: \\S+){0,4}? (?:permiso|mandarme|escribirme|textearme|enviarme|mensajes)\\b|\\b(?:por que|porque|hasta cuando) (?:me |nos )?(?:siguen|van a seguir) (?:escribiendo|mandando|llegando|enviando)\\b',
   // The number forgotten or removed: "olvídense de mi número", "borrar mi número", "quiten este número".
-  '\\bolvid\\w+ (?:de )?(?:mi|este) numero\\b|\\b(?:borrar|quitar|eliminar|eliminen|borren|quiten) (?:mi|el|este) numero\\b',
+  '\\bolvid(?:ense|en|ate|ese) de (?:mi|este) numero\\b|\\b(?:borrar|quitar|eliminar|eliminen|borren|quiten) (?:mi|este) numero\\b(?! (?:viejo|anterior|antiguo|de antes)\\b)',
   // The notices asked for by post or email instead: "¿me pueden mandar los avisos por correo?".
   `\\b(?:mand|envi)\\w* (?:los |mis |sus )?${ES_MESSAGES} por (?:correo|email|mail|carta)\\b`,
   // Cancelling or suspending them, as a noun: "solicito la cancelación de las notificaciones por SMS".
@@ -121,9 +121,9 @@ export const SPANISH_STOP_PHRASES = [
   // Enough of the messages: "ya estuvo bueno con tanto mensajito", "háganme el favor de parar".
   `\\b(?:ya estuvo|ya basta|basta|suficiente)(?: bueno)? (?:con|de) (?:tanto |tantos |los |estos |sus )?${ES_MESSAGES}|\\bfavor de parar\\b`,
   // Not the person the clinic looks for: "aquí no vive nadie con ese nombre", "ese señor ya no vive aquí", "no soy la persona que buscan".
-  '\\b(?:aqui )?no (?:vive|hay) (?:nadie|ningun\\w*)\\b|\\bya no vive aqui\\b|\\bno soy (?:la persona|quien|el|la) que (?:buscan|busca|necesitan)\\b|\\bno conocemos a (?:esa|ese|esta|este)\\b',
+  '\\b(?:aqui )?no vive (?:nadie|ningun\\w*)\\b|\\baqui no hay (?:nadie|ningun\\w*)\\b|\\bno hay (?:nadie|ningun\\w*) (?:con ese nombre|que se llame|llamad[oa]|asi)\\b|\\bya no vive aqui\\b|\\bno soy (?:la persona|quien|el|la) que (?:buscan|busca|necesitan)\\b|\\bno conocemos a (?:esa|ese|esta|este)\\b',
   // Leaving the clinic: "ya no nos atendemos con ustedes", "ya me atienden en otra parte", "ya no uso este servicio".
-  '\\bya no (?:me |nos |se )?(?:atiend\\w*|uso|usamos|usa)\\b|\\bya me atienden en otr\\w*\\b|\\bya no (?:con ustedes|somos pacientes|soy paciente)\\b|\\bya no (?:voy|vamos|va) a (?:esa|esta) (?:clinica|consulta|oficina)\\b|\\bya no me corresponden\\b',
+  '\\bya no (?:me |nos |se )?atiend\\w* (?:con ustedes|ahi|alli|aqui|alla)\\b|\\bya no (?:uso|usamos|usa) (?:este|ese|su|el) (?:servicio|numero|telefono|celular)\\b|\\bya me atienden en otr\\w*\\b|\\bya no (?:con ustedes|somos pacientes|soy paciente)\\b|\\bya no (?:voy|vamos|va) a (?:esa|esta) clinica\\b|\\bya no me corresponden\\b',
   // Nothing more asked to be sent: "no manden más", "no me envíen nada más".
   '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mass?\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
   '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b|\\bme (?:doy|damos|puedo dar) de baja\\b',
@@ -158,7 +158,7 @@ export const SPANISH_STOP_PHRASES = [
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
-  `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: \\S+){0,3}? (?:y (?:tambien )?)?(?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
+  `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: tambien| (?:la|mi) (?:cita|consulta) y(?: tambien)?)? (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
   // No interest in the messages: "no me interesa", "no estoy interesada", not "no me interesa esa hora".
   '\\bno (?:me|nos) interesa\\w*\\b(?! (?:la|el|esa|ese|esta|este|otra|otro) (?:hora|fecha|dia|cita|turno|horario)\\b)|\\bno estoy interesad[oa]\\b',
   // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".

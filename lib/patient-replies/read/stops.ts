@@ -248,7 +248,7 @@ const DRAWN_STOP = new RegExp(
 );
 /** The words people write beside the signs: "📵 please", "ya no 🛑🛑", "🚫📱 texts please". */
 const BESIDE_SIGNS =
-  /\b(?:please|pls|plz|por favor|porfa|thanks|thank you|texts?|txts?|messages|msgs|mensajes|no more|no mas|ya no|no|ya|now|basta|enough)\b/gu;
+  /\b(?:please|pls|plz|por favor|porfa|texts?|txts?|messages|msgs|mensajes|no more|no mas|ya no|no|basta|enough)\b/gu;
 /** Skin tones, joiners, presentation marks and gender signs, which change no emoji's meaning. */
 const EMOJI_MODIFIERS = /[\u{1F3FB}-\u{1F3FF}]|\u200D|\uFE0F|[\u2640\u2642]/gu;
 

@@ -159,7 +159,7 @@ const COURTESIES = [
   'lo siento(?: mucho)?|disculpe|disculpa|una disculpa|perdon|perdone',
   'doctora?|senorita|senora|senor|seno|sena|enfermera|mija|mijo|mijita|mijito|corazon|carino|amor|reina|joven',
   // A title with the name it goes before, last in the reply: "gracias señorita Paty", "thanks Dr Kim".
-  '(?:senorita|senora|senor|doctora?|dr|nurse|miss|mrs|mr|ms|enfermera) \\p{L}+$',
+  '(?:senorita|senora|senor|doctora?|dr|nurse|miss|mrs|mr|ms|enfermera) (?!(?:today|tomorrow|tonight|tmrw|manana|hoy|next|later|instead|please|pls)\\b)\\p{L}+$',
   '[🙏😊🙂☺❤♥😀😁😃🤗💕💙🌸✨👍👌✅✔☑]',
   // An apology for answering late: "sorry for the late reply", "perdón por la demora".
   'sorry for (?:the |my )?(?:late|slow) (?:reply|response|answer)|sorry (?:i m|im) late (?:replying|answering)|(?:perdon|disculpe|disculpa|perdone) (?:por )?(?:la demora|la tardanza|no contestar antes)',
@@ -278,10 +278,12 @@ export function readCancelWithReason(text: string): Intent | undefined {
     .trim();
   const tokens = spaced.split(' ');
   if (tokens[0] !== '2' || /[?¿]/.test(spaced)) return undefined;
-  // The reason without the thanks or apology closing it: "2, ankle's healed up, thanks for everything".
-  const rest = ` ${tokens.slice(1).join(' ')}`.replace(CLOSING_COURTESIES, '').trim();
-  return rest !== '' &&
-    rest.split(' ').length <= 6 &&
+  const rest = tokens.slice(1).join(' ');
+  // The reason counted without the thanks or apology closing it ("2, ankle's healed up, thanks for
+  // everything"); what it says is read whole.
+  const reason = ` ${rest}`.replace(CLOSING_COURTESIES, '').trim();
+  return reason !== '' &&
+    reason.split(' ').length <= 6 &&
     !/\p{N}/u.test(rest) &&
     !MORE_THAN_A_REASON.test(rest) &&
     !namesNewTime(rest)
@@ -354,7 +356,7 @@ export function readByRules(raw: string): Understanding | undefined {
   const text = readableReply(raw);
   const keyword = readKeyword(whole);
   // A stop no carrier took for its keyword is a stop in the patient's own words: the service confirms it.
-  if (keyword === 'opt-out' && !carrierReads(whole))
+  if (keyword === 'opt-out' && !carrierReads(raw))
     return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
   if (keyword !== undefined) return { intent: keyword, via: 'keyword' };
   const own = readableReply(ownWords(raw));
