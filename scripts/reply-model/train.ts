@@ -50,6 +50,7 @@ export const CORPUS = {
   heldOut19: 'lib/patient-replies/model/corpus/held-out-19.jsonl',
   heldOut20: 'lib/patient-replies/model/corpus/held-out-20.jsonl',
   heldOut21: 'lib/patient-replies/model/corpus/held-out-21.jsonl',
+  heldOut22: 'lib/patient-replies/model/corpus/held-out-22.jsonl',
 } as const;
 
 /**
@@ -91,10 +92,12 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 21 was scored
- * once, when the changes for part 20 were finished, and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 22, written after the day's
+ * last change to the reading, for one scoring of it.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 22', path: CORPUS.heldOut22 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

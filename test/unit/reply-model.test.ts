@@ -60,6 +60,7 @@ const heldOut18 = readCorpus(CORPUS.heldOut18);
 const heldOut19 = readCorpus(CORPUS.heldOut19);
 const heldOut20 = readCorpus(CORPUS.heldOut20);
 const heldOut21 = readCorpus(CORPUS.heldOut21);
+const heldOut22 = readCorpus(CORPUS.heldOut22);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -120,6 +121,7 @@ describe('the labelled corpus', () => {
     heldOut19,
     heldOut20,
     heldOut21,
+    heldOut22,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
