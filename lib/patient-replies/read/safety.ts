@@ -239,6 +239,19 @@ const around = (spaced: string, match: RegExpExecArray) =>
   `${spaced.slice(0, match.index)} ${spaced.slice(match.index + match[0].length)}`;
 
 /**
+ * Whether a reply that says coming says more, which a confirm by rule must not pass over: a second
+ * matter, a request, a hedge or a question without its mark, a confirmation put off, another
+ * occasion, an instruction.
+ */
+const saysMoreThanComing = (spaced: string) =>
+  SECOND_MATTER.test(spaced) ||
+  REQUEST.test(spaced) ||
+  HEDGED_OR_ASKED.test(spaced) ||
+  DEFERRED_CONFIRMATION.test(spaced) ||
+  ANOTHER_OCCASION.test(spaced) ||
+  INSTRUCTIONS.test(spaced);
+
+/**
  * A cancel or a move said not to be wanted, then coming said plainly ("not cancelling, I'll be there",
  * "no need to rebook, the time works", "no pienso cancelar, voy seguro"), with no question, no doubt
  * and no change asked for: the patient keeps the appointment, a confirm by rule. "Don't cancel, just
@@ -258,13 +271,8 @@ export function keepsAppointment(text: string): boolean {
   return (
     (COMES.test(rest) || PROMISED_PRESENCE.test(spaced)) &&
     !DOUBT_OR_CHANGE.test(rest) &&
-    !SECOND_MATTER.test(spaced) &&
-    !REQUEST.test(spaced) &&
-    !HEDGED_OR_ASKED.test(spaced) &&
     !NEGATED_ATTENDANCE.test(rest) &&
-    !DEFERRED_CONFIRMATION.test(spaced) &&
-    !ANOTHER_OCCASION.test(spaced) &&
-    !INSTRUCTIONS.test(spaced)
+    !saysMoreThanComing(spaced)
   );
 }
 
@@ -302,12 +310,7 @@ export function saysComing(text: string): boolean {
     !TAKEN_BACK.test(spaced) &&
     !NEGATED_ATTENDANCE.test(spaced) &&
     !DOUBT_OR_CHANGE.test(spaced) &&
-    !DEFERRED_CONFIRMATION.test(spaced) &&
-    !ANOTHER_OCCASION.test(spaced) &&
-    !SECOND_MATTER.test(spaced) &&
-    !REQUEST.test(spaced) &&
-    !HEDGED_OR_ASKED.test(spaced) &&
-    !INSTRUCTIONS.test(spaced) &&
+    !saysMoreThanComing(spaced) &&
     !RUNNING_LATE.test(spaced) &&
     // "am" of "I am" is no time of day.
     !NEW_TIME.test(spaced.replace(/\bi am\b/g, 'i m')) &&
