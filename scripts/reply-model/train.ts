@@ -51,6 +51,8 @@ export const CORPUS = {
   heldOut20: 'lib/patient-replies/model/corpus/held-out-20.jsonl',
   heldOut21: 'lib/patient-replies/model/corpus/held-out-21.jsonl',
   heldOut22: 'lib/patient-replies/model/corpus/held-out-22.jsonl',
+  heldOut23: 'lib/patient-replies/model/corpus/held-out-23.jsonl',
+  heldOut24: 'lib/patient-replies/model/corpus/held-out-24.jsonl',
 } as const;
 
 /**
@@ -94,10 +96,13 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: part 22 was scored
- * once and reports.
+ * checked like theirs; replies:eval names it and scores nothing of it. Parts 23 and 24, written after
+ * part 22's one scoring, before the model's next change, for one scoring each once it is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  { name: 'held-out part 23', path: CORPUS.heldOut23 },
+  { name: 'held-out part 24', path: CORPUS.heldOut24 },
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

@@ -61,6 +61,8 @@ const heldOut19 = readCorpus(CORPUS.heldOut19);
 const heldOut20 = readCorpus(CORPUS.heldOut20);
 const heldOut21 = readCorpus(CORPUS.heldOut21);
 const heldOut22 = readCorpus(CORPUS.heldOut22);
+const heldOut23 = readCorpus(CORPUS.heldOut23);
+const heldOut24 = readCorpus(CORPUS.heldOut24);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -122,6 +124,8 @@ describe('the labelled corpus', () => {
     heldOut20,
     heldOut21,
     heldOut22,
+    heldOut23,
+    heldOut24,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
