@@ -1969,3 +1969,11 @@ describe("what a review of the day's rules found, each a reply a rule misread", 
     expect(readByRules('STOP\u200e')).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' });
   });
 });
+
+describe('the rules the review of part 20 added when the watched parts joined training', () => {
+  it('a question-mark emoji is a question mark: a model confirm of "👌❔" is held for a person, as of "👌?"', () => {
+    for (const text of ['👌❔', 'vale ❓', 'see you then❓❓', 'ok ⁉️'])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    expect(heldBack('confirm', 'see you then ❗')).toBeUndefined();
+  });
+});

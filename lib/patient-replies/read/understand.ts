@@ -190,8 +190,6 @@ const EMOJI = /^\p{Extended_Pictographic}$/u;
 /** Emoji that doubt, refuse or take back: never a courtesy around a code. */
 const DOUBTFUL_EMOJI = new Set([
   '🤔',
-  '❓',
-  '❔',
   '😕',
   '😟',
   '🙁',
