@@ -55,54 +55,68 @@ export const CORPUS = {
   heldOut24: 'lib/patient-replies/model/corpus/held-out-24.jsonl',
 } as const;
 
+const part = (n: number, path: string) => ({ name: `held-out part ${n}`, path });
+
 /**
- * The held-out parts npm test holds to every bar: each was looked at (watched) to fix its misreads, so
- * passing them is what those fixes were chosen for (docs/replies.md).
+ * Parts written apart, scored once, then watched (their misreads looked at to fix the rules) and, having
+ * done their work as a measure, now training replies: a reply someone has looked into teaches the model
+ * more than it can still measure it (docs/replies.md). Their files stay frozen like every part's.
+ */
+export const TRAINING_PARTS = [
+  part(3, CORPUS.heldOut3),
+  part(4, CORPUS.heldOut4),
+  part(5, CORPUS.heldOut5),
+  part(6, CORPUS.heldOut6),
+  part(7, CORPUS.heldOut7),
+  part(8, CORPUS.heldOut8),
+  part(9, CORPUS.heldOut9),
+  part(10, CORPUS.heldOut10),
+  part(11, CORPUS.heldOut11),
+  part(12, CORPUS.heldOut12),
+  part(13, CORPUS.heldOut13),
+  part(14, CORPUS.heldOut14),
+  part(15, CORPUS.heldOut15),
+  part(16, CORPUS.heldOut16),
+  part(17, CORPUS.heldOut17),
+] as const;
+
+/**
+ * The held-out parts npm test holds to every bar, never trained on: the first two, which issue 33 froze,
+ * and the three watched last. Each was looked at (watched) to fix its misreads, so passing them is what
+ * those fixes were chosen for (docs/replies.md).
  */
 export const HELD_OUT_PARTS = [
-  { name: 'held-out part 1', path: CORPUS.heldOut },
-  { name: 'held-out part 2', path: CORPUS.heldOut2 },
-  { name: 'held-out part 3', path: CORPUS.heldOut3 },
-  { name: 'held-out part 4', path: CORPUS.heldOut4 },
-  { name: 'held-out part 5', path: CORPUS.heldOut5 },
-  { name: 'held-out part 6', path: CORPUS.heldOut6 },
-  { name: 'held-out part 7', path: CORPUS.heldOut7 },
-  { name: 'held-out part 8', path: CORPUS.heldOut8 },
-  { name: 'held-out part 9', path: CORPUS.heldOut9 },
-  { name: 'held-out part 10', path: CORPUS.heldOut10 },
-  { name: 'held-out part 11', path: CORPUS.heldOut11 },
-  { name: 'held-out part 12', path: CORPUS.heldOut12 },
-  { name: 'held-out part 13', path: CORPUS.heldOut13 },
-  { name: 'held-out part 14', path: CORPUS.heldOut14 },
-  { name: 'held-out part 15', path: CORPUS.heldOut15 },
-  { name: 'held-out part 16', path: CORPUS.heldOut16 },
-  { name: 'held-out part 17', path: CORPUS.heldOut17 },
-  { name: 'held-out part 18', path: CORPUS.heldOut18 },
-  { name: 'held-out part 19', path: CORPUS.heldOut19 },
-  { name: 'held-out part 20', path: CORPUS.heldOut20 },
+  part(1, CORPUS.heldOut),
+  part(2, CORPUS.heldOut2),
+  part(18, CORPUS.heldOut18),
+  part(19, CORPUS.heldOut19),
+  part(20, CORPUS.heldOut20),
 ] as const;
+
+/** The files the model is trained on: the training replies and the watched parts that joined them. */
+export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PARTS.map(({ path }) => path)];
 
 /**
  * The parts scored once and not looked into to fix them: replies:eval scores them and prints each bar's
  * verdict, npm test never fails on them and their misreads are never listed, since a part that gates is
  * one you fix until it passes, a tuning set (docs/replies.md). Part 21 was seen by accident after its
- * one scoring; part 22, written after the day's last change, stands in for it as the unseen measure.
+ * one scoring; part 22 was written after the rules' last change; parts 23 and 24 were sealed before the
+ * watched parts joined training and scored once when that change was finished: the unseen measures.
  */
 export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
-  { name: 'held-out part 21', path: CORPUS.heldOut21 },
-  { name: 'held-out part 22', path: CORPUS.heldOut22 },
+  part(21, CORPUS.heldOut21),
+  part(22, CORPUS.heldOut22),
+  part(23, CORPUS.heldOut23),
+  part(24, CORPUS.heldOut24),
 ];
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. Parts 23 and 24, written after
- * part 22's one scoring, before the model's next change, for one scoring each once it is made.
+ * checked like theirs; replies:eval names it and scores nothing of it. None now: parts 23 and 24 were
+ * scored once, when the watched parts had joined training, and report.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [
-  { name: 'held-out part 23', path: CORPUS.heldOut23 },
-  { name: 'held-out part 24', path: CORPUS.heldOut24 },
-];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
@@ -114,6 +128,12 @@ export function readCorpus(path: string): LabelledReply[] {
     .map((line) => JSON.parse(line) as LabelledReply);
 }
 
+/** Every training reply, in the order of TRAINING_FILES. */
+export const readTraining = (): LabelledReply[] => TRAINING_FILES.flatMap(readCorpus);
+
+/** The training files' text, one after another: what the weights file's corpus hash is taken of. */
+export const trainingText = (): string => TRAINING_FILES.map((path) => readFileSync(path, 'utf8')).join('');
+
 export interface TrainingOptions {
   buckets: number;
   /** L2 penalty per weight. */
@@ -122,7 +142,7 @@ export interface TrainingOptions {
   learningRate: number;
 }
 
-export const TRAINING: TrainingOptions = { buckets: 8192, l2: 1e-5, epochs: 600, learningRate: 0.05 };
+export const TRAINING: TrainingOptions = { buckets: 8192, l2: 1e-6, epochs: 600, learningRate: 0.05 };
 
 interface Fitted {
   weights: Float32Array;
@@ -370,10 +390,10 @@ export function weightsFile(
   };
 }
 
-/** Trains on the training replies alone and returns the weights file's content. */
+/** Trains on the training replies alone (never a held-out part) and returns the weights file's content. */
 export function trainFromCorpus(options: TrainingOptions = TRAINING): Weights {
-  const corpusText = readFileSync(CORPUS.train, 'utf8');
-  const replies = readCorpus(CORPUS.train);
+  const corpusText = trainingText();
+  const replies = readTraining();
   const scores = outOfFold(replies, options);
   // Calibrated and measured on the replies the rules leave to the model: the ones whose confidence a clinic sees.
   const reaching = replies.map((_, i) => i).filter((i) => readByRules(replies[i]!.text) === undefined);

@@ -27,8 +27,11 @@ import {
   CORPUS,
   HELD_OUT_PARTS,
   readCorpus,
+  readTraining,
   REPORTED_PARTS,
   SEALED_PARTS,
+  TRAINING_PARTS,
+  trainingText,
   chooseThresholds,
   foldOf,
   type LabelledReply,
@@ -39,6 +42,8 @@ import weights from '../../lib/patient-replies/model/weights.json' with { type: 
 // same layers the service reads with, against the bars a patient's safety sets.
 
 const train = readCorpus(CORPUS.train);
+/** train.jsonl and the watched parts that joined it: every reply the model learns from. */
+const training = readTraining();
 const heldOut = readCorpus(CORPUS.heldOut);
 const heldOut2 = readCorpus(CORPUS.heldOut2);
 const heldOut3 = readCorpus(CORPUS.heldOut3);
@@ -153,7 +158,7 @@ describe('the labelled corpus', () => {
 
   it('keeps every held-out part frozen: a part changes only with its new SHA-256 noted in docs/replies.md', () => {
     const docs = readFileSync('docs/replies.md', 'utf8');
-    for (const { path } of [...ALL_PARTS, ...SEALED_PARTS]) {
+    for (const { path } of [...TRAINING_PARTS, ...ALL_PARTS, ...SEALED_PARTS]) {
       const file = path.split('/').at(-1)!.replace('.', '\\.');
       const noted = new RegExp(`\`corpus/${file}\`[^\\n]*\`([0-9a-f]{64})\``).exec(docs)?.[1];
       expect(noted, path).toBe(sha256(readFileSync(path)));
@@ -161,8 +166,13 @@ describe('the labelled corpus', () => {
   });
 
   it('is what the shipped weights were trained on (npm run replies:train after any change)', () => {
-    const corpusText = readFileSync(CORPUS.train, 'utf8');
-    expect(weights.corpus.sha256).toBe(createHash('sha256').update(corpusText).digest('hex'));
+    expect(weights.corpus.sha256).toBe(sha256(trainingText()));
+    expect(weights.corpus.replies).toBe(training.length);
+  });
+
+  it('trains on watched parts only, never on one that gates, reports or is sealed', () => {
+    const measured = new Set([...ALL_PARTS, ...SEALED_PARTS].map(({ path }) => path));
+    for (const { name, path } of TRAINING_PARTS) expect(measured.has(path), name).toBe(false);
   });
 });
 
@@ -234,7 +244,7 @@ describe('the newest held-out part, reported and not gated (docs/replies.md)', (
 describe('the confidence a clinic sees', () => {
   // A part's ~330 model-read replies measure calibration error only to about ±0.04 (a perfectly
   // calibrated model reads 0.03-0.05 on a sample that size), so the bar is held on all gated parts
-  // pooled, about 6,800 replies; each part alone is held only to twice its sampling error (docs/replies.md).
+  // pooled, about 1,700 replies; each part alone is held only to twice its sampling error (docs/replies.md).
   it('is calibrated: expected calibration error at most 0.05 on cross-validation and on the gated held-out parts pooled', () => {
     expect(weights.temperature).toBeGreaterThan(0);
     expect(weights.calibration.ece).toBeLessThanOrEqual(0.05);
@@ -263,9 +273,9 @@ describe('stops spelt out or with look-alike letters', () => {
   });
 
   it('make no false stop: spelling out and look-alikes change no reply of the corpus that is not a spelt stop', () => {
-    // Every gated part; the reported one is never looked into.
+    // Every training reply and gated part; a reported one is never looked into.
     const gated = HELD_OUT_PARTS.flatMap(({ path }) => readCorpus(path));
-    for (const reply of [...train, ...gated]) {
+    for (const reply of [...training, ...gated]) {
       if (reply.intent === 'opt-out') continue;
       expect(readKeyword(reply.text), reply.text).not.toBe('opt-out');
       if (reply.pattern !== 'spelt-stop')
@@ -310,9 +320,9 @@ describe('choosing the thresholds on cross-validation', () => {
 
 describe('mending slips in a stop word', () => {
   it('makes no false stop: no reply of the corpus that is not an opt-out is read as a stop once its slips are mended', () => {
-    // Every gated part; the reported one is never looked into.
+    // Every training reply and gated part; a reported one is never looked into.
     const gated = HELD_OUT_PARTS.flatMap(({ path }) => readCorpus(path));
-    for (const reply of [...train, ...gated]) {
+    for (const reply of [...training, ...gated]) {
       if (reply.intent === 'opt-out' || withSlipsMended(reply.text) === reply.text) continue;
       expect(asksToStop(reply.text), reply.text).toBe(false);
     }
