@@ -53,6 +53,8 @@ export const CORPUS = {
   heldOut22: 'lib/patient-replies/model/corpus/held-out-22.jsonl',
   heldOut23: 'lib/patient-replies/model/corpus/held-out-23.jsonl',
   heldOut24: 'lib/patient-replies/model/corpus/held-out-24.jsonl',
+  heldOut25: 'lib/patient-replies/model/corpus/held-out-25.jsonl',
+  heldOut26: 'lib/patient-replies/model/corpus/held-out-26.jsonl',
 } as const;
 
 const part = (n: number, path: string) => ({ name: `held-out part ${n}`, path });
@@ -113,10 +115,13 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: parts 23 and 24 were
- * scored once, when the watched parts had joined training, and report.
+ * checked like theirs; replies:eval names it and scores nothing of it. Parts 25 and 26, written after
+ * parts 23 and 24's one scoring, before the model's next change, for one scoring each once it is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  part(25, CORPUS.heldOut25),
+  part(26, CORPUS.heldOut26),
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

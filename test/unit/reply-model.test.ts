@@ -68,6 +68,8 @@ const heldOut21 = readCorpus(CORPUS.heldOut21);
 const heldOut22 = readCorpus(CORPUS.heldOut22);
 const heldOut23 = readCorpus(CORPUS.heldOut23);
 const heldOut24 = readCorpus(CORPUS.heldOut24);
+const heldOut25 = readCorpus(CORPUS.heldOut25);
+const heldOut26 = readCorpus(CORPUS.heldOut26);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -131,6 +133,8 @@ describe('the labelled corpus', () => {
     heldOut22,
     heldOut23,
     heldOut24,
+    heldOut25,
+    heldOut26,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
