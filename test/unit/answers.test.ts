@@ -1976,4 +1976,25 @@ describe('the rules the review of part 20 added when the watched parts joined tr
       expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
     expect(heldBack('confirm', 'see you then ❗')).toBeUndefined();
   });
+
+  it('negated-attendance: going, or confirming, said not to happen is no confirmation', () => {
+    for (const text of [
+      "Not confirming, I can't go",
+      "won't go, sorry",
+      'cant confirm, prob not going to go',
+    ])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    expect(heldBack('confirm', "confirmed, I'll go")).toBeUndefined();
+    expect(heldBack('confirm', "yes, can't go wrong with an early slot")).toBeUndefined();
+  });
+
+  it('asks-another-time: the next opening asked for is another time', () => {
+    for (const text of [
+      "Sorry can't make it, when's the next available?",
+      'cant come, whats your next opening',
+      'no puedo ir, cuál es la próxima cita disponible',
+    ])
+      expect(heldBack('cancel', text), text).toBe('asks-another-time');
+    expect(heldBack('cancel', "can't make it, next week I'm away too")).toBeUndefined();
+  });
 });
