@@ -10,7 +10,7 @@ export interface Weights {
   intents: Intent[];
   /** One bias per intent. */
   bias: number[];
-  /** Int8 weights, intent-major (intent × bucket), deflated (raw) then base64; each times `scale`. */
+  /** Signed bytes (−15…15 as trained), intent-major (intent × bucket), deflated (raw) then base64; each times `scale`. */
   weights: string;
   scale: number;
   /** The scores are divided by it before the softmax, so that a probability means what it says (calibrated on cross-validation). */
@@ -70,7 +70,7 @@ export class ReplyClassifier {
     this.thresholds = model.thresholds;
   }
 
-  /** From the weights file: int8 values back to their scale. */
+  /** From the weights file: signed bytes back to their scale. */
   static fromWeights(file: Weights): ReplyClassifier {
     // Deflated, the weights take a third less of the bundle: Node's own zlib reads them back in a millisecond.
     const bytes = inflateRawSync(Buffer.from(file.weights, 'base64'));
