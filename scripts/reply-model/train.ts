@@ -55,6 +55,8 @@ export const CORPUS = {
   heldOut24: 'lib/patient-replies/model/corpus/held-out-24.jsonl',
   heldOut25: 'lib/patient-replies/model/corpus/held-out-25.jsonl',
   heldOut26: 'lib/patient-replies/model/corpus/held-out-26.jsonl',
+  heldOut27: 'lib/patient-replies/model/corpus/held-out-27.jsonl',
+  heldOut28: 'lib/patient-replies/model/corpus/held-out-28.jsonl',
 } as const;
 
 const part = (n: number, path: string) => ({ name: `held-out part ${n}`, path });
@@ -118,10 +120,13 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = [
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. None now: parts 25 and 26 were
- * scored once, when more replies and twice the buckets were in, and report.
+ * checked like theirs; replies:eval names it and scores nothing of it. Parts 27 and 28, written after
+ * parts 25 and 26's one scoring, before the opt-out bar's next change, for one scoring each once it is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = [];
+export const SEALED_PARTS: readonly { name: string; path: string }[] = [
+  part(27, CORPUS.heldOut27),
+  part(28, CORPUS.heldOut28),
+];
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];

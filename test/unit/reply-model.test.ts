@@ -70,6 +70,8 @@ const heldOut23 = readCorpus(CORPUS.heldOut23);
 const heldOut24 = readCorpus(CORPUS.heldOut24);
 const heldOut25 = readCorpus(CORPUS.heldOut25);
 const heldOut26 = readCorpus(CORPUS.heldOut26);
+const heldOut27 = readCorpus(CORPUS.heldOut27);
+const heldOut28 = readCorpus(CORPUS.heldOut28);
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -135,6 +137,8 @@ describe('the labelled corpus', () => {
     heldOut24,
     heldOut25,
     heldOut26,
+    heldOut27,
+    heldOut28,
   ];
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
