@@ -8,7 +8,7 @@ import {
   readCorpus,
   quantised,
   readTraining,
-  shipped,
+  asShipped,
   TRAINING,
   type TrainingOptions,
   UNTHRESHOLDED,
@@ -79,15 +79,16 @@ const candidates: TrainingOptions[] = [
   { ...TRAINING, levels: 7 },
   { ...TRAINING, buckets: 32768 },
 ];
-// One fit per bucket count and penalty: the levels only round its weights.
+// One fit per training: the levels only round its weights.
 const fits = new Map<string, ReturnType<typeof fit>>();
 for (const options of candidates) {
-  const key = `${options.buckets}/${options.l2}`;
+  const { levels: _levels, ...fitting } = options;
+  const key = JSON.stringify(fitting);
   const fitted = fits.get(key) ?? fit(training, options);
   fits.set(key, fitted);
   const { steps } = quantised(fitted.weights, options.levels);
   const size = deflateRawSync(steps, { level: 9 }).toString('base64').length;
-  const model = shipped(fitted, options, UNTHRESHOLDED);
+  const model = asShipped(fitted, options, UNTHRESHOLDED);
   measure(
     `logistic regression, ${options.buckets} buckets, L2 ${options.l2}, ±${options.levels}${options === TRAINING ? ' (shipped)' : ''}`,
     `${Math.round(size / 1000)} kB`,

@@ -14,10 +14,10 @@ import {
 import { ALL_PARTS, HELD_OUT_PARTS, SEALED_PARTS } from './reply-model/train.ts';
 
 // `npm run replies:eval`: the reading as the service runs it (keywords, answer codes, the phrase rules,
-// then the embedded model) on each held-out part, which training never sees: the figures the bars are
-// set on, per intent, the confusion matrix and per pattern, and each bar's verdict. Exits non-zero when
-// a gated part (parts looked at to fix their misreads) fails a bar; the newest part is reported, never
-// gated. `--misread` also lists the replies a gated part misread (the corpus's own text, never a
+// then the embedded model) on each held-out part training never reads (gated and reported): the figures
+// the bars are set on, per intent, the confusion matrix and per pattern, and each bar's verdict. Exits
+// non-zero when a gated part (parts looked at to fix their misreads) fails a bar; the parts written apart
+// and scored once are reported, never gated. `--misread` also lists the replies a gated part misread (the corpus's own text, never a
 // patient's); a reported part's misreads are never listed, so that nothing is chosen by them.
 
 const gated = new Set<string>(HELD_OUT_PARTS.map(({ name }) => name));

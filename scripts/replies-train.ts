@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import { trainFromCorpus } from './reply-model/train.ts';
 
-// `npm run replies:train`: retrains the embedded reply model on lib/patient-replies/model/corpus/train.jsonl (never
-// the held-out part) and rewrites lib/patient-replies/model/weights.json, which ships inside the bundles.
+// `npm run replies:train`: retrains the embedded reply model on train.jsonl and the watched parts that
+// joined it (TRAINING_FILES; never a gated, reported or sealed part) and rewrites
+// lib/patient-replies/model/weights.json, which ships inside the bundles.
 
 const WEIGHTS = 'lib/patient-replies/model/weights.json';
 const started = Date.now();

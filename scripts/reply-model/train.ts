@@ -218,15 +218,18 @@ export function fit(replies: readonly LabelledReply[], options: TrainingOptions)
   };
 }
 
-/** The weights as whole steps of one scale, as they ship. */
+/** The weights as whole steps of one scale, as they ship: a signed byte each, from −levels to levels. */
 export function quantised(weights: Float32Array, levels: number) {
+  if (!Number.isInteger(levels) || levels < 1 || levels > 127)
+    throw new RangeError(`levels must be a whole number from 1 to 127 (a signed byte), not ${levels}`);
   const largest = weights.reduce((max, w) => Math.max(max, Math.abs(w)), 0);
+  if (!Number.isFinite(largest)) throw new RangeError('a weight is not a finite number: training diverged');
   const scale = largest === 0 ? 1 : largest / levels;
   return { steps: Int8Array.from(weights, (w) => Math.round(w / scale)), scale };
 }
 
 /** The model as it ships, its weights rounded to their steps: what cross-validation and the compare read. */
-export function shipped(fitted: Fitted, options: TrainingOptions, thresholds: Thresholds, temperature = 1) {
+export function asShipped(fitted: Fitted, options: TrainingOptions, thresholds: Thresholds, temperature = 1) {
   const { steps, scale } = quantised(fitted.weights, options.levels);
   const weights = Float32Array.from(steps, (step) => step * scale);
   const { buckets } = options;
@@ -247,7 +250,7 @@ export function outOfFold(replies: readonly LabelledReply[], options: TrainingOp
       replies.filter((_, i) => !inFold(i)),
       options,
     );
-    const model = shipped(fitted, options, UNTHRESHOLDED);
+    const model = asShipped(fitted, options, UNTHRESHOLDED);
     replies.forEach((reply, i) => {
       if (inFold(i)) scores[i] = model.scores(reply.text);
     });
@@ -421,7 +424,7 @@ export function weightsFile(
   };
 }
 
-/** Trains on the training replies alone (never a held-out part) and returns the weights file's content. */
+/** Trains on the training replies alone (never a gated, reported or sealed part) and returns the weights file's content. */
 export function trainFromCorpus(options: TrainingOptions = TRAINING): Weights {
   const corpusText = trainingText();
   const replies = readTraining();

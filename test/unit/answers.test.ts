@@ -1970,9 +1970,9 @@ describe("what a review of the day's rules found, each a reply a rule misread", 
   });
 });
 
-describe('the rules the review of part 20 added when the watched parts joined training', () => {
+describe('the rules the gated parts showed once the watched parts trained the model', () => {
   it('a question-mark emoji is a question mark: a model confirm of "👌❔" is held for a person, as of "👌?"', () => {
-    for (const text of ['👌❔', 'vale ❓', 'see you then❓❓', 'ok ⁉️'])
+    for (const text of ['👌❔', 'vale ❓', 'see you then❓❓', '👍 ❔'])
       expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
     expect(heldBack('confirm', 'see you then ❗')).toBeUndefined();
   });
@@ -1984,8 +1984,19 @@ describe('the rules the review of part 20 added when the watched parts joined tr
       'cant confirm, prob not going to go',
     ])
       expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
-    expect(heldBack('confirm', "confirmed, I'll go")).toBeUndefined();
-    expect(heldBack('confirm', "yes, can't go wrong with an early slot")).toBeUndefined();
+    // Going or confirming put in the past, or in another sense, says nothing of this visit.
+    for (const text of [
+      "confirmed, I'll go",
+      "yes, can't go wrong with an early slot",
+      "Sorry I didn't confirm sooner, yes I'll be there",
+      'Sorry I did not confirm earlier, yes I will attend',
+      'Yes confirmed, didn’t go last time so really need this one',
+      "Yes I'll be there. Couldn't go last week",
+      "Yes I'll be there, wouldn't go anywhere else!",
+      "Confirmed. Don't go giving my slot away lol",
+      "Yes see you then, I can't go another week with this pain",
+    ])
+      expect(heldBack('confirm', text), text).toBeUndefined();
   });
 
   it('asks-another-time: the next opening asked for is another time', () => {
@@ -1996,5 +2007,6 @@ describe('the rules the review of part 20 added when the watched parts joined tr
     ])
       expect(heldBack('cancel', text), text).toBe('asks-another-time');
     expect(heldBack('cancel', "can't make it, next week I'm away too")).toBeUndefined();
+    expect(heldBack('cancel', 'Please cancel, my first free weekend in ages and I am away')).toBeUndefined();
   });
 });

@@ -22,7 +22,7 @@ export interface Weights {
   corpus: { replies: number; sha256: string };
 }
 
-/** Chosen by cross-validation on the training replies (never the held-out ones), on calibrated probabilities. */
+/** Chosen by cross-validation on the training replies (never a gated, reported or sealed part), on calibrated probabilities. */
 export interface Thresholds {
   /** Opt-out is answered from this probability up, even when another intent is likelier, and never below it. */
   optOut: number;
@@ -72,7 +72,7 @@ export class ReplyClassifier {
 
   /** From the weights file: signed bytes back to their scale. */
   static fromWeights(file: Weights): ReplyClassifier {
-    // Deflated, the weights take a third less of the bundle: Node's own zlib reads them back in a millisecond.
+    // Deflated, the weights take a third of their bytes (most steps are 0): Node's own zlib reads them back in a millisecond.
     const bytes = inflateRawSync(Buffer.from(file.weights, 'base64'));
     const weights = new Float32Array(bytes.length);
     for (let i = 0; i < bytes.length; i++) weights[i] = ((bytes[i]! << 24) >> 24) * file.scale;
