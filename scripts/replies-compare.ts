@@ -1,5 +1,5 @@
-import { deflateRawSync } from 'node:zlib';
-import { INTENTS, type Intent } from '../lib/reminders/answers.ts';
+import { INTENTS } from '../lib/reminders/answers.ts';
+import { softmax } from '../lib/patient-replies/model/classifier.ts';
 import { featureVector } from '../lib/patient-replies/model/features.ts';
 import {
   fit,
@@ -9,6 +9,7 @@ import {
   quantised,
   readTraining,
   asShipped,
+  encodedSteps,
   TRAINING,
   type TrainingOptions,
   UNTHRESHOLDED,
@@ -41,23 +42,14 @@ function naiveBayes(train: readonly LabelledReply[], buckets: number) {
     });
 }
 
-const softmax = (scores: number[]) => {
-  const top = Math.max(...scores);
-  const exps = scores.map((s) => Math.exp(s - top));
-  const total = exps.reduce((a, b) => a + b, 0);
-  return exps.map((e) => e / total);
-};
-
 /** Accuracy of the likeliest intent, opt-out recall at 0.5 and the mean negative log-likelihood. */
 function measure(name: string, size: string, scoresOf: (text: string) => number[]) {
-  const optOut = INTENTS.indexOf('opt-out');
   let [right, stops, caught, loss] = [0, 0, 0, 0];
   for (const { text, intent } of gated) {
-    const p = softmax(scoresOf(text));
-    const label = INTENTS.indexOf(intent as Intent);
-    if (p.indexOf(Math.max(...p)) === label) right++;
-    loss -= Math.log(Math.max(p[label]!, 1e-12));
-    if (intent === 'opt-out') [stops, caught] = [stops + 1, caught + (p[optOut]! >= 0.5 ? 1 : 0)];
+    const p = softmax(INTENTS, scoresOf(text), 1);
+    if ([...p].reduce((a, b) => (b[1] > a[1] ? b : a))[0] === intent) right++;
+    loss -= Math.log(Math.max(p.get(intent)!, 1e-12));
+    if (intent === 'opt-out') [stops, caught] = [stops + 1, caught + (p.get('opt-out')! >= 0.5 ? 1 : 0)];
   }
   const n = gated.length;
   console.log(
@@ -87,7 +79,7 @@ for (const options of candidates) {
   const fitted = fits.get(key) ?? fit(training, options);
   fits.set(key, fitted);
   const { steps } = quantised(fitted.weights, options.levels);
-  const size = deflateRawSync(steps, { level: 9 }).toString('base64').length;
+  const size = encodedSteps(steps).length;
   const model = asShipped(fitted, options, UNTHRESHOLDED);
   measure(
     `logistic regression, ${options.buckets} buckets, L2 ${options.l2}, ±${options.levels}${options === TRAINING ? ' (shipped)' : ''}`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INTENTS } from '../../lib/reminders/answers.ts';
 import { format, resolveConfig } from 'prettier';
@@ -26,6 +27,8 @@ import {
   calibrationOf,
   CORPUS,
   HELD_OUT_PARTS,
+  partPath,
+  PARTS_WRITTEN,
   readCorpus,
   readTraining,
   REPORTED_PARTS,
@@ -50,34 +53,9 @@ import weights from '../../lib/patient-replies/model/weights.json' with { type: 
 const train = readCorpus(CORPUS.train);
 /** train.jsonl and the watched parts that joined it: every reply the model learns from. */
 const training = readTraining();
-const heldOut = readCorpus(CORPUS.heldOut);
-const heldOut2 = readCorpus(CORPUS.heldOut2);
-const heldOut3 = readCorpus(CORPUS.heldOut3);
-const heldOut4 = readCorpus(CORPUS.heldOut4);
-const heldOut5 = readCorpus(CORPUS.heldOut5);
-const heldOut6 = readCorpus(CORPUS.heldOut6);
-const heldOut7 = readCorpus(CORPUS.heldOut7);
-const heldOut8 = readCorpus(CORPUS.heldOut8);
-const heldOut9 = readCorpus(CORPUS.heldOut9);
-const heldOut10 = readCorpus(CORPUS.heldOut10);
-const heldOut11 = readCorpus(CORPUS.heldOut11);
-const heldOut12 = readCorpus(CORPUS.heldOut12);
-const heldOut13 = readCorpus(CORPUS.heldOut13);
-const heldOut14 = readCorpus(CORPUS.heldOut14);
-const heldOut15 = readCorpus(CORPUS.heldOut15);
-const heldOut16 = readCorpus(CORPUS.heldOut16);
-const heldOut17 = readCorpus(CORPUS.heldOut17);
-const heldOut18 = readCorpus(CORPUS.heldOut18);
-const heldOut19 = readCorpus(CORPUS.heldOut19);
-const heldOut20 = readCorpus(CORPUS.heldOut20);
-const heldOut21 = readCorpus(CORPUS.heldOut21);
-const heldOut22 = readCorpus(CORPUS.heldOut22);
-const heldOut23 = readCorpus(CORPUS.heldOut23);
-const heldOut24 = readCorpus(CORPUS.heldOut24);
-const heldOut25 = readCorpus(CORPUS.heldOut25);
-const heldOut26 = readCorpus(CORPUS.heldOut26);
-const heldOut27 = readCorpus(CORPUS.heldOut27);
-const heldOut28 = readCorpus(CORPUS.heldOut28);
+/** Every part written, part 1 first. */
+const writtenParts = Array.from({ length: PARTS_WRITTEN }, (_, i) => readCorpus(partPath(i + 1)));
+const [heldOut, heldOut2, heldOut3] = writtenParts as [typeof train, typeof train, typeof train];
 const LABELS = 'lib/patient-replies/model/corpus/LABELS.md';
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -116,36 +94,7 @@ describe('the labelled corpus', () => {
   });
 
   // Parts 4 on, each kept apart from training and every part written before it.
-  const parts = [
-    heldOut,
-    heldOut2,
-    heldOut3,
-    heldOut4,
-    heldOut5,
-    heldOut6,
-    heldOut7,
-    heldOut8,
-    heldOut9,
-    heldOut10,
-    heldOut11,
-    heldOut12,
-    heldOut13,
-    heldOut14,
-    heldOut15,
-    heldOut16,
-    heldOut17,
-    heldOut18,
-    heldOut19,
-    heldOut20,
-    heldOut21,
-    heldOut22,
-    heldOut23,
-    heldOut24,
-    heldOut25,
-    heldOut26,
-    heldOut27,
-    heldOut28,
-  ];
+  const parts = writtenParts;
   for (const [number, part, earlierParts] of parts
     .map((part, i) => [i + 1, part, [train, ...parts.slice(0, i)]] as const)
     .slice(3))
@@ -188,8 +137,11 @@ describe('the labelled corpus', () => {
     const measured = [...HELD_OUT_PARTS, ...REPORTED_PARTS, ...SEALED_PARTS].map(({ path }) => path);
     for (const path of TRAINING_FILES) expect(measured, path).not.toContain(path);
     const placed = [...TRAINING_PARTS.map(({ path }) => path), ...measured];
-    const parts = Object.values(CORPUS).filter((path) => path !== CORPUS.train);
-    expect([...placed].sort()).toEqual([...parts].sort());
+    const written = readdirSync(dirname(CORPUS.train))
+      .filter((file) => file.startsWith('held-out'))
+      .map((file) => `${dirname(CORPUS.train)}/${file}`);
+    expect([...placed].sort()).toEqual(written.sort());
+    expect(written.length).toBe(PARTS_WRITTEN);
   });
 });
 
