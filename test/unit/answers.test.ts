@@ -242,7 +242,7 @@ describe('the phrase rules around any model', () => {
 
   it("lets a model's opt-out stand on a word of stopping however it is put: reminding, a wrong person, no more", async () => {
     for (const text of [
-      'Ya dejen de recordarme todo',
+      'Recordarme todo ya no hace falta',
       'Para ya con esto',
       'No more of this',
       'Se equivocaron, soy otra persona',
@@ -2008,5 +2008,140 @@ describe('the rules the gated parts showed once the watched parts trained the mo
       expect(heldBack('cancel', text), text).toBe('asks-another-time');
     expect(heldBack('cancel', "can't make it, next week I'm away too")).toBeUndefined();
     expect(heldBack('cancel', 'Please cancel, my first free weekend in ages and I am away')).toBeUndefined();
+  });
+});
+
+describe("the stop families the training replies' missed and near-missed stops on cross-validation showed (before parts 29 and 30)", () => {
+  it.each([
+    'could you stop the automated texts please',
+    'pls end these daily messages',
+    'I decline further text reminders',
+    'how do I stop getting these?',
+    'quit receiving the automated reminders',
+    "don't text again",
+    "please don't text, ring me",
+    'could you not text me?',
+    'please no send again',
+    'i not want receive this texts',
+    'I do not wish to be contacted',
+    'not one more text please',
+    "I've asked twice to be taken off",
+    "I'm reporting you as spam",
+    'any more texts will be reported',
+    "there's no Dolores at this number",
+    "I keep getting someone else's appointments",
+    "I don't recall agreeing to text reminders",
+    "I don't remember signing up",
+    'I never asked to be texted',
+    "that's the last message I want",
+    'text me no more',
+    'switch the reminders off please',
+    'I want off this text list',
+    'kindly desist from texting',
+    'cease and desist',
+    'lose my number',
+    'please purge my details',
+    'stop hitting my line',
+    'rong number',
+    'STAHHHHP',
+    '2 alto',
+    '2, basta',
+  ])('stops: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each([
+    '¿pueden parar de escribirme?',
+    'para de mandarme mensajes',
+    'paren de mandar tantos mensajes',
+    'no deseamos ser contactados',
+    'ni un mensaje más por favor',
+    'retiren mi número',
+    'quiten el número, ella ya no vive aquí',
+    'me llegan recordatorios de otra persona',
+    'ya no me mande mensajes porfa',
+    'no me sigan mandando eso',
+    'no sigan con los recordatorios',
+    'no acepto recibir mensajes',
+    'este no es su número',
+    'dejen de recordarme las citas',
+    'no me contacten',
+    'este celular no debe recibir mensajes',
+    'ya no queremos recibir mensajes',
+    'retírenme de los avisos',
+  ])('stops in Spanish: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  // Each of these was read as a stop by a first, wider draft of the families above (a review's probes).
+  it.each([
+    'can you stop the bleeding before the procedure?',
+    "my phone was set to block spam texts, that's why I didn't reply. 1",
+    'Please cancel appointment text me a new date',
+    'Bringing both kids, I might kill them',
+    'All I want from the reminders is the address',
+    'Never got a 2nd reminder, not one more text after booking. Is it still on?',
+    'how do I stop getting these headaches',
+    'Why did I stop getting the reminders? Almost missed this one',
+    'My mum seems to stop receiving texts at night, can you call her?',
+    'could you not text me the address?',
+    'My wife got a reminder, why can you not text me',
+    '1, replying now so u dont text again',
+    'got no text again this time, is my appt still on?',
+    'Letter says: do not text. So do I call?',
+    "I won't text again, sorry",
+    'can the late fee be taken off?',
+    "My GP changed my meds, I've been taken off it",
+    "I'd like my cast to be taken off please",
+    'I called and there is no answer at this number',
+    'theres no credit on this phone so I cant call, what time is it?',
+    "I tried calling, there's nobody picking up at this number",
+    "I don't remember signing up for physio, is this right?",
+    "I never asked to be sent a new appointment, I'm already booked for Tuesday",
+    'Of those dates the last one I want is Friday',
+    'Text me no more than 2 days before pls',
+    'Do I need to bring my phone to the MRI or should I switch it off?',
+    'no reminders, no calls, nothing. I missed it',
+    'Do I not need this text to check in?',
+    'dont want to be messaged on whatsapp, text is fine',
+    'I dont need 2 reminders, 1 is plenty',
+    'my phone flagged your text as spam, is this the clinic?',
+    "my phone reported it as spam, that's why I didn't see it til now. 1",
+    'Is this legit? should I report this as spam?',
+    'I told my son to stop hitting my phone, sorry for the random reply',
+    "can I take someone else's appointment if they cancel?",
+    'Did you lose my details? I filled in the form',
+    "I'm gonna wipe my phone tomorrow so I'll have a new number",
+    'u got it rong no I said tues',
+    'Running late, 2 end',
+    '2 sorry, at work',
+  ])('not stops: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it.each([
+    'mi hija dice que ya pare de mandarle memes',
+    'perdón, era mi nieto jugando con el cel, ya le dije que pare de mandar cosas',
+    'mi papá tiene alzheimer y deja de recordar todo, yo le aviso de la cita',
+    'ya no mandé los papeles, ¿los llevo?',
+    'no me contacten por teléfono, mejor mensajes',
+    'No me contacten antes de las 9 por favor, trabajo de noche',
+    'quítenme de la lista de espera',
+    'Necesito retirar de la lista de medicamentos la metformina, ya no la tomo',
+    '¿este no es el número de la clínica?',
+    'Llamé al número de la doctora que me dieron pero ese no es su número',
+    'ya no queremos recibir cartas, solo mensajes',
+    '¿No me deben llegar recordatorios antes de la cita?',
+    'no autorizo que me manden resultados por mensaje, prefiero recogerlos',
+    'Después de agendar no me llegó ni un mensaje más, ¿sigue en pie la cita?',
+    'no quiero ser molestada antes de las 8, llamen en la tarde',
+    '¿puedo tomar la cita de alguien más si cancelan?',
+    'Ya firmé, no necesito el aviso de privacidad otra vez',
+  ])('not stops in Spanish: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it('asks-for-messages takes no condition for asking: a threat "if you text me again" is left to the model', () => {
+    expect(asksForMessages("I'll report this as spam if you text me again")).toBe(false);
+    expect(asksForMessages('if you ever message me again I will block you')).toBe(false);
+    expect(asksForMessages('you can text me again, I sent stop by mistake')).toBe(true);
+    expect(asksForMessages('if you could text me again tomorrow that would be great')).toBe(true);
+  });
+
+  it('a third person is no slip of the first: "mandarle" is not mended into "mandarme"', () => {
+    expect(withSlipsMended('que pare de mandarle memes')).toBe('que pare de mandarle memes');
+    expect(withSlipsMended('dejen de mandarne')).toBe('dejen de mandarme');
   });
 });

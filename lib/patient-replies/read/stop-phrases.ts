@@ -2,7 +2,7 @@
 // clause by clause by the stop rules (stops.ts), a negation just before any of them undoing it.
 
 /** "stop" as patients spell it, slipped or drawn out: "stp", "sotp", "stahp". */
-export const STOP_SPELLINGS = 'stop|stp|stpo|sotp|stopp|stahp|stawp';
+export const STOP_SPELLINGS = 'stop|stp|stpo|sotp|stopp|stahp|stahhp|stawp';
 
 /** Other ways of being reached than texts, nouns and verbs: "calls", "phoned", "ring", "email", "post". */
 const BY_OTHER_MEANS = '(?:call\\w*|phon\\w*|ring|rang|rung|email\\w*|mail\\w*|letters?|post)';
@@ -12,6 +12,9 @@ const BY_TEXT = '(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)';
 /** Ceasing, however it is said: "stop", "quit", "cease", "discontinue", "halt", "terminate", "turn off". */
 const CEASE =
   '(?:stop|stp|quit|cease|end|discontinue|halt|terminate|suspend|pause|disable|deactivate|cancel|block|drop|ditch|decline|refuse|turn off|switch off|shut off)';
+/** What kind of texts, said between a determiner and the noun: "the automatic texts", "these daily reminders". */
+const MESSAGES_KIND =
+  '(?:automat\\w*|auto|robo\\w*|computer\\w*|daily|weekly|constant|endless|repeated|recurring|unwanted|unsolicited|annoying|stupid|damn\\w*|bloody|freaking|frigging|fucking)';
 /** Texts and messages as objects of a verb: "texts", "text messages", "reminders", "notifications". */
 export const MESSAGES_OBJECT =
   '(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|text notifications|reminders|notifications|alerts|communications)';
@@ -29,15 +32,34 @@ export const STOP_PHRASES = [
   '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
   // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
   '\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|lsit|lst|texts?|messages|reminders|notifications)\\b(?! for\\b)',
-  '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b',
-  '\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b',
+  '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b(?! than\\b)',
+  // Wanting off the list, never from it: "I want off the text list"; not "all I want from the reminders is the address".
+  '\\b(?:want|wanna|like|d like)(?: to (?:be|get))? (?:off|out of) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |reminder )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)',
+  // Not one more, said as a clause of its own: "not one more text please"; not "I got not one more text after booking".
+  '^(?:and |but |please |pls )?not (?:one|a single) more (?:texts?|txts?|messages?|msgs?|reminders?)(?: (?:please|pls|plz|thanks|thank you|ok|okay))*$',
+  // Asked, again, to be taken off: "I've asked twice to be taken off"; not "can the fee be taken off", "the stitches".
+  '\\b(?:asked|asking|ask)(?: (?:you|u|y all))?(?: \\S+){0,2}? to be (?:taken|removed) off(?: (?:this|the|your|ur) (?:text |sms |messaging |mailing |reminder )?(?:list|texts|messages|reminders)\\b|(?: (?:already|again|twice|before|please|pls|now))*$)',
+  '\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b|(?:^|\\b(?:please|pls|plz|so please|just) )(?:dont|don t|dnt|do not) (?:text|txt|message|msg|sms|contact) (?:again|anymore|any more)\\b',
+  // Asked not to, as a question ending there: "could you not text me?"; not "could you not text me the address?".
+  '(?<!\\b(?:why|how|where|when) )\\b(?:could|can|would|will) (?:you|u|y all|you guys) (?:please |pls |kindly |just )?not (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us)(?: (?:anymore|any more|again|ever|at all|please|pls|thanks|thank you))*$',
+  // Not sent again, in a second language's English, first in its clause: "please no send again"; not "got no text again".
+  '^(?:please |pls |plz |and )?no (?:send|txt|message|msg)(?: (?:me|us|this))? (?:again|anymore|any more)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
   '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
+  // The number or details wiped, asked first in a clause: "lose my number", "purge my info"; not "did you lose my details?".
+  '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
   '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
   '\\bnot (?:a|your|ur) patient\\b',
-  `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |future )?${MESSAGES_OBJECT}\\b`,
+  `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |further |all further |future )?${MESSAGES_OBJECT}\\b|\\b${CEASE} (?:the|all the|these|those|your|ur|all these) ${MESSAGES_KIND} ${MESSAGES_OBJECT}\\b`,
+  // Getting them stopped: "how do I stop getting these", "quit receiving the reminders"; not "stop getting these headaches",
+  // nor the texts missed: "why did I stop getting the reminders?".
+  `(?<!\\b(?:did i|did we|will i|why did i|seems to|seem to|she|he|they|it|did you) )\\b(?:stop|stp|quit|cease) (?:getting|receiving|recieving) (?:(?:the|these|those|your|ur|any|all|all the|all these) )?(?:(?:${MESSAGES_KIND}) )?${MESSAGES_OBJECT}\\b|\\b(?:stop|stp|quit|cease) (?:getting|receiving|recieving) (?:these|them|those|this)(?: (?:please|pls|plz|now|anymore|any more|already|thanks|thank you))*$`,
+  // "Don't text" asked as a clause of its own: "please don't text, phone me"; not a letter quoted: "it says: do not text".
+  '^(?:please|pls|plz|just) (?:dont|don t|do not) (?:text|txt|message|msg|sms)(?: (?:please|pls|plz|thanks|thx|thank you))*$|^(?:dont|don t|do not) (?:text|txt|message|msg|sms)(?: (?:please|pls|plz|thanks|thx|thank you))+$',
+  // The last one wanted: "that's the last text I want from you".
+  '\\blast (?:text|txt|message|msg|reminder)(?: of (?:these|those|them))? (?:i|we) (?:want|wanna)\\b',
   '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
   '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post|phone|telephone|calls?|letters?) (?:only|instead)\\b|\\bby (?:email|e mail|post|letters?|mail)(?: \\S+){0,2}? (?:from now on|going forward|in future|in the future|from here on)\\b',
   // Calls, email or post preferred to texts, with nouns or verbs: "rather get calls than texts", "I'd rather you phoned than texted", "calls not texts".
@@ -50,13 +72,18 @@ export const STOP_PHRASES = [
   '\\b(?:withdraw\\w*|take back|taking back|revok\\w*|rescind\\w*|retract\\w*|cancel\\w*) (?:my |our |all |any )?(?:consent|permission|authori[sz]ation|agreement)\\b(?! (?:for|to) (?:the |my |this |that )?(?:procedure|surgery|operation|treatment|vaccin\\w*|jab|test|scan|op|biopsy)\\b)',
   `\\b(?:no longer|do not|don t|dont|never) (?:consent|agree|authori[sz]e|give (?:my )?(?:consent|permission)) to (?:be |being )?(?:${BY_TEXT}|contact\\w*|receiv\\w*|these|this|them)\\b`,
   '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
-  '\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer) (?:want|wish|need)(?: to (?:receive|get|have))? (?:any |these |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
-  '\\bturn (?:(?:these|the|your|those|all|all the|all these|my) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts|them|these|this|it) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
+  '(?:\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer)|^i not) (?:want|wish|need)(?: to)?(?: (?:receive|recieve|recive|get|have))? (?:any |these |this |those |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
+  // Not wanting to be reached at all: "I do not wish to be contacted"; not "don't want to be messaged on whatsapp".
+  '\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer) (?:want|wish) to be (?:contacted|texted|txted|messaged|reminded)(?:$| (?:anymore|any more|again|at all|by (?:text|txt|sms|message|you|this clinic|the clinic))\\b)',
+  '\\bturn (?:(?:these|the|your|those|all|all the|all these|my) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts|them|these|this|it) off\\b|\\b(?:switch|shut) (?:(?:these|the|your|those|all|all the|all these) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
+  // Reported as spam by the patient, or the texts threatened with a report: "I'm reporting this as spam", "further
+  // messages will be reported"; not "my phone reported it as spam", "should I report this as spam?".
+  '(?<!\\b(?:should|shall|do|did|can|could|would|if|whether|why) )\\b(?:i ll|ill|i will|i m|im|i am|i ve|i have|we ll|we will|gonna|going to|about to|i)(?: (?:now|just|be|definitely))? (?:report\\w*|mark\\w*|flag\\w*)(?: (?:this|these|you|u|it|them|y all|this number|your number|the number|these texts|these messages))? (?:as|for) (?:spam|junk)\\b|\\b(?:texts?|messages|msgs|you|this number|these) (?:\\S+ ){0,2}?(?:will be|ll be|get|gets) reported\\b',
   // None wanted rather than so many: "I'd rather have none".
   '\\b(?:i d|i would|id) rather (?:have|get|receive) none\\b',
-  // Asked never again, or to refrain: "txt me nvr again", "kindly refrain from texting me".
-  '\\b(?:text|txt|message|msg|contact) (?:me|us) (?:never|nvr|nevr) again\\b|\\brefrain from (?:texting|txting|messaging|contacting|sending)\\b',
+  // Asked never again, or to refrain: "txt me nvr again", "kindly refrain from texting me", "cease and desist".
+  '\\b(?:text|txt|message|msg|contact) (?:me|us) (?:(?:never|nvr|nevr) again|no more(?! than))\\b|\\b(?:refrain|desist) from (?:texting|txting|messaging|contacting|sending)\\b|\\bcease and desist\\b',
   // Consent never given, said alone: "I never signed up"; asked who gave it: "who gave you permission to text me".
   '\\bnever (?:signed up|opted in|subscribed)\\b|\\bwho (?:gave|told) (?:you|u)\\b(?: \\S+){0,4}? (?:permission|(?:text|txt|message|contact)\\w* (?:me|us|this number))\\b',
   // A complaint at the texts going on: "why do you keep messaging me", "why does this number keep texting me".
@@ -70,13 +97,21 @@ export const STOP_PHRASES = [
   // Done with the texts: "I'm finished with the clinic and the texts".
   '\\b(?:finished|done|through) with (?:(?:the|this|your) (?:clinic|practice|surgery|office) and )?(?:the |these |your |all )?(?:texts|messages|reminders)\\b',
   // The patient not at this number: "nobody here by that name", "not the person you're trying to reach", "she's not at this number".
-  '\\b(?:nobody|no one|noone) (?:here )?(?:by that name|by the name of \\S+|(?:called|named) (?!(?:me|us|him|her|them|back)\\b)\\S+)(?: \\S+){0,2}? (?:lives here|here|at this number)\\b|\\bnobody here by that name\\b|\\b(?:i m|i am|im) not the (?:right|correct) person\\b|\\bnot the (?:right|correct) person(?: (?:sorry|sry|soz))?$|\\bnot the person (?:you re|you are|youre|u r) (?:trying to reach|looking for|after|texting)\\b|\\b(?:s|is) not at this (?:number|phone)\\b|\\b(?:doesn t|does not|no longer) live\\w* here\\b',
+  '\\b(?:nobody|no one|noone) (?:here )?(?:by that name|by the name of \\S+|(?:called|named) (?!(?:me|us|him|her|them|back)\\b)\\S+)(?: \\S+){0,2}? (?:lives here|here|at this number)\\b|\\bnobody here by that name\\b|\\b(?:i m|i am|im) not the (?:right|correct) person\\b|\\bnot the (?:right|correct) person(?: (?:sorry|sry|soz))?$|\\bnot the person (?:you re|you are|youre|u r) (?:trying to reach|looking for|after|texting)\\b|\\b(?:s|is) not at this (?:number|phone)\\b|\\b(?:doesn t|does not|no longer) live\\w* here\\b|\\b(?:there s|there is|theres|there isn t|there is not) (?:no|any|a) (?!(?:credit|signal|reception|answer|reply|response|service|voicemail|wifi|data|battery|charge|minutes|balance|need|way|point|money|time|one|body)\\b)\\S+(?: by that name)? (?:at|on) this (?:number|phone)\\b',
+  // Another person's appointments received here: "I keep getting someone else's appointments"; not "can I take someone else's".
+  '\\b(?:getting|get|got|receiving|receive|received|these are|this is|it s|its|this s) (?:\\S+ ){0,2}?(?:someone|somebody|some one) else s (?:appointments?|appts?|reminders?|texts?|messages)\\b',
   // The lot switched off: "please switch the lot off".
   '\\b(?:switch|turn) (?:the lot|them all|all of them) off\\b',
   // Messages as a nuisance, asked to end or complained of: "quit blowing up my phone", "you keep spamming me".
   '\\b(?:stop|stp|quit|cease|(?:you|u|y all|yall|you guys|they|this number|these|these texts|these messages) (?:keep|keeps|always|constantly)) (?:blow\\w* up|bugg\\w*|harass\\w*|hound\\w*|hassl\\w*|spamm\\w*|flood\\w*|bombard\\w*|pester\\w*|blast\\w*) (?:me|us|(?:my|our|this) (?:phone|number|cell|mobile|line|inbox))\\b',
+  // The phone hit up: "stop hitting my line", "quit hitting me up"; not "I told my son to stop hitting my phone".
+  '(?<!\\bto )\\b(?:stop|stp|quit) hitt\\w* (?:me up|us up|(?:my|our|this) line)\\b',
   // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
   '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|any texts?|any messages|any reminders|texts?|messages|reminders|your \\w+)\\b',
+  // Consent not remembered: "I don't remember signing up", "I don't recall agreeing to text messages"; not "signing up for physio".
+  `\\b(?:dont|don t|do not|cant|can t|cannot) (?:remember|recall) (?:ever )?(?:(?:signing up|opting in|subscribing)(?:$| (?:for|to) (?:these|them|any of (?:this|these|them)|(?:the |these |your |any )?${BY_TEXT}))|(?:agreeing|consenting) to (?:(?:any|these|the|your) )?${BY_TEXT})\\b`,
+  // Never asked to be sent them: "I never asked to be sent reminders"; not "to be sent a new appointment".
+  '\\b(?:never|didn t|didnt|did not) ask\\w* to be (?:sent|texted|txted|contacted|messaged|reminded)(?:$| (?:these|them|texts?|messages|reminders|any|by (?:text|sms|you))\\b)',
   // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
   '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
   // Blocking the number announced: "I am blocking this number", "gonna block you".
@@ -97,7 +132,10 @@ export const STOP_PHRASES = [
 ].map((phrase) => new RegExp(phrase));
 
 export const SPANISH_STOP_PHRASES = [
-  '\\b(?:dejen|deja|deje|dejar|dejes|dejan) de (?:escribir|mandar|enviar|molestar|textear)',
+  '\\b(?:dejen|deja|deje|dejar|dejes|dejan) de (?:escribir|mandar|enviar|molestar|textear)|\\b(?:dejen|deje|dejes) de (?:recordar|avisar|contactar)(?:me|nos)\\b',
+  // Stopped, said with "parar", of this phone or of the messages: "para de mandarme", "paren de mandar mensajes"; not
+  // "que pare de mandarle memes", "le dije que pare de mandar cosas".
+  `\\b(?:paren|parar|pare|paran|para) de (?:escribir|mandar|enviar|molestar|textear)(?:me|nos)\\b|\\b(?:paren|parar|pare|paran|para) de (?:escribir|mandar|enviar|textear) (?:los |sus |estos |tantos |mas )?${ES_MESSAGES}`,
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
   // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
@@ -113,7 +151,7 @@ export const SPANISH_STOP_PHRASES = [
   // Who allowed it, and why it goes on: "¿quién les dijo que podían mandarme mensajes?", "¿por qué me siguen escribiendo?".
   '\\bquien (?:les|te|le) (?:dio|dijo)\\b(?: \\S+){0,4}? (?:permiso|mandarme|escribirme|textearme|enviarme|mensajes)\\b|\\b(?:por que|porque|hasta cuando) (?:me |nos )?(?:siguen|van a seguir) (?:escribiendo|mandando|llegando|enviando)\\b',
   // The number forgotten or removed: "olvídense de mi número", "borrar mi número", "quiten este número".
-  '\\bolvid(?:ense|en|ate|ese) de (?:mi|este) numero\\b|\\b(?:borrar|quitar|eliminar|eliminen|borren|quiten) (?:mi|este) numero\\b(?! (?:viejo|anterior|antiguo|de antes)\\b)',
+  '\\bolvid(?:ense|en|ate|ese) de (?:mi|este) numero\\b|\\b(?:borrar|quitar|eliminar|eliminen|borren|quiten|retiren|retirar|retire) (?:mi|este|su|el) numero\\b(?! (?:viejo|anterior|antiguo|de antes|de (?:la )?cita)\\b)',
   // The notices asked for by post or email instead: "¿me pueden mandar los avisos por correo?".
   `\\b(?:mand|envi)\\w* (?:los |mis |sus )?${ES_MESSAGES} por (?:correo|email|mail|carta)\\b`,
   // Cancelling or suspending them, as a noun: "solicito la cancelación de las notificaciones por SMS".
@@ -130,7 +168,23 @@ export const SPANISH_STOP_PHRASES = [
   // The messages asked to stop arriving: "que dejen de llegar estos textos".
   `\\bdej\\w* de llegar(?:me|nos|le)?(?: \\S+){0,2}? ${ES_MESSAGES}\\b`,
   `\\bno (?:${ES_WANT} )?(?:mas|recibir mas|recibir) ${ES_MESSAGES}\\b`,
+  // Not one more, as a clause of its own, or not to be reached: "ni un mensaje más", "no deseo ser contactado"; not "no me
+  // llegó ni un mensaje más", "no quiero ser molestada antes de las 8".
+  `^(?:y |pero |ya |por favor )?ni (?:un|una|uno) (?:${ES_MESSAGES}|mensajito) mas(?: (?:por favor|porfa|gracias|eh))*$|\\bno (?:${ES_WANT}|deseo|queremos|deseamos) (?:ser|seguir siendo) (?:contactad|molestad)[oa]s?(?:$| (?:mas|nunca|(?:por|via) (?:mensaje|texto|sms|msj)\\w*)\\b)`,
+  // Another person's appointments received here: "me llegan citas de alguien más"; not "¿puedo tomar la cita de alguien más?".
+  '\\b(?:me llegan|llegan|recibo|me mandan|me envian|son) (?:\\S+ ){0,2}?(?:citas?|mensajes|recordatorios) de (?:alguien mas|otra persona)\\b',
   `\\bya no (?:me |m )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
+  // The same asked of one person, of this phone, ending there: "ya no me mande mensajes"; not "ya no mandé los papeles".
+  `\\bya no (?:me|m) (?:mande|envie|escriba)(?: (?:${ES_MESSAGES}|mas|nada))?(?: (?:por favor|porfa|plis|pls|xfa|gracias))*$`,
+  // Not to go on: "ya no me sigan escribiendo", "no nos sigan mandando mensajes".
+  `\\bno (?:me |nos |le )?sigan (?:escribiendo|mandando|enviando|texteando|molestando)\\b|\\bno (?:sigan|siga|continuen) con (?:los |las |sus |estos |tantos )?${ES_MESSAGES}`,
+  // Not to be contacted, at all or by text: "no me contacten", "no lo contacten por mensaje"; not "antes de las 9".
+  '\\bno (?:me|lo|la|nos|le|les) (?:contacten|contacte|contactes)(?:$| (?:mas|nunca|(?:por|via) (?:mensaje|texto|sms|msj)\\w*)\\b)',
+  // This phone to receive none: "este número no debe recibir mensajes"; not "¿no debería recibir mensajes?".
+  '\\b(?:este|mi) (?:numero|telefono|celular|cel) (?:ya )?no (?:debe|puede) recibir\\b',
+  // Not accepted, or not wanted by a family: "no acepto recibir mensajes", "ya no queremos recibir mensajes".
+  `\\bno (?:acepto|autorizo|consiento) (?:recibir |que me (?:manden|envien|escriban) )?(?:los |sus |mas )?${ES_MESSAGES}`,
+  `\\bya no (?:queremos|deseamos) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b(?! por (?:correo|carta|email|mail))`,
   // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
   // Taken off, unless off the schedule: "quítenme de la agenda del lunes" cancels a visit, it stops no texts.
@@ -146,12 +200,13 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:nunca|jamas) (?:me )?(?:inscribi|suscribi|registre|apunte)\\w*\\b|\\bno me (?:inscribi|suscribi|registre)\\w* (?:a|en|para) (?:esto|estos|eso|esos|nada|ningun\\w*|sus|los|mensajes|textos|recordatorios)\\b|\\b(?:nunca|no|jamas) (?:les |le |te )?(?:di|dimos|he dado|hemos dado|autorice|acepte) (?:mi |el |ningun )?(?:permiso|consentimiento|autorizacion)\\b|\\b(?:yo )?no (?:pedi|solicite) (?:esto|estos|estos mensajes|mensajes)\\b',
   // Asking whether the texts must go on: "¿tengo que seguir recibiendo esto?".
   '\\b(?:tengo|tenemos) que seguir recibiendo\\b',
-  // Taken off the list or the texts, however spelt: "sácame de la lista", "sakenme de sus mensages".
-  '\\b(?:sac|saqu|sak|quit|kit|borr)(?:a|e|en|ame|eme|enme|adme|ame|ar|arme)\\w* de? (?:la |su |sus |esta |los |estos |tu |tus )?(?:lista\\w*|mensaj\\w*|mensag\\w*|recordatorio\\w*|texto\\w*|sms)\\b',
+  // Taken off the list or the texts, however spelt: "sácame de la lista", "sakenme de sus mensages"; not the waiting list
+  // or a list of medicines.
+  '\\b(?:sac|saqu|sak|quit|kit|borr|retir)(?:a|e|en|ame|eme|enme|adme|ame|ar|arme)\\w* de? (?:la |su |sus |esta |los |estos |tu |tus )?(?:lista\\w*|mensaj\\w*|mensag\\w*|recordatorio\\w*|texto\\w*|aviso\\w*|notificacion\\w*|sms)\\b(?! de (?:espera|medicamentos|medicinas|pacientes|alergias)\\b)',
   // A stop word with Spanish messages as its object: "Stop a los mensajes", "basta de recordatorios".
   `\\b(?:stop|alto|basta|fin) (?:a|con|de) (?:los |las |sus |estos |tus )?${ES_MESSAGES}\\b`,
   // Texts said not to be needed: "no hacen falta los mensajes", "no necesito que me manden recordatorios".
-  `\\bno (?:hacen falta|hace falta|necesito|necesitamos|son necesarios)(?: que me (?:manden|envien|escriban))? (?:los |estos |sus |mas )?${ES_MESSAGES}\\b`,
+  `\\bno (?:hacen falta|hace falta|necesito|necesitamos|son necesarios)(?: que me (?:manden|envien|escriban))? (?:los |las |estos |sus |mas )?${ES_MESSAGES}\\b`,
   // Calls or email preferred to texts: "prefiero que me llamen en vez de mandarme mensajes", "mejor llamada que mensaje".
   '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|estos|estas|esos|sus|tantos|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
@@ -167,9 +222,9 @@ export const SPANISH_STOP_PHRASES = [
 
 /** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
 export const WRONG_NUMBER =
-  /\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
+  /\b(?:wrang|rong) (?:number|numbr|nmbr)\b|\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
 export const SPANISH_WRONG_NUMBER =
-  /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b/;
+  /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b|\beste no es su (?:numero|telefono|celular|cel)\b|\beste (?:numero|telefono|celular|cel) no es (?:de ella|de el|del paciente|de la paciente|su)\b/;
 /**
  * The patient saying the slip was theirs, which is no stop: "I texted the wrong number", "sorry, sent
  * that to the wrong person", "me equivoqué de número", "le escribí al número equivocado". "You sent

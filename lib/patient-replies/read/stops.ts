@@ -128,6 +128,10 @@ const NOT_SLIPS = new Set([
   'remote',
   'remainders',
   'mensajero',
+  // Sending to someone else, or sending it: "que pare de mandarle memes" is no stop of ours.
+  ...['mandar', 'enviar', 'escribir'].flatMap((verb) =>
+    ['le', 'les', 'te', 'lo', 'la'].map((them) => verb + them),
+  ),
 ]);
 
 /** A stop's words one slip away read as the words: "deje de mandarme mensages" as "mensajes"; "massages" stays. */
@@ -147,13 +151,14 @@ const stopClauses = (text: string): readonly string[] => {
 };
 
 const STOP_WORD =
-  '(?:stop|stp|stpo|sotp|stopp|stahp|stawp|stopall|quit|unsubscribe|unsub|unsuscribe|unsubcribe|optout|opt out)';
+  '(?:stop|stp|stpo|sotp|stopp|stahp|stahhp|stawp|stopall|quit|unsubscribe|unsub|unsuscribe|unsubcribe|optout|opt out)';
 const DECORATION =
   '(?:please|pls|plz|pl|now|it|all|this|these|them|that|already|thanks|thank you|thx|ty|por favor|porfavor|porfa|xfa|gracias|ya|ok|okay|just|so|and|then|y|asap|immediately|right now)';
 
-/** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please". */
+/** A clause that is a stop word alone, as people decorate it: "STOP!!!", "ok stop", "stop please", "2 alto". */
 const CLAUSE_STOP = new RegExp(
-  `^(?:${DECORATION} )*(?:${STOP_WORD}|cease|cut it out|knock it off|estop|stoop|enough|enough already|enough is enough|that s enough|basta|ya basta|alto|baja|parar|paren|pare|para ya|ya para|detente|detengase|detenganse|detengan|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
+  // An answer code before it takes nothing away: the stop comes first, as the reminder's own words put it.
+  `^(?:[12] )?(?:${DECORATION} )*(?:${STOP_WORD}|cease|cut it out|knock it off|estop|stoop|enough|enough already|enough is enough|that s enough|basta|ya basta|alto|baja|parar|paren|pare|para ya|ya para|detente|detengase|detenganse|detengan|end)(?: ${STOP_WORD})*(?: ${DECORATION})*$`,
 );
 
 /** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
@@ -176,6 +181,9 @@ const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp
 const NEGATED_BEFORE =
   /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$/;
 const SPANISH_NEGATED_BEFORE = /\b(?:no|nunca|ni)(?: \S+){0,1} ?$/;
+/** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
+const CONDITION_BEFORE =
+  /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;
 /** A clause that says a stop was a mistake: "I sent stop by mistake". */
 const BY_MISTAKE =
   /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b/;
@@ -284,7 +292,9 @@ export function asksToStop(text: string): boolean {
   if (stopInEmoji(text)) return true;
   const all = stopClauses(text);
   if (all.length === 0) return false;
-  if (all.some((clause) => CLAUSE_STOP.test(clause) && !(clause === 'end' && all.length > 1))) return true;
+  // "end" is a stop alone in the reply, never beside other words or after a code: "1 end", "late, 2 end".
+  const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
+  if (all.some((clause) => CLAUSE_STOP.test(clause) && !endInPassing(clause))) return true;
   if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
   const joined = all.join(' ');
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
@@ -348,6 +358,7 @@ export function asksForMessages(text: string): boolean {
     (clause) =>
       DONT_STOP.some((phrase) => phrase.test(clause)) ||
       (found(ASKING_FOR_MESSAGES, NEGATED_BEFORE, clause) &&
-        found(ASKING_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause)),
+        found(ASKING_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause) &&
+        found(ASKING_FOR_MESSAGES, CONDITION_BEFORE, clause)),
   );
 }
