@@ -2145,3 +2145,41 @@ describe("the stop families the training replies' missed and near-missed stops o
     expect(withSlipsMended('dejen de mandarne')).toBe('dejen de mandarme');
   });
 });
+
+describe('what the rules misread of training replies written for indirect stops (before parts 29 and 30)', () => {
+  it.each([
+    'I accidentally hit STOP on the last one, please keep sending me reminders',
+    'Sorry, that STOP was meant for a different number. I do want your texts',
+    'Perdón, mandé STOP por error, sí quiero seguir recibiendo los avisos',
+  ])('a STOP sent by mistake and taken back asks for messages: %j', (text) => {
+    expect(asksToStop(text)).toBe(false);
+    expect(readByRules(text)).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' });
+  });
+
+  it.each([
+    "Stop worrying, I'll be there 😂",
+    'Please stop making me wait 45 minutes every visit. Anyway I will be there',
+    'Not interested in the flu jab, but I will be at my appointment',
+    'No me interesa la vacuna de la gripe, pero a la cita sí voy',
+    'Take me off the 10am and put me in at 2pm?',
+    'Quítenme la cita de las 9 y pónganme en la tarde',
+    'no need to send a taxi this time, my neighbour is driving me',
+  ])('not stops: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it.each([
+    'not interested',
+    'not interested in the texts',
+    "I'm not interested in the reminder service",
+    'no me interesa',
+    'no me interesa el servicio de recordatorios',
+    'take me off your system please',
+    'no need to send me any more',
+    'no tiene caso que sigan escribiendo',
+  ])('stops: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it('keep texting is asking only when it is asked: "you keep texting me" is a complaint, left to the model', () => {
+    expect(asksForMessages('You keep texting me about someone called Tom')).toBe(false);
+    expect(asksForMessages('These texts keep reminding me of my diagnosis')).toBe(false);
+    expect(asksForMessages('please keep texting me the reminders')).toBe(true);
+  });
+});

@@ -48,7 +48,7 @@ export const STOP_PHRASES = [
   '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
   // The number or details wiped, asked first in a clause: "lose my number", "purge my info"; not "did you lose my details?".
   '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
-  '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for)\\b)',
+  '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\\w*|morning|afternoon|evening)\\b)',
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
   '\\bnot (?:a|your|ur) patient\\b',
@@ -119,14 +119,15 @@ export const STOP_PHRASES = [
   // Not wanting to keep getting them: "I don't want to keep getting these", "no longer wish to receive them".
   '\\b(?:dont|don t|do not|no longer|doesnt|doesn t|does not) (?:wants?|wish|wishes|needs?) to (?:keep )?(?:get|getting|receiv\\w*|have) (?:these|them|this|any more|anymore|more)\\b',
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
-  '\\b(?:no|dont|don t|do not) (?:need|reason) (?:to|for you to) (?:keep |continue )?(?:text\\w*|txt\\w*|messag\\w*|contact\\w*|remind\\w*|send\\w*)\\b',
+  `\\b(?:no|dont|don t|do not) (?:need|reason) (?:to|for you to) (?:keep |continue )?(?:text\\w*|txt\\w*|messag\\w*|contact\\w*|remind\\w*|send\\w*(?: (?:me|us))?(?: (?:these|them|any|more|anything)\\b| (?:the |any |more )?${MESSAGES_OBJECT}\\b|$))`,
   // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
   '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b',
   // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
   '\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b',
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
-  // No interest in the messages, unless in a time offered: "not interested", not "not interested in the 8am slot".
-  '\\b(?:not|no longer|nt) interested\\b(?! in (?:the |a |an |that |this |any )?(?:\\S+ )?(?:time|slot|date|day|appointment|appt|morning|afternoon|evening|one|change)s?\\b)',
+  // No interest, alone or in the messages: "not interested", "not interested in texts"; not "not interested in the 8am
+  // slot", "in the flu jab".
+  `\\b(?:not|no longer|nt) interested\\b(?! in (?!(?:(?:the|these|your|ur|any|more|receiving|getting|text|sms|reminder) )*(?:${MESSAGES_OBJECT}|service|program|programme|scheme)\\b))`,
   // Someone's messages, or any, asked to stop reaching this phone: "please don't send her stuff to my phone", "don't send that here"; not post.
   '\\b(?:dont|don t|do not|stop|quit|no more|never) (?:send\\w*|text\\w*|messag\\w*|forward\\w*)\\b(?: (?!(?:letters?|post|mail|parcels?|packages?|forms?|paperwork|bills?|invoices?|prescriptions?|samples?|kits?)\\b)\\S+){0,6}? (?:(?:to|on) (?:my|this|our) (?:phone|number|cell|mobile|line)\\b|here$)',
 ].map((phrase) => new RegExp(phrase));
@@ -143,7 +144,7 @@ export const SPANISH_STOP_PHRASES = [
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".
   '\\b(?:este|ese) (?:numero|telefono|celular|cel) es (?:de|del) (?:una|un|la|el) (?:tienda|negocio|empresa|oficina|escuela|farmacia|restaurante|taller|abarrotes)\\b',
   // Nothing wanted, nothing to arrive: "no quiero nada de ustedes", "que ya no me llegue nada".
-  '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen) (?:nada|mas|esto|estos|eso|esos|mensaj\\w*|textos?|recordatorios?|avisos?)\\b|\\b(?:que|q|k) ya no (?:me|m) (?:llegue|lleguen)$|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) que (?:me|nos|le) sigan (?:mandando|enviando|escribiendo)\\b|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b',
+  '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen) (?:nada|mas|esto|estos|eso|esos|mensaj\\w*|textos?|recordatorios?|avisos?)\\b|\\b(?:que|q|k) ya no (?:me|m) (?:llegue|lleguen)$|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) que (?:(?:me|nos|le) )?sigan (?:mandando|enviando|escribiendo)\\b|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b',
   // Reminding not needed, or no longer: "no necesito que me recuerden nada", "ya no es necesario que me avisen", "ya no me avisen".
   '\\bno (?:necesito|necesitamos|hace falta|es necesario) que (?:me|nos) (?:recuerden|avisen|manden|escriban|envien)\\b|\\bya no (?:me |nos )?(?:avisen|recuerden)\\b',
   // A block or a report threatened: "si me vuelven a escribir los bloqueo", "un mensaje más y los reporto".
@@ -188,7 +189,7 @@ export const SPANISH_STOP_PHRASES = [
   // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
   // Taken off, unless off the schedule: "quítenme de la agenda del lunes" cancels a visit, it stops no texts.
-  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! de (?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b)|\\b(?:borren|quiten) mi numero\\b',
+  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b)|\\b(?:borren|quiten) mi numero\\b',
   '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
@@ -214,8 +215,8 @@ export const SPANISH_STOP_PHRASES = [
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: tambien| (?:la|mi) (?:cita|consulta) y(?: tambien)?)? (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
-  // No interest in the messages: "no me interesa", "no estoy interesada", not "no me interesa esa hora".
-  '\\bno (?:me|nos) interesa\\w*\\b(?! (?:la|el|esa|ese|esta|este|otra|otro) (?:hora|fecha|dia|cita|turno|horario)\\b)|\\bno estoy interesad[oa]\\b',
+  // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la vacuna".
+  `\\bno (?:me|nos) interesa\\w*\\b(?! (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)|\\bno estoy interesad[oa]\\b(?! en (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)`,
   // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".
   '\\bno (?:manden|envien|mande|envie|mandes|envies|escriban|escriba)\\b(?: \\S+){0,6}? (?:(?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b|(?:aqui|aca)$)',
 ].map((phrase) => new RegExp(phrase));
