@@ -2183,3 +2183,50 @@ describe('what the rules misread of training replies written for indirect stops 
     expect(asksForMessages('please keep texting me the reminders')).toBe(true);
   });
 });
+
+describe('what replies written in Caribbean, Mexican and Central American voices showed (before parts 31 and 32)', () => {
+  it.each([
+    'olvídense de nosotros, ya nos mudamos',
+    'pueden borrar mis datos',
+    'what do i reply so the clinic texts quit showing up',
+    'no quiero q me sigan textiando',
+    'no tiene sentido q me sigan avisando',
+    'no tiene caso que le escriban',
+    'no necesito q nadie me recuerde',
+    'ntp, no hace falta el txt',
+    'lol why am I still getting these',
+  ])('stops: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  // Each of these was read as a stop by a first, wider draft of the families above (a review's probes).
+  it.each([
+    "I'm through with the surgery, do I still need the follow up?",
+    "I've finished with the clinic's forms, do I bring them in?",
+    'why am I still getting these headaches after the new meds?',
+    'why am i still getting reminders for 2pm? I moved it to 4',
+    "We won't be needing them, my son's feeling better. cancel please",
+    '¿El Dr. López ya no atiende?',
+    'Llamé a la clínica 3 veces y ya no atienden',
+    '¿Me sacaron del sistema? no encuentran mi cita',
+    '¿Eliminaron mis datos del seguro? no me aparece',
+    'no quiero que me sigan mandando al especialista, quiero ver al doctor',
+    'no quiero que sigan avisando a mi mamá, avísenme a mí a este número',
+    'No tiene sentido que me avisen del estacionamiento, ya sé dónde es',
+    'no es necesario q me recuerden traer los papeles, ya los tengo listos',
+    'Ya me dejaron de llegar los recordatorios, me pueden volver a poner?',
+    'olvídense de mi cita del martes, no puedo ir',
+    'Ya firmé, no necesito el aviso de privacidad otra vez',
+  ])('not stops: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it('not-about-messages holds a model stop of a reply that only leaves a visit or a doctor, and lets "remove" slipped through', () => {
+    for (const text of [
+      'ya no, ya fui con otro médico',
+      'nah I am good, the clinic already called',
+      'ya no uso whatsapp en ese cel, mejor aquí',
+    ])
+      expect(heldBack('opt-out', text), text).toBe('not-about-messages');
+    for (const text of ['pls rmv', 'remvoe me']) expect(heldBack('opt-out', text), text).toBeUndefined();
+  });
+
+  it('asks-for-messages: "I still want the texts" beside a cancel asks for them', () =>
+    expect(asksForMessages('cancel the appt but I still want the texts')).toBe(true));
+});

@@ -100,6 +100,8 @@ export const STOP_PHRASES = [
   '\\b(?:nobody|no one|noone) (?:here )?(?:by that name|by the name of \\S+|(?:called|named) (?!(?:me|us|him|her|them|back)\\b)\\S+)(?: \\S+){0,2}? (?:lives here|here|at this number)\\b|\\bnobody here by that name\\b|\\b(?:i m|i am|im) not the (?:right|correct) person\\b|\\bnot the (?:right|correct) person(?: (?:sorry|sry|soz))?$|\\bnot the person (?:you re|you are|youre|u r) (?:trying to reach|looking for|after|texting)\\b|\\b(?:s|is) not at this (?:number|phone)\\b|\\b(?:doesn t|does not|no longer) live\\w* here\\b|\\b(?:there s|there is|theres|there isn t|there is not) (?:no|any|a) (?!(?:credit|signal|reception|answer|reply|response|service|voicemail|wifi|data|battery|charge|minutes|balance|need|way|point|money|time|one|body)\\b)\\S+(?: by that name)? (?:at|on) this (?:number|phone)\\b',
   // Another person's appointments received here: "I keep getting someone else's appointments"; not "can I take someone else's".
   '\\b(?:getting|get|got|receiving|receive|received|these are|this is|it s|its|this s) (?:\\S+ ){0,2}?(?:someone|somebody|some one) else s (?:appointments?|appts?|reminders?|texts?|messages)\\b',
+  // The texts made to stop coming: "what do I reply so the clinic texts quit showing up", "make them stop coming".
+  '\\b(?:make|get) (?:the |these |your )?(?:texts?|messages|reminders|them|these)(?: \\S+)? (?:to )?(?:stop|quit) (?:coming|showing up|popping up|arriving)\\b|\\bso (?:the |these |your )?(?:\\S+ )?(?:texts?|messages|reminders|they) (?:stop|quit) (?:coming|showing up|popping up|arriving)\\b',
   // The lot switched off: "please switch the lot off".
   '\\b(?:switch|turn) (?:the lot|them all|all of them) off\\b',
   // Messages as a nuisance, asked to end or complained of: "quit blowing up my phone", "you keep spamming me".
@@ -121,7 +123,7 @@ export const STOP_PHRASES = [
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
   `\\b(?:no|dont|don t|do not) (?:need|reason) (?:to|for you to) (?:keep |continue )?(?:text\\w*|txt\\w*|messag\\w*|contact\\w*|remind\\w*|send\\w*(?: (?:me|us))?(?: (?:these|them|any|more|anything)\\b| (?:the |any |more )?${MESSAGES_OBJECT}\\b|$))`,
   // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
-  '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b',
+  '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b|\\bwhy (?:am|are|m|re) (?:i|we) still (?:getting|receiving) (?:these|them|(?:these |the |your )?(?:texts|messages|reminders))$',
   // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
   '\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b',
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
@@ -144,15 +146,16 @@ export const SPANISH_STOP_PHRASES = [
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".
   '\\b(?:este|ese) (?:numero|telefono|celular|cel) es (?:de|del) (?:una|un|la|el) (?:tienda|negocio|empresa|oficina|escuela|farmacia|restaurante|taller|abarrotes)\\b',
   // Nothing wanted, nothing to arrive: "no quiero nada de ustedes", "que ya no me llegue nada".
-  '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen) (?:nada|mas|esto|estos|eso|esos|mensaj\\w*|textos?|recordatorios?|avisos?)\\b|\\b(?:que|q|k) ya no (?:me|m) (?:llegue|lleguen)$|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) que (?:(?:me|nos|le) )?sigan (?:mandando|enviando|escribiendo)\\b|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b',
+  '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen) (?:nada|mas|esto|estos|eso|esos|mensaj\\w*|textos?|recordatorios?|avisos?)\\b|\\b(?:que|q|k) ya no (?:me|m) (?:llegue|lleguen)$|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) (?:que|q|k) (?:(?:me|nos|le|les) )?(?:sigan (?:mandando|enviando|escribiendo|avisando|textiando|texteando)|(?:escriban|manden|envien|avisen))\\b(?! (?:de|del|a|al|con|sobre)\\b)|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b',
   // Reminding not needed, or no longer: "no necesito que me recuerden nada", "ya no es necesario que me avisen", "ya no me avisen".
-  '\\bno (?:necesito|necesitamos|hace falta|es necesario) que (?:me|nos) (?:recuerden|avisen|manden|escriban|envien)\\b|\\bya no (?:me |nos )?(?:avisen|recuerden)\\b',
+  '\\bno (?:necesito|necesitamos|hace falta|es necesario) (?:que|q|k) (?:nadie )?(?:me|nos) (?:recuerd\\w*|avis\\w*|manden|escriban|envien)\\b(?! (?:de|del|traer|llevar|que|sobre)\\b)|\\bno (?:hace falta|necesito) el (?:txt|texto|mensaje|msj|recordatorio)(?: (?:por favor|porfa|gracias))*$|\\bya no (?:me |nos )?(?:avisen|recuerden)\\b',
   // A block or a report threatened: "si me vuelven a escribir los bloqueo", "un mensaje más y los reporto".
   '\\b(?:los|lo|la) (?:bloqueo|bloqueare|voy a bloquear|reporto|reportare|voy a reportar|denuncio|voy a denunciar)\\b(?! que\\b)',
   // Who allowed it, and why it goes on: "¿quién les dijo que podían mandarme mensajes?", "¿por qué me siguen escribiendo?".
   '\\bquien (?:les|te|le) (?:dio|dijo)\\b(?: \\S+){0,4}? (?:permiso|mandarme|escribirme|textearme|enviarme|mensajes)\\b|\\b(?:por que|porque|hasta cuando) (?:me |nos )?(?:siguen|van a seguir) (?:escribiendo|mandando|llegando|enviando)\\b',
-  // The number forgotten or removed: "olvídense de mi número", "borrar mi número", "quiten este número".
-  '\\bolvid(?:ense|en|ate|ese) de (?:mi|este) numero\\b|\\b(?:borrar|quitar|eliminar|eliminen|borren|quiten|retiren|retirar|retire) (?:mi|este|su|el) numero\\b(?! (?:viejo|anterior|antiguo|de antes|de (?:la )?cita)\\b)',
+  // The number or the patient forgotten or removed: "olvídense de mi número", "olvídense de nosotros", "borren mis
+  // datos", "quiten este número".
+  '\\bolvid(?:ense|en|ate|ese) de (?:mi|este) numero\\b|\\bolvid(?:ense|en|ate|ese) de (?:nosotros|nosotras|mi$)|\\b(?:borren|borrar|eliminen|eliminar) (?:mis|sus|nuestros) datos\\b|\\b(?:borrar|quitar|eliminar|eliminen|borren|quiten|retiren|retirar|retire) (?:mi|este|su|el) numero\\b(?! (?:viejo|anterior|antiguo|de antes|de (?:la )?cita)\\b)',
   // The notices asked for by post or email instead: "¿me pueden mandar los avisos por correo?".
   `\\b(?:mand|envi)\\w* (?:los |mis |sus )?${ES_MESSAGES} por (?:correo|email|mail|carta)\\b`,
   // Cancelling or suspending them, as a noun: "solicito la cancelación de las notificaciones por SMS".
@@ -166,8 +169,8 @@ export const SPANISH_STOP_PHRASES = [
   // Nothing more asked to be sent: "no manden más", "no me envíen nada más".
   '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mass?\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
   '\\b(?:dar|darme|denme|darse|dame|den|deme) de baja\\b|\\bme (?:doy|damos|puedo dar) de baja\\b',
-  // The messages asked to stop arriving: "que dejen de llegar estos textos".
-  `\\bdej\\w* de llegar(?:me|nos|le)?(?: \\S+){0,2}? ${ES_MESSAGES}\\b`,
+  // The messages asked to stop arriving: "que dejen de llegar estos textos"; not "ya me dejaron de llegar", a complaint.
+  `\\b(?:dejen|deje|dejar) de llegar(?:me|nos|le)?(?: \\S+){0,2}? ${ES_MESSAGES}\\b`,
   `\\bno (?:${ES_WANT} )?(?:mas|recibir mas|recibir) ${ES_MESSAGES}\\b`,
   // Not one more, as a clause of its own, or not to be reached: "ni un mensaje más", "no deseo ser contactado"; not "no me
   // llegó ni un mensaje más", "no quiero ser molestada antes de las 8".
@@ -213,6 +216,8 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
+  // Not to go on, wanted: "no quiero q me sigan textiando".
+  `\\bno (?:${ES_WANT}|deseo|queremos) (?:que|q|k) (?:me |nos )?sigan (?:textiando|texteando|escribiendo|enviando)\\b(?! (?:a|al|con)\\b)`,
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: tambien| (?:la|mi) (?:cita|consulta) y(?: tambien)?)? (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
   // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la vacuna".
