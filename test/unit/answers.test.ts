@@ -2181,6 +2181,8 @@ describe('what the rules misread of training replies written for indirect stops 
     expect(asksForMessages('You keep texting me about someone called Tom')).toBe(false);
     expect(asksForMessages('These texts keep reminding me of my diagnosis')).toBe(false);
     expect(asksForMessages('please keep texting me the reminders')).toBe(true);
+    expect(asksForMessages('could you keep texting me')).toBe(true);
+    expect(asksForMessages('can u keep sending reminders')).toBe(true);
   });
 });
 
