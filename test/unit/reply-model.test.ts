@@ -276,7 +276,7 @@ describe('the weights as they ship', () => {
     expect(quantised(new Float32Array(4), 15)).toEqual({ steps: new Int8Array(4), scale: 1 });
     expect(() => quantised(trained, 128)).toThrow(/levels/);
     expect(() => quantised(Float32Array.from([1, Number.NaN]), 15)).toThrow(/finite/);
-    // Through the weights file (deflated, base64) and back, the classifier scores as the rounded model does.
+    // Through the weights file (compressed, base64) and back, the classifier scores as the rounded model does.
     const options = { ...TRAINING, buckets: 2, levels: 15 };
     const fitted = {
       weights: Float32Array.from({ length: 2 * INTENTS.length }, (_, i) => (i % 5) - 2.2),

@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { INTENTS, type Intent } from '../../reminders/answers.ts';
 import type { ModelReading } from '../read/reply-model.ts';
 import { featureVector } from './features.ts';
@@ -10,7 +10,7 @@ export interface Weights {
   intents: Intent[];
   /** One bias per intent. */
   bias: number[];
-  /** Signed bytes (−15…15 as trained), intent-major (intent × bucket), deflated (raw) then base64; each times `scale`. */
+  /** Signed bytes (−15…15 as trained), intent-major (intent × bucket), Brotli-compressed then base64; each times `scale`. */
   weights: string;
   scale: number;
   /** The scores are divided by it before the softmax, so that a probability means what it says (calibrated on cross-validation). */
@@ -72,8 +72,8 @@ export class ReplyClassifier {
 
   /** From the weights file: signed bytes back to their scale. */
   static fromWeights(file: Weights): ReplyClassifier {
-    // Deflated, the weights take a third of their bytes (most steps are 0): Node's own zlib reads them back in a millisecond.
-    const bytes = inflateRawSync(Buffer.from(file.weights, 'base64'));
+    // Compressed, the weights take a quarter of their bytes (most steps are 0): Node's own zlib reads them back in a millisecond.
+    const bytes = brotliDecompressSync(Buffer.from(file.weights, 'base64'));
     const weights = new Float32Array(bytes.length);
     for (let i = 0; i < bytes.length; i++) weights[i] = ((bytes[i]! << 24) >> 24) * file.scale;
     return new ReplyClassifier({ ...file, weights });
