@@ -66,9 +66,11 @@ const candidates: TrainingOptions[] = [
   { ...TRAINING, buckets: 4096, levels: 127 },
   { ...TRAINING, buckets: 8192, levels: 127 },
   { ...TRAINING, buckets: 8192, l2: 1e-5, levels: 127 },
+  { ...TRAINING, buckets: 16384 },
   { ...TRAINING, levels: 127 },
   TRAINING,
   { ...TRAINING, levels: 7 },
+  { ...TRAINING, buckets: 24576 },
   { ...TRAINING, buckets: 32768 },
 ];
 // One fit per training: the levels only round its weights.
