@@ -2232,3 +2232,87 @@ describe('what replies written in Caribbean, Mexican and Central American voices
   it('asks-for-messages: "I still want the texts" beside a cancel asks for them', () =>
     expect(asksForMessages('cancel the appt but I still want the texts')).toBe(true));
 });
+
+describe("what the training replies' missed stops showed once parts 21 to 28 joined them (before parts 37 to 40)", () => {
+  it.each([
+    'stooop',
+    'sttop please',
+    'Stopp!!',
+    'stoooop texting me',
+    'Plz stoop texting',
+    'S top thanks',
+    'st op pls',
+    'sto-p thx',
+    'B.A.S.T.A',
+    'b a s t a',
+  ])('stops: a keyword with a letter held down, doubled or broken off is the keyword: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'Remove',
+    'remove please',
+    'REMOVE. thanks',
+    'This is spam',
+    'these texts are spam',
+    'SPAM!!!',
+    'how do I block this number?',
+    'how can I block your texts',
+    'i want to block this number',
+    "You're texting me by mistake",
+    'I think this was sent to me by mistake, I have no appointment',
+    'Me mandan mensajes por error',
+    'me están escribiendo por error, no soy paciente',
+    // "Un" is Spanish's "a" here, not UNSTOP: "a STOP, thanks".
+    'Un STOP gracias',
+  ])(
+    'stops: "remove" or spam as the whole reply, blocking the number asked about, the clinic\'s own mistake: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  // Each of these was read as a stop by a first, wider draft of the rules above (a review's probes).
+  it.each([
+    "It's top, thanks",
+    'the bus stop',
+    'sitting on the stoop waiting for my ride',
+    "Can't bend or stoop since the fall",
+    'He has a bad stoop',
+    "I'll leave the forms on the front stoop",
+    'Can cel thank you',
+    '2. Remove',
+    'Yes confirm. Remove the stitches please',
+    'is this spam?',
+    'Esto es spam',
+    "Someone texted me pretending to be you asking for payment - that's spam",
+    "It's spam, lol no I'll be there",
+    'My email put your letter in spam, is the appointment still on?',
+    'remove it',
+    'do I remove my shoes for the scan?',
+    'How can I block the number that keeps calling me pretending to be you',
+    'I need to block the phone number my ex uses',
+    'I need to block off the morning for it, see you then',
+  ])('not stops: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it("asks for messages: a mistake asks for them back, unless it is the clinic's own", () => {
+    for (const text of [
+      'I opted out by accident, can I get them back?',
+      'me salí de los mensajes sin querer',
+      'I turned the reminders off by mistake',
+    ])
+      expect(asksForMessages(text), text).toBe(true);
+    for (const text of [
+      "you've been texting our front desk by mistake, please take us off",
+      'Ustedes me mandan esto por error',
+      'es la última vez que quiero mensajes de ustedes',
+      'la ultima vez q quiero mensajes',
+    ])
+      expect(asksForMessages(text), text).toBe(false);
+  });
+
+  it("not-about-messages: a word of messages doubled by a slip lets a model's stop stand; a stoop, a surname or a day got wrong does not", () => {
+    for (const text of ['i dont want theese anymore', 'no more of thesse pls'])
+      expect(heldBack('opt-out', text), text).toBeUndefined();
+    for (const text of ['ok see you', 'I have a stoop', 'Parra ya no viene', 'Se equivocaron de día'])
+      expect(heldBack('opt-out', text), text).toBe('not-about-messages');
+  });
+});

@@ -53,6 +53,10 @@ export function isContradiction(text: string): boolean {
 const ABOUT_MESSAGES =
   /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|dejen|dejes|persona|no more|para ya|rmv|remv\w*|remoev\w*)\b|[🛑⛔🚫✋]/u;
 
+/** Words of messages a doubled letter may hide, once it is cut to one ("theese", "textts", "messagges"). */
+const DOUBLED_MESSAGES =
+  /\b(?:these|them|text\w*|txt\w*|mesag\w*|msgs?|remind\w*|notif\w*|mensaj\w*|recordatorio\w*|number|phone)\b/;
+
 /** A word of not wanting or of ending, beside a question of who writes: "who is this? lose my number". */
 const WISH_TO_STOP =
   /\b(?:(?:don t|do not|dont) (?:want|need)|no (?:quiero|more|mas)|not interested|never|stop\w*|quit|remove|delete|lose|erase|block\w*|unsub\w*|opt\w*|leave me|ya no|dejen|basta|borr\w*|quit\w*|olvid\w*)\b/;
@@ -385,15 +389,16 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     !WISH_TO_STOP.test(spaced.replace(ASKS_WHO_IS_WRITING, ' ').replace(UNSURE, ' '))
   )
     return 'asks-who-is-writing';
-  if (intent === 'opt-out')
-    return ABOUT_MESSAGES.test(
-      words(withSlipsMended(stopReading(plain)))
-        .replace(STOP_IN_ANOTHER_SENSE, ' ')
-        .replace(SELF_MISTAKES, ' ')
-        .replace(WANTS_TEXTS, ' '),
-    )
+  if (intent === 'opt-out') {
+    const read = words(withSlipsMended(stopReading(plain)))
+      .replace(STOP_IN_ANOTHER_SENSE, ' ')
+      .replace(SELF_MISTAKES, ' ')
+      .replace(WANTS_TEXTS, ' ');
+    // A letter doubled by a slip hides no word of messages: "theese", "textts"; only those words, not "stoop" or "Parra".
+    return ABOUT_MESSAGES.test(read) || DOUBLED_MESSAGES.test(read.replace(/(\p{L})\1/gu, '$1'))
       ? undefined
       : 'not-about-messages';
+  }
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced) || NAMES_AI.test(text)) return 'instruction';
   if (intent === 'confirm')

@@ -26,7 +26,8 @@ const ES_WANT = '(?:quiero|kiero|qiero|kero)';
 
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 export const STOP_PHRASES = [
-  `\\b(?:${STOP_SPELLINGS}|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
+  // "stoop" too, which is its own word alone (a bent back, a front step) but not before texting or the texts.
+  `\\b(?:${STOP_SPELLINGS}|stoop|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
   '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b',
   // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
   '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
@@ -118,6 +119,8 @@ export const STOP_PHRASES = [
   '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
   // Blocking the number announced: "I am blocking this number", "gonna block you".
   '(?:\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) |^)(?:now |just )?block\\w* (?:(?:this|your|ur|the) (?:number|no|#|phone|texts|messages|clinic|contact)|you|u)\\b',
+  // Asking how to block this number, or wanting to; not "the number that keeps calling", "the phone number my ex uses".
+  '\\b(?:how (?:do|can|could|would|will) (?:i|we)|(?:i )?(?:want|wanna|need) to) block (?:(?:this|your|ur) (?:number|no|#|texts|messages)|you|u)\\b(?! (?:that|which|who|he|she|of|from)\\b)',
   // Not wanting to keep getting them: "I don't want to keep getting these", "no longer wish to receive them".
   '\\b(?:dont|don t|do not|no longer|doesnt|doesn t|does not) (?:wants?|wish|wishes|needs?) to (?:keep )?(?:get|getting|receiv\\w*|have) (?:these|them|this|any more|anymore|more)\\b',
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
@@ -243,4 +246,16 @@ export const SELF_MISTAKE = new RegExp(
     '\\b(?:me equivoque|nos equivocamos)\\b(?: \\S+){0,2}? de (?:numero|persona|chat|contacto)\\b',
     '\\b(?:mande|envie|escribi|marque|respondi|conteste|mandamos|enviamos|escribimos)\\b(?: \\S+){0,4}? (?:numero|persona|chat) (?:equivocad|incorrect)\\w*',
   ].join('|'),
+);
+
+/**
+ * The clinic's own mistake, told: a wrong number, read apart from the patient's mistakes ("I sent STOP
+ * by mistake" asks for messages): "you're texting me by mistake", "this was sent to me in error", "me
+ * mandan mensajes por error".
+ */
+export const CLINICS_MISTAKE = new RegExp(
+  '\\b(?:you re|youre|you are|you ve been|you have been|y all are|yall are|you guys are|you keep) (?:texting|txting|messaging|sending|contacting)(?: \\S+){0,4} (?:by mistake|by accident|in error)\\b|\\b(?:this|these|this text|these texts|this message|these messages) (?:was|were|is|are|is being|are being) sent to (?:me|this number|my number|us) (?:by mistake|in error|by accident)\\b',
+);
+export const SPANISH_CLINICS_MISTAKE = new RegExp(
+  '\\bme (?:estan )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)(?: \\S+){0,3} por (?:error|equivocacion)\\b',
 );

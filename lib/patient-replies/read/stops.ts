@@ -1,6 +1,8 @@
 import { foldLookAlikes, normalise, oneSlipApart, withoutInvisible, words } from './normalise.ts';
 import {
+  CLINICS_MISTAKE,
   MESSAGES_OBJECT,
+  SPANISH_CLINICS_MISTAKE,
   SELF_MISTAKE,
   SPANISH_STOP_PHRASES,
   SPANISH_WRONG_NUMBER,
@@ -37,6 +39,7 @@ const SPELT_WORDS = new Set([
   'baja',
   'alto',
   'parar',
+  'basta',
 ]);
 
 /**
@@ -81,13 +84,41 @@ const withoutDigitLetters = (text: string) =>
     (word) => keywordSpelt(word) ?? word,
   );
 
-/** A keyword broken up as a sentence of its own ("St op", "UN SUBSCRIBE", "sto-p"), as that word; "it's top" stays. */
+/** The stop words a broken keyword with a courtesy after it may be. */
+const STOPS_SPELT = new Set([
+  'stop',
+  'stopall',
+  'unsubscribe',
+  'optout',
+  'quit',
+  'baja',
+  'alto',
+  'parar',
+  'basta',
+]);
+/** Thanks or please after a broken keyword, which are not part of it: "sto p thx", "st op pls". */
+const COURTESY_PIECE = /^(?:please|pls|plz|thanks|thank|you|thx|ty|por|favor|porfa|gracias)$/i;
+
+/** A keyword broken up as a sentence of its own ("St op", "UN SUBSCRIBE", "sto-p", "st op pls"), as that word; "it's top" stays. */
 const brokenKeyword = (text: string) =>
   text.replace(/(?<=^|[\n.!?¡¿,;:])[^\n.!?¡¿,;:]+/gu, (sentence) => {
     const pieces = sentence.split(/[^\p{L}\p{N}$@]+/u).filter((piece) => piece !== '');
     const keyword = pieces.length > 1 ? keywordSpelt(pieces.join('')) : undefined;
-    return keyword === undefined ? sentence : ` ${keyword} `;
+    if (keyword !== undefined) return ` ${keyword} `;
+    // A courtesy after it is left aside for the stop words alone: "Can cel thanks" is no CANCEL, "Un STOP gracias" no UNSTOP.
+    while (pieces.length > 2 && COURTESY_PIECE.test(pieces.at(-1)!)) pieces.pop();
+    const stop = pieces.length > 1 ? keywordSpelt(pieces.join('')) : undefined;
+    return stop !== undefined && STOPS_SPELT.has(stop.toLowerCase()) ? ` ${stop} ` : sentence;
   });
+
+/**
+ * "stop" with a letter held down or doubled, as that word: "stooop", "sttop", "sstop"; read before a
+ * held-down letter is cut to two, since "stoop" itself is a word (a bent back, a front step).
+ */
+const heldDownStop = (text: string) =>
+  text.replace(/(?<![\p{L}\p{N}])s+t+o+p+(?![\p{L}\p{N}])/giu, (word) =>
+    /^stoop$/i.test(word) ? word : 'stop',
+  );
 
 /** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
 export const stopReading = (text: string) =>
@@ -146,7 +177,9 @@ export const withSlipsMended = (text: string) =>
 /** The clauses the stop rules read, for the last reply asked about: several rules ask about the same one. */
 let last: { text: string; clauses: readonly string[] } | undefined;
 const stopClauses = (text: string): readonly string[] => {
-  if (last?.text !== text) last = { text, clauses: clauses(withSlipsMended(stopReading(text))) };
+  // A held-down stop is a stop word of the rules, never the carrier's keyword: "stooop" is the service's to confirm.
+  if (last?.text !== text)
+    last = { text, clauses: clauses(withSlipsMended(heldDownStop(stopReading(text)))) };
   return last.clauses;
 };
 
@@ -209,6 +242,8 @@ const found = ({ each, any }: Phrases, negatedBefore: RegExp, clause: string) =>
 const ENGLISH_STOPS = phrases(STOP_PHRASES);
 const SPANISH_STOPS = phrases(SPANISH_STOP_PHRASES);
 const WRONG_NUMBERS = phrases([WRONG_NUMBER]);
+const CLINICS_MISTAKES = phrases([CLINICS_MISTAKE]);
+const SPANISH_CLINICS_MISTAKES = phrases([SPANISH_CLINICS_MISTAKE]);
 const SPANISH_WRONG_NUMBERS = phrases([SPANISH_WRONG_NUMBER]);
 
 /** A word of texts or messages anywhere in the reply. */
@@ -281,6 +316,13 @@ const MAKE_MESSAGES_GO = new RegExp(
 /** A clause asking that something be deleted, alone: "delete it", "bórrenlo". */
 const DELETE_IT =
   /^(?:please |pls |just |and |so )?(?:delete|erase|remove|lose|bin) (?:it|that|this|them)(?: (?:please|pls|now|immediately|asap|thanks|thank you))*$|^(?:borrenlo|borrelo|borralo|eliminenlo|eliminelo)(?: (?:por favor|porfa|ya|ahora))*$/;
+/**
+ * The whole reply "remove", as a keyword is sent, or the texts called spam, with at most a courtesy:
+ * "Remove.", "remove please", "This is spam"; not "2. Remove", "is this spam?", "that's spam" of another
+ * sender's text, nor Spanish, which asks "es spam" without a question mark.
+ */
+const REMOVE_OR_SPAM =
+  /^(?:please |pls |plz )?(?:remove|rmv|(?:(?:this|these|these texts|these messages|your texts|ur texts|this number) (?:is|are) (?:just |pure |total |complete )?)?spam)(?: (?:please|pls|plz|thanks|thank you|thx|ty|now|asap))*$/;
 /** A phone number or contact details spoken of. */
 const NUMBER_WORD = /\b(?:number|numero|contact|details|phone|telefono|celular|cel)\b/;
 
@@ -302,6 +344,7 @@ export function asksToStop(text: string): boolean {
   if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
   const joined = all.join(' ');
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
+  if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(all.join(' '))) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
   if (all.some((clause) => DELETE_IT.test(clause)) && NUMBER_WORD.test(joined)) return true;
   // "Make it stop" of the texts themselves: "I get these every day, make it stop", "…can it end please".
@@ -316,12 +359,14 @@ export function asksToStop(text: string): boolean {
   if (MAKE_MESSAGES_GO.test(joined)) return true;
   return all.some(
     (clause) =>
-      !BY_MISTAKE.test(clause) &&
-      (((found(WRONG_NUMBERS, NEGATED_BEFORE, clause) ||
-        found(SPANISH_WRONG_NUMBERS, SPANISH_NEGATED_BEFORE, clause)) &&
-        !SELF_MISTAKE.test(clause)) ||
-        found(ENGLISH_STOPS, NEGATED_BEFORE, clause) ||
-        found(SPANISH_STOPS, SPANISH_NEGATED_BEFORE, clause)),
+      found(CLINICS_MISTAKES, NEGATED_BEFORE, clause) ||
+      found(SPANISH_CLINICS_MISTAKES, SPANISH_NEGATED_BEFORE, clause) ||
+      (!BY_MISTAKE.test(clause) &&
+        (((found(WRONG_NUMBERS, NEGATED_BEFORE, clause) ||
+          found(SPANISH_WRONG_NUMBERS, SPANISH_NEGATED_BEFORE, clause)) &&
+          !SELF_MISTAKE.test(clause)) ||
+          found(ENGLISH_STOPS, NEGATED_BEFORE, clause) ||
+          found(SPANISH_STOPS, SPANISH_NEGATED_BEFORE, clause))),
   );
 }
 
@@ -332,7 +377,9 @@ const DONT_STOP = [
 ];
 const ASKS_FOR_MESSAGES = [
   /\b(?:undo|cancel|reverse|revert|take back|anulen|anular|deshacer|deshagan|cancelen) (?:my |the |mi |la |el )?(?:stop|baja|opt ?out|optout|unsubscribe)\b/,
-  /\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
+  // A mistake of the patient's: "I sent STOP by mistake", "I opted out by accident"; not the clinic's own, "you've
+  // been texting our front desk by mistake", "me mandan mensajes por error", which is a wrong number.
+  /^(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b).*\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
   /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
@@ -341,7 +388,7 @@ const ASKS_FOR_MESSAGES = [
   // Texts allowed again in Spanish: "ya me pueden escribir de nuevo", "me pueden volver a mandar los recordatorios".
   /\bya me (?:pueden|puede) (?:escribir|mandar|enviar|textear)\b|\bme (?:pueden|puede) (?:volver a )?(?:escribir|mandar|enviar|textear)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)(?: \S+){0,2} (?:de nuevo|otra vez)\b/,
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número".
-  /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|\bquiero (?:recibir )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
+  /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )\bquiero (?:recibir )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
   /\b(?:sign|add|put) me (?:up|back)\b|\bsign up for (?:texts|messages|reminders)\b|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
   /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
