@@ -17,7 +17,7 @@ import {
 
 // `npm run replies:compare`: each candidate model trained on the training replies, its weights rounded
 // as they would ship, and read alone (no rules, no thresholds) on the gated held-out parts, beside the
-// size of its compressed weights: the figures docs/replies.md chose the model by.
+// size of its compressed weights: the figures docs/replies.md shows beside the rule that chose the model.
 // Never a reported or sealed part: nothing is chosen by those.
 
 const training = readTraining();

@@ -120,7 +120,8 @@ export const STOP_PHRASES = [
   // Blocking the number announced: "I am blocking this number", "gonna block you".
   '(?:\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) |^)(?:now |just )?block\\w* (?:(?:this|your|ur|the) (?:number|no|#|phone|texts|messages|clinic|contact)|you|u)\\b',
   // Asking how to block this number, or wanting to; not "the number that keeps calling", "the phone number my ex uses".
-  '\\b(?:how (?:do|can|could|would|will) (?:i|we)|(?:i )?(?:want|wanna|need) to) block (?:(?:this|your|ur) (?:number|no|#|texts|messages)|you|u)\\b(?! (?:that|which|who|he|she|of|from)\\b)',
+  // "block you in" is booking: not "I need to block you in for Tuesday".
+  '\\b(?:how (?:do|can|could|would|will) (?:i|we)|(?:i )?(?:want|need) to|(?:i )?wanna) block (?:(?:this|your|ur) (?:number|no|texts|messages)|you|u)\\b(?! (?:that|which|who|he|she|of|in|for|off|out)\\b)',
   // Not wanting to keep getting them: "I don't want to keep getting these", "no longer wish to receive them".
   '\\b(?:dont|don t|do not|no longer|doesnt|doesn t|does not) (?:wants?|wish|wishes|needs?) to (?:keep )?(?:get|getting|receiv\\w*|have) (?:these|them|this|any more|anymore|more)\\b',
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
@@ -249,13 +250,14 @@ export const SELF_MISTAKE = new RegExp(
 );
 
 /**
- * The clinic's own mistake, told: a wrong number, read apart from the patient's mistakes ("I sent STOP
- * by mistake" asks for messages): "you're texting me by mistake", "this was sent to me in error", "me
- * mandan mensajes por error".
+ * The clinic's own mistake, told as a clause of its own: a wrong number, read apart from the patient's
+ * mistakes ("I sent STOP by mistake" asks for messages): "you're texting me by mistake", "me mandan
+ * mensajes por error"; not "you keep sending duplicate reminders in error".
  */
 export const CLINICS_MISTAKE = new RegExp(
-  '\\b(?:you re|youre|you are|you ve been|you have been|y all are|yall are|you guys are|you keep) (?:texting|txting|messaging|sending|contacting)(?: \\S+){0,4} (?:by mistake|by accident|in error)\\b|\\b(?:this|these|this text|these texts|this message|these messages) (?:was|were|is|are|is being|are being) sent to (?:me|this number|my number|us) (?:by mistake|in error|by accident)\\b',
+  // Nothing between the texting and the mistake but "me": "you're texting me about the 3pm by mistake" is about a visit.
+  '\\b(?:you re|youre|you are|you ve been|you have been|y all are|yall are|you guys are) (?:texting|txting|messaging|contacting)(?: (?:me|this number|us))? (?:by mistake|by accident|in error)$',
 );
 export const SPANISH_CLINICS_MISTAKE = new RegExp(
-  '\\bme (?:estan )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)(?: \\S+){0,3} por (?:error|equivocacion)\\b',
+  '\\bme (?:estan )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)(?: (?:mensajes|textos|msjs))? por (?:error|equivocacion)$',
 );

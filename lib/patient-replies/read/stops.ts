@@ -97,7 +97,9 @@ const STOPS_SPELT = new Set([
   'basta',
 ]);
 /** Thanks or please after a broken keyword, which are not part of it: "sto p thx", "st op pls". */
-const COURTESY_PIECE = /^(?:please|pls|plz|thanks|thank|you|thx|ty|por|favor|porfa|gracias)$/i;
+const COURTESY_PIECE = /^(?:please|pls|plz|thanks|thx|ty|porfa|gracias)$/i;
+/** The same in two pieces, which are words of their own alone ("you", "por"). */
+const COURTESY_PAIR = /^(?:thank you|por favor)$/i;
 
 /** A keyword broken up as a sentence of its own ("St op", "UN SUBSCRIBE", "sto-p", "st op pls"), as that word; "it's top" stays. */
 const brokenKeyword = (text: string) =>
@@ -106,7 +108,11 @@ const brokenKeyword = (text: string) =>
     const keyword = pieces.length > 1 ? keywordSpelt(pieces.join('')) : undefined;
     if (keyword !== undefined) return ` ${keyword} `;
     // A courtesy after it is left aside for the stop words alone: "Can cel thanks" is no CANCEL, "Un STOP gracias" no UNSTOP.
-    while (pieces.length > 2 && COURTESY_PIECE.test(pieces.at(-1)!)) pieces.pop();
+    for (;;) {
+      if (pieces.length > 3 && COURTESY_PAIR.test(pieces.slice(-2).join(' '))) pieces.splice(-2);
+      else if (pieces.length > 2 && COURTESY_PIECE.test(pieces.at(-1)!)) pieces.pop();
+      else break;
+    }
     const stop = pieces.length > 1 ? keywordSpelt(pieces.join('')) : undefined;
     return stop !== undefined && STOPS_SPELT.has(stop.toLowerCase()) ? ` ${stop} ` : sentence;
   });
@@ -344,7 +350,7 @@ export function asksToStop(text: string): boolean {
   if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
   const joined = all.join(' ');
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
-  if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(all.join(' '))) return true;
+  if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
   if (all.some((clause) => DELETE_IT.test(clause)) && NUMBER_WORD.test(joined)) return true;
   // "Make it stop" of the texts themselves: "I get these every day, make it stop", "…can it end please".
@@ -377,9 +383,9 @@ const DONT_STOP = [
 ];
 const ASKS_FOR_MESSAGES = [
   /\b(?:undo|cancel|reverse|revert|take back|anulen|anular|deshacer|deshagan|cancelen) (?:my |the |mi |la |el )?(?:stop|baja|opt ?out|optout|unsubscribe)\b/,
-  // A mistake of the patient's: "I sent STOP by mistake", "I opted out by accident"; not the clinic's own, "you've
-  // been texting our front desk by mistake", "me mandan mensajes por error", which is a wrong number.
-  /^(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b).*\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
+  // A mistake of the patient's: "I sent STOP by mistake", "I opted out by accident", "sent STOP by accident when you
+  // texted"; not, with no stop named, the clinic's own, "you've been texting our front desk by mistake", a wrong number.
+  /^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)).*\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
   /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
@@ -387,7 +393,8 @@ const ASKS_FOR_MESSAGES = [
   /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
   // Texts allowed again in Spanish: "ya me pueden escribir de nuevo", "me pueden volver a mandar los recordatorios".
   /\bya me (?:pueden|puede) (?:escribir|mandar|enviar|textear)\b|\bme (?:pueden|puede) (?:volver a )?(?:escribir|mandar|enviar|textear)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)(?: \S+){0,2} (?:de nuevo|otra vez)\b/,
-  // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número".
+  // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número";
+  // not the last time they are wanted, "es la última vez que quiero mensajes".
   /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )\bquiero (?:recibir )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
   /\b(?:sign|add|put) me (?:up|back)\b|\bsign up for (?:texts|messages|reminders)\b|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
