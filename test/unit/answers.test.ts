@@ -2325,4 +2325,16 @@ describe("what the training replies' missed stops showed once parts 21 to 28 joi
     for (const text of ['ok see you', 'I have a stoop', 'Parra ya no viene', 'Se equivocaron de día'])
       expect(heldBack('opt-out', text), text).toBe('not-about-messages');
   });
+
+  it('not-about-messages: a visit removed, "not spam" and a block not wanted are no model\'s stop (a review\'s probes)', () => {
+    for (const text of [
+      'Remove the 3pm please',
+      'Remove my appointment please',
+      'This is not spam right',
+      "I don't want to block this number, just change the time",
+    ])
+      expect(heldBack('opt-out', text), text).toBe('not-about-messages');
+    for (const text of ['remove my number', 'this is spam, block it', 'I want to block this number'])
+      expect(heldBack('opt-out', text), text).toBeUndefined();
+  });
 });
