@@ -2337,4 +2337,13 @@ describe("what the training replies' missed stops showed once parts 21 to 28 joi
     for (const text of ['remove my number', 'this is spam, block it', 'I want to block this number'])
       expect(heldBack('opt-out', text), text).toBeUndefined();
   });
+
+  it('a stop undone or ignored is no stop: "Undo stop" asks for texts, "disregard my stop" is no model stop; "I said stop" still stops', () => {
+    for (const text of ['Undo stop', 'undo STOP please', 'Ignore stop'])
+      expect(asksToStop(text), text).toBe(false);
+    expect(readByRules('Undo stop')).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' });
+    expect(heldBack('opt-out', 'disregard my stop')).toBe('not-about-messages');
+    for (const text of ['I said stop', 'ignore the last message, stop'])
+      expect(asksToStop(text), text).toBe(true);
+  });
 });

@@ -207,9 +207,9 @@ export const A_TREATMENT =
 /** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?", "stop worrying", "stop making me wait". */
 const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|taking|eating|drinking|using|smoking|working|bleeding|worrying|stressing|fretting|fussing|panicking|apologi[sz]ing|making|charging|changing|moving|rescheduling|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
 
-/** Words before a final "stop" that make it another stop: "the bus stop", "it won't stop", "when do I stop". */
+/** Words before a final "stop" that make it another stop: "the bus stop", "it won't stop", "when do I stop", "undo stop". */
 const BEFORE_OTHER_STOP =
-  '(?:t|bus|the|a|an|my|your|next|last|first|which|what|one|tram|train|subway|metro|pit|full|quick|to|not|never|wont|won t|cant|can t|cannot|didnt|didn t|dont|don t|doesnt|doesn t|will|would|should|could|must|i|you|u|we|they|he|she|it|gonna|may|might|did|do|does|non|no need to)';
+  '(?:t|bus|the|a|an|my|your|next|last|first|which|what|one|tram|train|subway|metro|pit|full|quick|to|not|never|undo|ignore|disregard|reverse|revert|wont|won t|cant|can t|cannot|didnt|didn t|dont|don t|doesnt|doesn t|will|would|should|could|must|i|you|u|we|they|he|she|it|gonna|may|might|did|do|does|non|no need to)';
 
 /** "stop" first in a reply, unless in another sense. */
 const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:${STOP_SPELLINGS})\\b(?! ${OTHER_STOP})`);
