@@ -23,24 +23,20 @@ function clauses(text: string): string[] {
     .filter((clause) => clause !== '');
 }
 
-/** The words a stop or consent keyword may be spelt out as, letter by letter. */
-const SPELT_WORDS = new Set([
+/** The stop words among them, which alone a broken keyword with a courtesy after it may be. */
+const STOPS_SPELT = new Set([
   'stop',
   'stopall',
   'unsubscribe',
-  'cancel',
-  'end',
-  'quit',
-  'revoke',
   'optout',
-  'start',
-  'unstop',
-  'help',
+  'quit',
   'baja',
   'alto',
   'parar',
   'basta',
 ]);
+/** The words a stop or consent keyword may be spelt out as, letter by letter. */
+const SPELT_WORDS = new Set([...STOPS_SPELT, 'cancel', 'end', 'revoke', 'start', 'unstop', 'help']);
 
 /**
  * Letters standing alone that spell a keyword, whatever separates them ("s t o p", "S.T.O.P",
@@ -84,18 +80,6 @@ const withoutDigitLetters = (text: string) =>
     (word) => keywordSpelt(word) ?? word,
   );
 
-/** The stop words a broken keyword with a courtesy after it may be. */
-const STOPS_SPELT = new Set([
-  'stop',
-  'stopall',
-  'unsubscribe',
-  'optout',
-  'quit',
-  'baja',
-  'alto',
-  'parar',
-  'basta',
-]);
 /** Thanks or please after a broken keyword, which are not part of it: "sto p thx", "st op pls". */
 const COURTESY_PIECE = /^(?:please|pls|plz|thanks|thx|ty|porfa|gracias)$/i;
 /** The same in two pieces, which are words of their own alone ("you", "por"). */
@@ -347,8 +331,8 @@ export function asksToStop(text: string): boolean {
   // "end" is a stop alone in the reply, never beside other words or after a code: "1 end", "late, 2 end".
   const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !endInPassing(clause))) return true;
-  if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(all.join(' '))) return true;
   const joined = all.join(' ');
+  if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(joined)) return true;
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
   if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
