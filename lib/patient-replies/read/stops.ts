@@ -46,8 +46,19 @@ const SPELT_WORDS = new Set([...STOPS_SPELT, 'cancel', 'end', 'revoke', 'start',
 const spelt = (text: string) =>
   text.replace(
     /(?<![\p{L}\p{N}$@])[\p{L}\p{N}$@](?:[^\p{L}\p{N}$@\n]{1,3}[\p{L}\p{N}$@](?![\p{L}\p{N}$@])){2,}/gu,
-    (run) => keywordSpelt(run.replace(/[^\p{L}\p{N}$@]/gu, '')) ?? wordsSpelt(run) ?? run,
+    (run) => keywordSpelt(run.replace(/[^\p{L}\p{N}$@]/gu, '')) ?? stopSpeltCourteously(run) ?? wordsSpelt(run) ?? run,
   );
+
+/** Courtesies spelt on after a stop word's letters, run together: "S t o p p l e a s e", "s.t.o.p.p.l.s". */
+const SPELT_COURTESY = /(?:please|pls|plz|thanks|thx|ty|porfa|gracias)$/i;
+
+/** A stop word spelt letter by letter with a courtesy spelt after it, as that word and the courtesy. */
+const stopSpeltCourteously = (run: string) => {
+  const letters = run.replace(/[^\p{L}\p{N}$@]/gu, '');
+  const courtesy = SPELT_COURTESY.exec(letters);
+  const stop = courtesy === null ? undefined : keywordSpelt(letters.slice(0, courtesy.index));
+  return stop !== undefined && STOPS_SPELT.has(stop.toLowerCase()) ? `${stop} ${courtesy![0]}` : undefined;
+};
 
 /** Words spelt letter by letter, a wider gap between words: "N O  M O R E  T E X T S" as "NO MORE TEXTS". */
 const wordsSpelt = (run: string) => {
@@ -186,7 +197,7 @@ const CLAUSE_STOP = new RegExp(
 
 /** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
 export const A_TREATMENT =
-  '(?:my|the|his|her|their|our|your|this|that|these|those) (?:meds|medications?|medicines?|tablets|pills|insulin|treatments?|therapy|chemo\\w*|radio\\w*|physio\\w*|injections?|jabs?|drops|inhaler|antibiotics|steroids|dialysis|infusions?|course|doses?|blood thinners?|patch(?:es)?)';
+  '(?:my|the|his|her|their|our|your|this|that|these|those) (?:meds|medications?|medicines?|tablets|pills|insulin|treatments?|therapy|chemo\\w*|radio\\w*|physio\\w*|injections?|jabs?|drops|inhaler|antibiotics|steroids|dialysis|infusions?|course|doses?|blood thinners?|patch(?:es)?|(?:repeat )?prescriptions?|refills?|creams?|ointments?|supplements?|vitamins?)';
 
 /** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?", "stop worrying", "stop making me wait". */
 const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|taking|eating|drinking|using|smoking|working|bleeding|worrying|stressing|fretting|fussing|panicking|apologi[sz]ing|making|charging|changing|moving|rescheduling|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
@@ -201,8 +212,9 @@ const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:${STOP_SPELLINGS})\\b(?! $
 const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp)(?: ${DECORATION})*$`);
 
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
+// Asking whether an answer stops them is no stop either: "does replying 2 unsubscribe me?"; nor "no need to remove me".
 const NEGATED_BEFORE =
-  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$/;
+  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$|\b(?:does|do|will|would|did|can|could) (?:replying|reply|texting|answering|responding|sending)(?: \S+){0,2} ?$|\bno need to ?$/;
 const SPANISH_NEGATED_BEFORE = /\b(?:no|nunca|ni)(?: \S+){0,1} ?$/;
 /** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
 const CONDITION_BEFORE =
@@ -372,6 +384,8 @@ const ASKS_FOR_MESSAGES = [
   /^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)).*\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
+  // Kept coming: "please keep the appointment texts coming".
+  /\bkeep (?:the |my |your |ur |those |these )?(?:\S+ )?(?:texts|txts|messages|reminders) coming\b/,
   /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
   // Asked to keep on, not complained of: "could you keep texting me" asks, "you keep texting me" does not.
   /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
