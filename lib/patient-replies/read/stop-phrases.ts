@@ -28,14 +28,18 @@ const ES_WANT = '(?:quiero|kiero|qiero|kero)';
 export const STOP_PHRASES = [
   // "stoop" too, which is its own word alone (a bent back, a front step) but not before texting or the texts.
   `\\b(?:${STOP_SPELLINGS}|stoop|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
-  '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|unscribe|opt(?:ing|ed)? ?out|optout|opt me out|opp out|revoke)\\b',
-  // "Unsubscribe" as dictation hears it, asked: "please on subscribe me", "I'd like to and subscribe".
-  '\\b(?:on|an|and) subscribe (?:me|us|this number|my number)\\b|\\b(?:like|want|wanna|need) to (?:on|an|and) subscribe\\b',
+  // Not a visit given up: "unsubscribe me from thursday and book friday".
+  '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|unscribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b(?! (?:me |us )?from (?:the |my |this |that |next )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:appointment|appt|visit)(?! (?:reminders?|texts?|txts?|messages?|msgs?|alerts?|notifications?)\\b)|\\d))',
+  // "Unsubscribe" as dictation hears it, asked: "please on subscribe me", "I'd like to and subscribe"; not "subscribe me to
+  // the newsletter".
+  '\\b(?:on|an) subscribe (?:me|us|this number|my number)\\b(?! to\\b)|\\b(?:like|want|wanna|need) to (?:on|an|and) subscribe(?: (?:me|us|please|pls|plz|thanks|thank you))*$',
   // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
   '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
   // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
   '\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|lsit|lst|texts?|messages|reminders|notifications)\\b(?! for\\b)',
-  '\\bno (?:more|further) (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b(?! than\\b)',
+  '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b(?! than\\b)',
+  // None further asked, not none further got: "no further reminders required"; not "I got no further reminders after the first".
+  '(?<!\\b(?:got|had|received|receive|get|were|was|been|saw|seen|there were|there was) )\\bno further (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b(?! (?:from|about|after|since|than|until)\\b)',
   // Wanting off the list, never from it: "I want off the text list"; not "all I want from the reminders is the address".
   '\\b(?:want|wanna|like|d like)(?: to (?:be|get))? (?:off|out of) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |reminder )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)',
   // Not one more, said as a clause of its own: "not one more text please"; not "I got not one more text after booking".
@@ -54,7 +58,7 @@ export const STOP_PHRASES = [
   '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\\w*|morning|afternoon|evening)\\b)',
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
-  '\\bnot (?:a|your|ur) patient\\b|\\bnot registered (?:with|at) (?:you|your|this|that|any)\\b',
+  '\\bnot (?:a|your|ur) patient\\b',
   `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |further |all further |future )?${MESSAGES_OBJECT}\\b|\\b${CEASE} (?:the|all the|these|those|your|ur|all these) ${MESSAGES_KIND} ${MESSAGES_OBJECT}\\b`,
   // Getting them stopped: "how do I stop getting these", "quit receiving the reminders"; not "stop getting these headaches",
   // nor the texts missed: "why did I stop getting the reminders?".
@@ -63,19 +67,17 @@ export const STOP_PHRASES = [
   '^(?:please|pls|plz|just) (?:dont|don t|do not) (?:text|txt|message|msg|sms)(?: (?:please|pls|plz|thanks|thx|thank you))*$|^(?:dont|don t|do not) (?:text|txt|message|msg|sms)(?: (?:please|pls|plz|thanks|thx|thank you))+$',
   // The last one wanted: "that's the last text I want from you".
   '\\blast (?:text|txt|message|msg|reminder)(?: of (?:these|those|them))? (?:i|we) (?:want|wanna)\\b',
-  // The last one asked for: "can this be the last text", "last text please"; not "was that the last text?".
-  '\\b(?:can|could|make|let|may) (?:this|that|it) (?:be )?(?:the|my) last (?:text|txt|message|msg|reminder)\\b|^(?:and |but )?(?:the )?last (?:text|txt|message|msg|reminder)(?: (?:please|pls|plz|thanks|thank you|ty))+$',
   '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
   // A block or a stop put on them, or none wanted in slang: "put a block on texts to my phone", "miss me with these reminders".
-  `\\b(?:put|place) a (?:block|stop|bar) on (?:the |these |your |all |any )?${MESSAGES_OBJECT}\\b|\\bmiss me with (?:these|those|the|your|ur|all these|all the) ${MESSAGES_OBJECT}\\b`,
+  `(?:^|\\b(?:please|pls|plz|can you|could you|would you|kindly) )(?:put|place) a (?:block|stop|bar) on (?:the |these |your |all |any )?${MESSAGES_OBJECT}\\b|\\bmiss me with (?:these|those|the|your|ur|all these|all the) ${MESSAGES_OBJECT}\\b`,
   '\\b(?:email|e mail|mail|post|letters?) (?:me )?(?:instead|only|rather)\\b|\\binstead of (?:(?:a|the|these|by|being) )?(?:text\\w*|txt\\w*|sms|messag\\w*|msgs?)\\b|\\bby (?:email|e mail|post|phone|telephone|calls?|letters?) (?:only|instead)\\b|\\bby (?:email|e mail|post|letters?|mail)(?: \\S+){0,2}? (?:from now on|going forward|in future|in the future|from here on)\\b',
   // Calls, email or post preferred to texts, with nouns or verbs: "rather get calls than texts", "I'd rather you phoned than texted", "calls not texts".
   `\\b(?:rather|prefer\\w*|sooner)\\b(?: \\S+){0,6}? ${BY_OTHER_MEANS}(?: \\S+){0,4}? (?:than|over|instead of|not|to) (?:(?:a|an|by|being|getting|receiving|these|the|your|ur|with) )?${BY_TEXT}\\b`,
   `\\b(?:phone )?(?:calls?|emails?|letters?) (?:only|not|over|instead of|rather than) (?:(?:a|by|the|these) )?${BY_TEXT}\\b`,
-  `\\b${BY_OTHER_MEANS}(?: \\S+){0,3}? (?:rather than|instead of) ${BY_TEXT}\\b|\\b(?:phone|voice|telephone|for|to) calls? only\\b`,
-  // Another way kept to, or asked for from now on, or for this phone: "stick to phone calls pls", "call my landline from
-  // now on", "use my email instead of this phone".
-  '\\bstick (?:to|with) (?:(?:phone|voice) )?(?:calls?|email\\w*|e mail|letters?|post)\\b|\\b(?:call|ring|phone|email|e mail) (?:me|us|my \\S+)(?: \\S+){0,2}? (?:from now on|going forward|from here on)\\b|\\b(?:email|e mail|mail|post|letters?)(?: \\S+){0,4}? instead of (?:this|my|the) (?:phone|number|cell|mobile)\\b',
+  `\\b${BY_OTHER_MEANS}(?: \\S+){0,3}? (?:rather than|instead of) ${BY_TEXT}\\b|\\b(?:phone|voice|telephone) calls? only\\b`,
+  // Another way kept to, asked as a clause of its own, or used instead of this phone: "stick to phone calls pls", "use my
+  // email instead of this phone"; not "can we stick to phone calls for the sessions?", "email the note instead of my phone".
+  '^(?:please |pls |plz |just |kindly |can you |could you )?stick (?:to|with) (?:(?:phone|voice) )?(?:calls?|email|e mail|letters?|post)(?: (?:please|pls|plz|only|thanks|thank you))*$|\\buse (?:my |the )?(?:email|e mail|post|mail|landline|home phone)(?: \\S+){0,3}? instead of (?:this|my) (?:phone|number|cell|mobile)\\b',
   // "not by text" as a clause of its own, after the way wanted: "by phone please, not by text".
   `^(?:but |and )?not (?:(?:by|via|over|through) )?(?:a |an )?${BY_TEXT}(?: (?:please|pls|thanks|thx|anymore|any more))*$`,
   // Consent or permission withdrawn, however it is worded; not a treatment's consent ("withdraw my consent for the surgery").
@@ -144,7 +146,7 @@ export const STOP_PHRASES = [
   // slot", "in the flu jab".
   `\\b(?:not|no longer|nt) interested\\b(?! in (?!(?:(?:the|these|your|ur|any|more|receiving|getting|text|sms|reminder) )*(?:${MESSAGES_OBJECT}|service|program|programme|scheme)\\b))`,
   // Someone's messages, or any, asked to stop reaching this phone: "please don't send her stuff to my phone", "don't send that here"; not post.
-  '\\b(?:dont|don t|do not|stop|quit|no more|never) (?:send\\w*|text\\w*|messag\\w*|forward\\w*)\\b(?: (?!(?:letters?|post|mail|parcels?|packages?|forms?|paperwork|bills?|invoices?|prescriptions?|samples?|kits?)\\b)\\S+){0,6}? (?:(?:to|on) (?:my|this|our|his|her|their) (?:phone|number|cell|mobile|line)\\b|here$)',
+  '\\b(?:dont|don t|do not|stop|quit|no more|never) (?:send\\w*|text\\w*|messag\\w*|forward\\w*)\\b(?: (?!(?:letters?|post|mail|parcels?|packages?|forms?|paperwork|bills?|invoices?|prescriptions?|samples?|kits?)\\b)\\S+){0,6}? (?:(?:to|on) (?:my|this|our) (?:phone|number|cell|mobile|line)\\b|here$)',
 ].map((phrase) => new RegExp(phrase));
 
 export const SPANISH_STOP_PHRASES = [
@@ -181,15 +183,16 @@ export const SPANISH_STOP_PHRASES = [
   '\\bya no (?:me |nos |se )?atiend\\w* (?:con ustedes|ahi|alli|aqui|alla)\\b|\\bya no (?:uso|usamos|usa) (?:este|ese|su|el) (?:servicio|numero|telefono|celular)\\b|\\bya me atienden en otr\\w*\\b|\\bya no (?:con ustedes|somos pacientes|soy paciente)\\b|\\bya no (?:voy|vamos|va) a (?:esa|esta) clinica\\b|\\bya no me corresponden\\b',
   // Nothing more asked to be sent: "no manden más", "no me envíen nada más".
   '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mass?\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
-  // Unsubscribed, "baja" however written ("de vaja"); not an appointment given up: "den de baja mi cita" cancels it.
-  '\\b(?:dar|darme|denme|darse|dame|den|deme) de [bv]aja\\b(?! (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b)|\\bme (?:doy|damos|puedo dar) de [bv]aja\\b',
-  // Reached only another way, asked: "solo por correo, por favor", "comuníquense conmigo solo por llamada", "llamadas sí,
-  // mensajes no"; not a shop's "pedidos solo por teléfono".
-  '^(?:y |pero |mejor |por favor |porfa )?solo (?:por|con|via|mediante) (?:llamadas?|telefono|correo|email|cartas?)(?: (?:por favor|porfa|gracias))*$|\\b(?:comuniquen\\w*|contacten\\w*|avisen\\w*|hablen\\w*|busquen\\w*)(?: conmigo| me| nos)? solo (?:por|con|via) (?:llamadas?|telefono|correo|email|cartas?)\\b|^(?:pero |y )?(?:mensajes|textos|msjs?|sms) no(?: (?:por favor|porfa|gracias))*$',
+  // Unsubscribed, "baja" however written ("de vaja"); not an appointment, a prescription or a policy given up ("den de baja
+  // mi cita", "la receta vieja"), nor a discharge ("me dan de baja del hospital").
+  '\\b(?:dar|darme|denme|darse|dame|den|deme) de [bv]aja\\b(?! (?:de |del )?(?:(?:mi|la|el|su|esta|esa|los|las|sus|mis) )?(?:cita|consulta|turno|visita|hospital|receta|seguro|tarjeta|poliza|plan|medicamento)\\w*\\b)|\\bme (?:doy|damos|puedo dar) de [bv]aja\\b',
+  // Reached only another way, asked: "comuníquense conmigo solo por llamada"; not "¿solo por teléfono?" of a visit,
+  // "avisen solo por correo si salen los resultados", a shop's "pedidos solo por teléfono".
+  '\\b(?:comuniquen\\w*|contacten\\w*|hablen\\w*|busquen\\w*) (?:conmigo |me |nos )?solo (?:por|con|via) (?:llamadas?|telefono|correo|email|cartas?)(?: (?:por favor|porfa|gracias))*$',
   // The last one wanted, or leaving them: "es el último mensaje que quiero recibir", "quiero salirme de esto".
-  '\\bultim[oa] (?:mensaje|msj|texto|aviso|recordatorio) (?:que|q|k) (?:quiero|kiero|deseo|acepto)\\b|\\b(?:quiero|kiero|deseo|como) (?:me )?(?:salirme|salgo|salir) de (?:esto|esta lista|la lista|los mensajes|(?:estos|sus) (?:mensajes|avisos|recordatorios|textos))\\b',
+  '\\bultim[oa] (?:mensaje|msj|texto|aviso|recordatorio) (?:que|q|k) (?:quiero|kiero|deseo|acepto)(?: recibir\\b|$)|\\b(?:quiero|kiero|deseo|como) (?:me )?(?:salirme|salgo|salir) de (?:esta lista|la lista|los mensajes|(?:estos|sus) (?:mensajes|avisos|recordatorios|textos))\\b(?! de espera\\b)',
   // Not wanting them to go on, as "tampoco" says it too: "tampoco quiero seguir recibiendo mensajes".
-  `\\b(?:no|tampoco) (?:${ES_WANT}|deseo|queremos) seguir recibiendo\\b`,
+  `\\b(?:no|tampoco) (?:${ES_WANT}|deseo|queremos) seguir recibiendo (?:(?:los|sus|estos|mas) )?(?:${ES_MESSAGES}|esto|estos|nada)\\b`,
   // The messages asked to stop arriving: "que dejen de llegar estos textos"; not "ya me dejaron de llegar", a complaint.
   `\\b(?:dejen|deje|dejar) de llegar(?:me|nos|le)?(?: \\S+){0,2}? ${ES_MESSAGES}\\b`,
   `\\bno (?:${ES_WANT} )?(?:mas|recibir mas|recibir) ${ES_MESSAGES}\\b`,
@@ -208,7 +211,7 @@ export const SPANISH_STOP_PHRASES = [
   // This phone to receive none: "este número no debe recibir mensajes"; not "¿no debería recibir mensajes?".
   '\\b(?:este|mi) (?:numero|telefono|celular|cel) (?:ya )?no (?:debe|puede) recibir\\b',
   // Not accepted, or not wanted by a family: "no acepto recibir mensajes", "ya no queremos recibir mensajes".
-  `\\bno (?:acepto|autorizo|consiento) (?:recibir |que me (?:sigan (?:enviando|mandando|escribiendo) |manden |envien |escriban ))?(?:los |sus |mas )?${ES_MESSAGES}`,
+  `\\bno (?:acepto|autorizo|consiento) (?:recibir |que me (?:sigan (?:enviando|mandando|escribiendo) |manden |envien |escriban ))?(?:los |sus |mas )?${ES_MESSAGES}\\b(?! (?:\\S+ )?a (?:mi|su) )`,
   `\\bya no (?:queremos|deseamos) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b(?! por (?:correo|carta|email|mail))`,
   // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
@@ -249,7 +252,7 @@ export const SPANISH_STOP_PHRASES = [
 
 /** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
 export const WRONG_NUMBER =
-  /\b(?:wrang|rong) (?:number|numbr|nmbr)\b|\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b|\b(?:this|that|the) (?:old )?(?:one|number) is (?:now )?mine\b/;
+  /\b(?:wrang|rong) (?:number|numbr|nmbr)\b|\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
 export const SPANISH_WRONG_NUMBER =
   /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b|\beste no es su (?:numero|telefono|celular|cel)\b|\beste (?:numero|telefono|celular|cel) no es (?:de ella|de el|del paciente|de la paciente|su)\b/;
 /**
@@ -276,5 +279,5 @@ export const CLINICS_MISTAKE = new RegExp(
   '\\b(?:you re|youre|you are|you ve been|you have been|y all are|yall are|you guys are) (?:texting|txting|messaging|contacting)(?: (?:me|this number|us))? (?:by mistake|by accident|in error)$',
 );
 export const SPANISH_CLINICS_MISTAKE = new RegExp(
-  '\\bme (?:estan )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)(?: (?:mensajes|textos|msjs))? por (?:error|equivocacion)$|\\b(?:recibiendo|recibo|me llegan|me estan llegando) (?:sus |los |estos )?(?:mensajes|textos|msjs|recordatorios) por (?:error|equivocacion)$',
+  '\\bme (?:estan )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)(?: (?:mensajes|textos|msjs))? por (?:error|equivocacion)$|\\b(?:me llegan|me estan llegando) (?:sus |los |estos )?(?:mensajes|textos|msjs|recordatorios) por (?:error|equivocacion)$',
 );

@@ -197,7 +197,7 @@ const CLAUSE_STOP = new RegExp(
 
 /** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
 export const A_TREATMENT =
-  '(?:my|the|his|her|their|our|your|this|that|these|those) (?:meds|medications?|medicines?|tablets|pills|insulin|treatments?|therapy|chemo\\w*|radio\\w*|physio\\w*|injections?|jabs?|drops|inhaler|antibiotics|steroids|dialysis|infusions?|course|doses?|blood thinners?|patch(?:es)?|(?:repeat )?prescriptions?|refills?|creams?|ointments?|supplements?|vitamins?)';
+  '(?:my|the|his|her|their|our|your|this|that|these|those) (?:meds|medications?|medicines?|tablets|pills|insulin|treatments?|therapy|chemo\\w*|radio\\w*|physio\\w*|injections?|jabs?|drops|inhaler|antibiotics|steroids|dialysis|infusions?|course|doses?|blood thinners?|patch(?:es)?|(?:(?:repeat )?prescriptions?|refills?|creams?|ointments?|supplements?|vitamins?)(?! (?:texts?|reminders?|messages|alerts|notifications)\\b))';
 
 /** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?", "stop worrying", "stop making me wait". */
 const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|taking|eating|drinking|using|smoking|working|bleeding|worrying|stressing|fretting|fussing|panicking|apologi[sz]ing|making|charging|changing|moving|rescheduling|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
@@ -214,7 +214,7 @@ const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
 // Asking whether an answer stops them is no stop either: "does replying 2 unsubscribe me?"; nor "no need to remove me".
 const NEGATED_BEFORE =
-  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$|\b(?:does|do|will|would|did|can|could) (?:replying|reply|texting|answering|responding|sending)(?: \S+){0,2} ?$|\bno need to ?$/;
+  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$|\b(?:does|will|would|can|could) (?:replying|reply|texting|answering|responding|sending)(?: \S+){0,2} ?$|\bno need to ?$/;
 const SPANISH_NEGATED_BEFORE = /\b(?:no|nunca|ni)(?: \S+){0,1} ?$/;
 /** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
 const CONDITION_BEFORE =
