@@ -46,7 +46,11 @@ const SPELT_WORDS = new Set([...STOPS_SPELT, 'cancel', 'end', 'revoke', 'start',
 const spelt = (text: string) =>
   text.replace(
     /(?<![\p{L}\p{N}$@])[\p{L}\p{N}$@](?:[^\p{L}\p{N}$@\n]{1,3}[\p{L}\p{N}$@](?![\p{L}\p{N}$@])){2,}/gu,
-    (run) => keywordSpelt(run.replace(/[^\p{L}\p{N}$@]/gu, '')) ?? stopSpeltCourteously(run) ?? wordsSpelt(run) ?? run,
+    (run) =>
+      keywordSpelt(run.replace(/[^\p{L}\p{N}$@]/gu, '')) ??
+      stopSpeltCourteously(run) ??
+      wordsSpelt(run) ??
+      run,
   );
 
 /** Courtesies spelt on after a stop word's letters, run together: "S t o p p l e a s e", "s.t.o.p.p.l.s". */
