@@ -53,8 +53,10 @@ const spelt = (text: string) =>
       run,
   );
 
-/** Courtesies spelt on after a stop word's letters, run together: "S t o p p l e a s e", "s.t.o.p.p.l.s". */
-const SPELT_COURTESY = /(?:please|pls|plz|thanks|thx|ty|porfa|gracias)$/i;
+/** Thanks or please after a stop word, which are not part of it: "sto p thx", "S t o p p l e a s e". */
+const COURTESY_WORDS = 'please|pls|plz|thanks|thx|ty|porfa|gracias';
+/** The same spelt on after a stop word's letters, run together: "S t o p p l e a s e", "s.t.o.p.p.l.s". */
+const SPELT_COURTESY = new RegExp(`(?:${COURTESY_WORDS})$`, 'i');
 
 /** A stop word spelt letter by letter with a courtesy spelt after it, as that word and the courtesy. */
 const stopSpeltCourteously = (run: string) => {
@@ -95,8 +97,8 @@ const withoutDigitLetters = (text: string) =>
     (word) => keywordSpelt(word) ?? word,
   );
 
-/** Thanks or please after a broken keyword, which are not part of it: "sto p thx", "st op pls". */
-const COURTESY_PIECE = /^(?:please|pls|plz|thanks|thx|ty|porfa|gracias)$/i;
+/** Thanks or please as a piece of their own after a broken keyword: "sto p thx", "st op pls". */
+const COURTESY_PIECE = new RegExp(`^(?:${COURTESY_WORDS})$`, 'i');
 /** The same in two pieces, which are words of their own alone ("you", "por"). */
 const COURTESY_PAIR = /^(?:thank you|por favor)$/i;
 
