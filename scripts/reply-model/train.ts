@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
+import { encodeBase91 } from '../../lib/patient-replies/model/base91.ts';
 import {
   ACTS,
   type Calibration,
@@ -180,11 +181,23 @@ export function quantised(weights: Float32Array, levels: number) {
   return { steps: Int8Array.from(weights, (w) => Math.round(w / scale)), scale };
 }
 
-/** The steps as the weights file keeps them: Brotli at its best (a sixth smaller than deflate), then base64. */
-export const encodedSteps = (steps: Int8Array) =>
-  brotliCompressSync(steps, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: steps.length },
-  }).toString('base64');
+/**
+ * The steps as the weights file keeps them: bucket by bucket, each bucket's intents side by side (they
+ * compress 3% smaller than intent by intent), Brotli at its best (a sixth smaller than deflate), then
+ * basE91 (a twelfth shorter than base64).
+ */
+export function encodedSteps(steps: Int8Array): string {
+  const K = INTENTS.length;
+  const buckets = steps.length / K;
+  const bucketMajor = new Int8Array(steps.length);
+  for (let k = 0; k < K; k++)
+    for (let b = 0; b < buckets; b++) bucketMajor[b * K + k] = steps[k * buckets + b]!;
+  return encodeBase91(
+    brotliCompressSync(bucketMajor, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: steps.length },
+    }),
+  );
+}
 
 /** The model as it ships, its weights rounded to their steps: what cross-validation and the compare read. */
 export function asShipped(fitted: Fitted, options: TrainingOptions, thresholds: Thresholds, temperature = 1) {

@@ -46,6 +46,7 @@ import {
   type LabelledReply,
 } from '../../scripts/reply-model/train.ts';
 import weights from '../../lib/patient-replies/model/weights.json' with { type: 'json' };
+import { decodeBase91, encodeBase91 } from '../../lib/patient-replies/model/base91.ts';
 
 // The reply model is measured like any other part: on held-out replies it never trained on, through the
 // same layers the service reads with, against the bars a patient's safety sets.
@@ -276,7 +277,7 @@ describe('the weights as they ship', () => {
     expect(quantised(new Float32Array(4), 15)).toEqual({ steps: new Int8Array(4), scale: 1 });
     expect(() => quantised(trained, 128)).toThrow(/levels/);
     expect(() => quantised(Float32Array.from([1, Number.NaN]), 15)).toThrow(/finite/);
-    // Through the weights file (compressed, base64) and back, the classifier scores as the rounded model does.
+    // Through the weights file (bucket by bucket, compressed, basE91) and back, the classifier scores as the rounded model does.
     const options = { ...TRAINING, buckets: 2, levels: 15 };
     const fitted = {
       weights: Float32Array.from({ length: 2 * INTENTS.length }, (_, i) => (i % 5) - 2.2),
@@ -292,6 +293,31 @@ describe('the weights as they ship', () => {
       expect(ReplyClassifier.fromWeights(file).scores(text)).toEqual(
         asShipped(fitted, options, UNTHRESHOLDED).scores(text),
       );
+  });
+});
+
+// The weights ship in basE91, "-" for its '"': the published vectors, every length back as it was, nothing to escape.
+describe('the weights as text (basE91)', () => {
+  const text = (s: string) => new TextEncoder().encode(s);
+
+  it("encodes as basE91 does, with '-' where basE91 writes '\"'", () => {
+    expect(encodeBase91(text(''))).toBe('');
+    expect(encodeBase91(text('f'))).toBe('LB');
+    expect(encodeBase91(text('fo'))).toBe('drD');
+    expect(encodeBase91(text('foo'))).toBe('dr.J');
+    expect(encodeBase91(text('Hello, World!'))).toBe('>OwJh>}AQ;r@@Y?F');
+    expect(encodeBase91(text('Hello, world!'))).toBe('>OwJh>}A-=r@@Y?F');
+  });
+
+  it('decodes every length back to the same bytes, in characters neither JSON nor a JavaScript string escapes', () => {
+    let seed = 7;
+    for (let length = 0; length < 300; length++) {
+      const bytes = Uint8Array.from({ length }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 255);
+      const encoded = encodeBase91(bytes);
+      expect(encoded).toMatch(/^[!#-&(-[\]-~]*$/);
+      expect(decodeBase91(encoded)).toEqual(bytes);
+    }
+    expect(() => decodeBase91('dr"J')).toThrow(/basE91/);
   });
 });
 
