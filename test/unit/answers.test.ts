@@ -2302,6 +2302,14 @@ describe("what the training replies' missed stops showed once parts 21 to 28 joi
   it('a broken keyword with a courtesy after it is a stop word only: "Un STOP gracias" is "a STOP, thanks", not UNSTOP', () =>
     expect(readByRules('Un STOP gracias')).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' }));
 
+  // "Un STOP" alone read as the UNSTOP keyword, which gives consent back: a Spanish "a stop" restored texts.
+  it('pieces holding a stop word never join into UNSTOP: "un stop" is a stop, and consent is never given back on a guess', () => {
+    for (const text of ['Un STOP', 'un stop', 'UN STOP', 'un-stop'])
+      expect(readByRules(text), text).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' });
+    for (const text of ['UNSTOP', 'U N S T O P', 'St art'])
+      expect(readByRules(text), text).toEqual({ intent: 'opt-in', via: 'keyword' });
+  });
+
   it("asks for messages: a mistake asks for them back, unless it is the clinic's own", () => {
     for (const text of [
       'I opted out by accident, can I get them back?',

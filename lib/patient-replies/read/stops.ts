@@ -107,7 +107,12 @@ const brokenKeyword = (text: string) =>
   text.replace(/(?<=^|[\n.!?¡¿,;:])[^\n.!?¡¿,;:]+/gu, (sentence) => {
     const pieces = sentence.split(/[^\p{L}\p{N}$@]+/u).filter((piece) => piece !== '');
     const keyword = pieces.length > 1 ? keywordSpelt(pieces.join('')) : undefined;
-    if (keyword !== undefined) return ` ${keyword} `;
+    // Pieces that hold a stop word never join into UNSTOP: "un stop" is Spanish for "a stop", and consent is never given back on a guess.
+    if (
+      keyword !== undefined &&
+      !(/^unstop$/i.test(keyword) && pieces.some((piece) => /^stop$/i.test(piece)))
+    )
+      return ` ${keyword} `;
     // A courtesy after it is left aside for the stop words alone: "Can cel thanks" is no CANCEL, "Un STOP gracias" no UNSTOP.
     for (;;) {
       if (pieces.length > 3 && COURTESY_PAIR.test(pieces.slice(-2).join(' '))) pieces.splice(-2);
