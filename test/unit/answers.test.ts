@@ -2302,6 +2302,19 @@ describe("what the training replies' missed stops showed once parts 21 to 28 joi
   it('a broken keyword with a courtesy after it is a stop word only: "Un STOP gracias" is "a STOP, thanks", not UNSTOP', () =>
     expect(readByRules('Un STOP gracias')).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' }));
 
+  // "I never said stop" read as a stop: the negation stood two words before the last word.
+  it('a stop denied is none and asks for the messages back; a stop beside it still stops', () => {
+    for (const text of [
+      'I never said stop',
+      'i didnt send stop',
+      'I did not reply STOP',
+      "I didn't ask you to stop, keep them coming",
+    ])
+      expect(readByRules(text), text).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' });
+    for (const text of ['I never said stop, but stop texting me now', 'I said stop'])
+      expect(asksToStop(text), text).toBe(true);
+  });
+
   // "Un STOP" alone read as the UNSTOP keyword, which gives consent back: a Spanish "a stop" restored texts.
   it('pieces holding a stop word never join into UNSTOP: "un stop" is a stop, and consent is never given back on a guess', () => {
     for (const text of ['Un STOP', 'un stop', 'UN STOP', 'un-stop'])

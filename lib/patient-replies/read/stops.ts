@@ -349,7 +349,10 @@ const NUMBER_WORD = /\b(?:number|numero|contact|details|phone|telefono|celular|c
 export function asksToStop(text: string): boolean {
   if (stopInCapitals(text)) return true;
   if (stopInEmoji(text)) return true;
-  const all = stopClauses(text);
+  // A stop denied is none: "I never said stop"; what else the reply says is still read ("I never said stop, but stop now").
+  const all = stopClauses(text)
+    .map((clause) => clause.replace(DENIED_STOP, ' ').trim())
+    .filter((clause) => clause !== '');
   if (all.length === 0) return false;
   // "end" is a stop alone in the reply, never beside other words or after a code: "1 end", "late, 2 end".
   const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
@@ -383,9 +386,15 @@ export function asksToStop(text: string): boolean {
   );
 }
 
+/** A stop the patient says they never sent: "I never said stop", "i didnt send STOP", "I did not reply stop". */
+const DENIED_STOP =
+  /\b(?:never|didn t|didnt|did not|have not|haven t|havent)(?: ever)? (?:said|say|sent|send|replied|reply|typed|type|texted|text|wrote|write|asked for|ask for|asked you to|ask you to)(?: (?:you|u|anyone|anybody))? (?:stop|stp)\b/g;
+
 /** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
 const DONT_STOP = [
   /\b(?:dont|don t|do not|please dont|pls dont|never) stop (?:sending|texting|messaging|reminding|the (?:texts|messages|reminders))\b/,
+  // A stop denied asks for the messages it may have cost: "I never said stop, why did my texts end?".
+  new RegExp(DENIED_STOP.source),
   /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
 ];
 const ASKS_FOR_MESSAGES = [
