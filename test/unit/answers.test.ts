@@ -2313,11 +2313,22 @@ describe("what the training replies' missed stops showed once parts 21 to 28 joi
       expect(readByRules(text), text).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' });
     for (const text of ['I never said stop, but stop texting me now', 'I said stop'])
       expect(asksToStop(text), text).toBe(true);
+    // A stop run on after a denial is no denial (a review's probes of a first, wider draft).
+    for (const text of [
+      'I never texted you stop texting me',
+      'i never asked you to stop texting me but now i am',
+    ])
+      expect(asksToStop(text) || heldBack('opt-out', text) === undefined, text).toBe(true);
+    for (const text of [
+      'I never texted you stop texting me',
+      "I never said stop but these texts are annoying, I'm done with them",
+    ])
+      expect(readByRules(text), text).toBeUndefined();
   });
 
   // "Un STOP" alone read as the UNSTOP keyword, which gives consent back: a Spanish "a stop" restored texts.
   it('pieces holding a stop word never join into UNSTOP: "un stop" is a stop, and consent is never given back on a guess', () => {
-    for (const text of ['Un STOP', 'un stop', 'UN STOP', 'un-stop'])
+    for (const text of ['Un STOP', 'un stop', 'UN STOP', 'un-stop', 'un st0p', 'Un $TOP'])
       expect(readByRules(text), text).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' });
     for (const text of ['UNSTOP', 'U N S T O P', 'St art'])
       expect(readByRules(text), text).toEqual({ intent: 'opt-in', via: 'keyword' });

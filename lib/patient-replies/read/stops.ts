@@ -110,7 +110,7 @@ const brokenKeyword = (text: string) =>
     // Pieces that hold a stop word never join into UNSTOP: "un stop" is Spanish for "a stop", and consent is never given back on a guess.
     if (
       keyword !== undefined &&
-      !(/^unstop$/i.test(keyword) && pieces.some((piece) => /^stop$/i.test(piece)))
+      !(/^unstop$/i.test(keyword) && pieces.some((piece) => keywordSpelt(piece)?.toLowerCase() === 'stop'))
     )
       return ` ${keyword} `;
     // A courtesy after it is left aside for the stop words alone: "Can cel thanks" is no CANCEL, "Un STOP gracias" no UNSTOP.
@@ -386,15 +386,19 @@ export function asksToStop(text: string): boolean {
   );
 }
 
-/** A stop the patient says they never sent: "I never said stop", "i didnt send STOP", "I did not reply stop". */
-const DENIED_STOP =
-  /\b(?:never|didn t|didnt|did not|have not|haven t|havent)(?: ever)? (?:said|say|sent|send|replied|reply|typed|type|texted|text|wrote|write|asked for|ask for|asked you to|ask you to)(?: (?:you|u|anyone|anybody))? (?:stop|stp)\b/g;
+/**
+ * A stop the patient says they never sent: "I never said stop", "i didnt send STOP", "I didn't ask you
+ * to stop"; not a stop run on after it ("I never texted you stop texting me", "I never asked you to stop
+ * texting me but now I am").
+ */
+const DENIED = String.raw`\b(?:never|didn t|didnt|did not|have not|haven t|havent)(?: ever)? (?:said|say|sent|send|replied|reply|typed|type|texted|text|wrote|write|asked for|ask for|(?:asked|ask) (?:you|u|anyone|anybody) to) (?:stop|stp)\b(?! (?:texting|sending|messaging|contacting|it|them|these|this|now|please|pls|me|my)\b)(?!.*\b(?:but|and) (?:now|i am|im|i m)\b)`;
+const DENIED_STOP = new RegExp(DENIED, 'g');
 
 /** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
 const DONT_STOP = [
   /\b(?:dont|don t|do not|please dont|pls dont|never) stop (?:sending|texting|messaging|reminding|the (?:texts|messages|reminders))\b/,
-  // A stop denied asks for the messages it may have cost: "I never said stop, why did my texts end?".
-  new RegExp(DENIED_STOP.source),
+  // A stop denied, as a clause of its own, asks for the messages it may have cost; with more besides, the model reads it.
+  new RegExp(`^(?:but |and |i |no )?${DENIED}(?: (?:lol|though|tho|why|huh|ever))*$`),
   /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
 ];
 const ASKS_FOR_MESSAGES = [
