@@ -293,6 +293,8 @@ describe('the weights as they ship', () => {
       expect(ReplyClassifier.fromWeights(file).scores(text)).toEqual(
         asShipped(fitted, options, UNTHRESHOLDED).scores(text),
       );
+    // Weights of another size than their intents and buckets say are refused, never read out of place.
+    expect(() => ReplyClassifier.fromWeights({ ...file, buckets: 3 })).toThrow(/8 intents × 3 buckets/);
   });
 });
 

@@ -77,6 +77,10 @@ export class ReplyClassifier {
     const bytes = brotliDecompressSync(decodeBase91(file.weights));
     // Laid out intent by intent in memory, so that scoring an intent reads one row.
     const K = file.intents.length;
+    if (bytes.length !== K * file.buckets)
+      throw new RangeError(
+        `the weights hold ${bytes.length} steps, not ${K} intents × ${file.buckets} buckets`,
+      );
     const weights = new Float32Array(bytes.length);
     for (let i = 0; i < bytes.length; i++)
       weights[(i % K) * file.buckets + Math.floor(i / K)] = ((bytes[i]! << 24) >> 24) * file.scale;
