@@ -46,11 +46,10 @@ const SPELT_WORDS = new Set([...STOPS_SPELT, 'cancel', 'end', 'revoke', 'start',
 const spelt = (text: string) =>
   text.replace(
     /(?<![\p{L}\p{N}$@])[\p{L}\p{N}$@](?:[^\p{L}\p{N}$@\n]{1,3}[\p{L}\p{N}$@](?![\p{L}\p{N}$@])){2,}/gu,
-    (run) =>
-      keywordSpelt(run.replace(/[^\p{L}\p{N}$@]/gu, '')) ??
-      stopSpeltCourteously(run) ??
-      wordsSpelt(run) ??
-      run,
+    (run) => {
+      const letters = run.replace(/[^\p{L}\p{N}$@]/gu, '');
+      return keywordSpelt(letters) ?? stopSpeltCourteously(letters) ?? wordsSpelt(run) ?? run;
+    },
   );
 
 /** Thanks or please after a stop word, which are not part of it: "sto p thx", "S t o p p l e a s e". */
@@ -58,9 +57,8 @@ const COURTESY_WORDS = 'please|pls|plz|thanks|thx|ty|porfa|gracias';
 /** The same spelt on after a stop word's letters, run together: "S t o p p l e a s e", "s.t.o.p.p.l.s". */
 const SPELT_COURTESY = new RegExp(`(?:${COURTESY_WORDS})$`, 'i');
 
-/** A stop word spelt letter by letter with a courtesy spelt after it, as that word and the courtesy. */
-const stopSpeltCourteously = (run: string) => {
-  const letters = run.replace(/[^\p{L}\p{N}$@]/gu, '');
+/** A stop word's letters with a courtesy's run on after them, as that word and the courtesy. */
+const stopSpeltCourteously = (letters: string) => {
   const courtesy = SPELT_COURTESY.exec(letters);
   const stop = courtesy === null ? undefined : keywordSpelt(letters.slice(0, courtesy.index));
   return stop !== undefined && STOPS_SPELT.has(stop.toLowerCase()) ? `${stop} ${courtesy![0]}` : undefined;
