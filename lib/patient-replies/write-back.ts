@@ -33,12 +33,14 @@ export interface AnswerForEhr {
   lastUpdated?: string;
   /** What the patient wrote, as read upstream: it goes into the Task's note and nowhere else. */
   replyText: string;
+  /** The reply may ask for no more texts (Understanding): a Task goes, urgent, whatever the response. */
+  possibleStop?: true;
 }
 
 /** A reply that answers no appointment, for staff to read: whose it is, when, and what it said. */
 export type UnmatchedReply = Pick<
   AnswerForEhr,
-  'answerId' | 'patientId' | 'mrn' | 'receivedAt' | 'replyText'
+  'answerId' | 'patientId' | 'mrn' | 'receivedAt' | 'replyText' | 'possibleStop'
 >;
 
 /** The EHR orders one appointment's resources by meta.lastUpdated: an answer's Task comes 1 ms after its response. */
@@ -90,6 +92,13 @@ const TASKS: Partial<Record<ResponseStatus, { code: string; description: string 
   },
 };
 
+/** A reply that may ask for no more texts: staff ask the patient before the next reminder, and record the answer. */
+const POSSIBLE_STOP = {
+  code: 'Ask the patient whether they want texts',
+  description:
+    "The patient's reply may ask for no more texts. It was not taken as a stop and was not answered by text: ask them, and record their answer as their contact preference.",
+};
+
 /** Why, in a few words, when how the reply was read says more than its response does. */
 const DESCRIPTION_OF: Partial<Record<Intent, string>> = {
   question: 'The patient asked a question about this appointment.',
@@ -99,7 +108,7 @@ const DESCRIPTION_OF: Partial<Record<Intent, string>> = {
 
 /**
  * The resources of one answer: an AppointmentResponse always, and, when the answer needs a person (a
- * reschedule request, a question, a reply nobody could read), a Task for the clinic's staff, whose
+ * reschedule request, a question, a reply nobody could read, one that may be a stop), a Task for the clinic's staff, whose
  * note is the only place the reply's text goes. Ids are derived from the answer: the same answer
  * always gives the same resources.
  */
@@ -117,14 +126,11 @@ export function writeBackResources(answer: AnswerForEhr, to: WriteBackTo): Write
     actor: patient(answer, to.mrnSystem),
   };
   const staff = TASKS[answer.status];
-  if (staff === undefined) return [response];
-  const task = staffTask(answer, to, {
-    code: staff.code,
-    description: DESCRIPTION_OF[answer.intent] ?? staff.description,
-    lastUpdated: lastUpdated + 1,
-    focus: appointment(),
-  });
-  return [response, task];
+  const asked = answer.possibleStop
+    ? POSSIBLE_STOP
+    : staff && { code: staff.code, description: DESCRIPTION_OF[answer.intent] ?? staff.description };
+  if (asked === undefined) return [response];
+  return [response, staffTask(answer, to, { ...asked, lastUpdated: lastUpdated + 1, focus: appointment() })];
 }
 
 /**
@@ -133,8 +139,12 @@ export function writeBackResources(answer: AnswerForEhr, to: WriteBackTo): Write
  */
 export function unmatchedReplyTask(reply: UnmatchedReply, to: WriteBackTo): Task {
   return staffTask(reply, to, {
-    code: "Read the patient's reply and answer it",
-    description: 'The patient sent a message that answers no reminder of the last week.',
+    ...(reply.possibleStop
+      ? POSSIBLE_STOP
+      : {
+          code: "Read the patient's reply and answer it",
+          description: 'The patient sent a message that answers no reminder of the last week.',
+        }),
     lastUpdated: Date.parse(reply.receivedAt),
   });
 }
@@ -171,7 +181,8 @@ function staffTask(
     identifier: identifier(reply),
     status: 'requested',
     intent: 'order',
-    priority: 'routine',
+    // Before the next reminder, which the service would send to someone who may have asked for none.
+    priority: reply.possibleStop ? 'urgent' : 'routine',
     code: { text: code },
     description,
     ...(focus && { focus }),

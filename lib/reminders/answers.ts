@@ -66,4 +66,9 @@ export interface Understanding {
   via: Via;
   confidence?: number;
   rule?: ReadingRule;
+  /**
+   * Read by the model as no opt-out, yet possibly one (its opt-out held back, or likely enough that a
+   * text back could follow a stop): never answered by text, and always a Task for a person.
+   */
+  possibleStop?: true;
 }

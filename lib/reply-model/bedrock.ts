@@ -123,12 +123,14 @@ export function converseRequest(
   };
 }
 
-/** The tool call's intent and confidence, when both are as the schema says; undefined otherwise. */
+/** The tool call's intent and confidence, when both are as the schema says (an unsure opt-out a possible stop); undefined otherwise. */
 function readToolAnswer(output: ConverseCommandOutput): ModelReading | undefined {
   const use = output.output?.message?.content?.find((block) => block.toolUse?.name === TOOL)?.toolUse;
   const { intent, confidence } = (use?.input ?? {}) as { intent?: unknown; confidence?: unknown };
   if (!INTENTS.includes(intent as Intent)) return undefined;
   if (typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1)) return undefined;
   const needed = ACTS.includes(intent as Intent) ? ACT_CONFIDENCE : MIN_CONFIDENCE;
-  return { intent: confidence < needed ? 'unclear' : (intent as Intent), confidence };
+  if (confidence >= needed) return { intent: intent as Intent, confidence };
+  // An opt-out it is unsure of is no stop, and no reply to answer by text either: a person asks.
+  return { intent: 'unclear', confidence, ...(intent === 'opt-out' && { possibleStop: true as const }) };
 }

@@ -41,13 +41,15 @@ export function isRight(reply: LabelledReply, understanding: Understanding): boo
 
 /**
  * Whether the reading sends the reply to staff (needs_attention): every intent but an act, an opt-out,
- * an autoreply and a carrier keyword; a free-text opt-in too, since only START gives consent back.
+ * an autoreply and a carrier keyword; a free-text opt-in too, since only START gives consent back; and
+ * a possible stop, whatever it answers.
  */
 export const sentToStaff = (understanding: Understanding): boolean =>
-  understanding.via !== 'keyword' &&
-  understanding.rule !== 'autoreply' &&
-  understanding.intent !== 'opt-out' &&
-  !ANSWERS.has(understanding.intent);
+  understanding.possibleStop === true ||
+  (understanding.via !== 'keyword' &&
+    understanding.rule !== 'autoreply' &&
+    understanding.intent !== 'opt-out' &&
+    !ANSWERS.has(understanding.intent));
 
 export interface PartScore {
   name: string;
@@ -55,6 +57,10 @@ export interface PartScore {
   /** Right by isRight: a reply a person should read counts whichever of their intents it was given. */
   accuracy: number;
   missedOptOuts: number;
+  /** Of the missed opt-outs, those read as possible stops: never answered by text, an urgent Task for a person. */
+  missedFlagged: number;
+  /** Replies read as possible stops (every one that is an opt-out is a missed one). */
+  possibleStops: number;
   optOutPrecision: number;
   optOutRecall: number;
   wrongConfirms: number;
@@ -105,6 +111,10 @@ export function score(
     replies: replies.length,
     accuracy: count(isRight) / replies.length,
     missedOptOuts: optOuts - rightOptOut,
+    missedFlagged: count(
+      (reply, understanding) => reply.intent === 'opt-out' && !!understanding.possibleStop,
+    ),
+    possibleStops: count((_, understanding) => !!understanding.possibleStop),
     optOutPrecision: readOptOut === 0 ? 1 : rightOptOut / readOptOut,
     optOutRecall: optOuts === 0 ? 1 : rightOptOut / optOuts,
     wrongConfirms: wrong('confirm'),
@@ -182,11 +192,11 @@ const share = (x: number) => `${(x * 100).toFixed(1)}%`;
 /** One row per part: the figures the bars are set on. */
 export function summaryTable(parts: readonly PartScore[]): string {
   return [
-    '| part | replies | accuracy | missed opt-outs | opt-out precision | wrong confirms | wrong cancels | wrong reschedules | sent to staff | answers sent to staff | autoreplies read as such |',
-    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| part | replies | accuracy | missed opt-outs | of them possible stops | possible stops | opt-out precision | wrong confirms | wrong cancels | wrong reschedules | sent to staff | answers sent to staff | autoreplies read as such |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
     ...parts.map(
       (p) =>
-        `| ${p.name} | ${p.replies} | ${fixed(p.accuracy)} | ${p.missedOptOuts} | ${fixed(p.optOutPrecision)} | ${p.wrongConfirms} | ${p.wrongCancels} | ${p.wrongReschedules} | ${share(p.staffShare)} | ${share(p.answersToStaff)} | ${p.autoreplies.labelled === 0 ? '–' : `${p.autoreplies.read} of ${p.autoreplies.labelled}`} |`,
+        `| ${p.name} | ${p.replies} | ${fixed(p.accuracy)} | ${p.missedOptOuts} | ${p.missedFlagged} | ${p.possibleStops} | ${fixed(p.optOutPrecision)} | ${p.wrongConfirms} | ${p.wrongCancels} | ${p.wrongReschedules} | ${share(p.staffShare)} | ${share(p.answersToStaff)} | ${p.autoreplies.labelled === 0 ? '–' : `${p.autoreplies.read} of ${p.autoreplies.labelled}`} |`,
     ),
   ].join('\n');
 }

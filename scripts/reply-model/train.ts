@@ -292,7 +292,17 @@ export const WRONG_ACT_COST = 10;
 /** The precision the model's own opt-outs must keep on cross-validation: the bar's, for every opt-out. */
 const OPT_OUT_PRECISION = 0.97;
 
-export const UNTHRESHOLDED: Thresholds = { optOut: 1.01, confirm: 0, cancel: 0, reschedule: 0, other: 0 };
+/** The most of the training replies that may be flagged a possible stop without being one: each costs a staff minute and a text not sent. */
+const POSSIBLE_STOP_BUDGET = 0.01;
+
+export const UNTHRESHOLDED: Thresholds = {
+  optOut: 1.01,
+  confirm: 0,
+  cancel: 0,
+  reschedule: 0,
+  other: 0,
+  possibleStop: 1.01,
+};
 
 /**
  * Thresholds from out-of-fold calibrated probabilities, on the replies the rules leave to the model:
@@ -300,7 +310,9 @@ export const UNTHRESHOLDED: Thresholds = { optOut: 1.01, confirm: 0, cancel: 0, 
  * the bars up to 0.5 that keep the model's own opt-outs OPT_OUT_PRECISION precise (on the training
  * replies, rich in near misses, none does, and it stays at 0.5); each act
  * (confirm, cancel, reschedule) at the safest bar within one wrong act of the least cost, a wrong act counted WRONG_ACT_COST times a
- * reply left for staff, among the replies the rules let it act on; the rest where accuracy is best.
+ * reply left for staff, among the replies the rules let it act on; the rest where accuracy is best;
+ * a possible stop from the lowest of 0.05, 0.10, … up to the opt-out bar at which the replies flagged
+ * that are no stop (an opt-out held back by the rules is always flagged) stay within POSSIBLE_STOP_BUDGET.
  */
 export function chooseThresholds(
   replies: readonly LabelledReply[],
@@ -361,13 +373,22 @@ export function chooseThresholds(
   ) as Record<(typeof ACTS)[number], number>;
   let chosen = { other: 0.5, correct: -1 };
   for (let other = 0.15; other <= 0.6; other += 0.025) {
-    const thresholds = { optOut, ...acts, other };
+    const thresholds = { optOut, ...acts, other, possibleStop: 1 };
     const correct = reaching.filter(
       (i) => decide(probabilities[i]!, thresholds).intent === replies[i]!.intent,
     ).length;
     if (correct > chosen.correct) chosen = { other: round(other), correct };
   }
-  return { optOut: round(optOut), ...acts, other: chosen.other };
+  // Not read as a stop through every layer: below the opt-out bar, or an opt-out the rules hold back.
+  const notStopped = reaching.filter(
+    (i) => p(i, 'opt-out') < optOut || heldBack('opt-out', replies[i]!.text) !== undefined,
+  );
+  const falselyFlagged = (bar: number) =>
+    notStopped.filter((i) => replies[i]!.intent !== 'opt-out' && p(i, 'opt-out') >= bar).length;
+  const bars = Array.from({ length: Math.floor(optOut / 0.05) }, (_, k) => round(0.05 * (k + 1)));
+  const possibleStop =
+    bars.find((bar) => falselyFlagged(bar) <= POSSIBLE_STOP_BUDGET * replies.length) ?? round(optOut);
+  return { optOut: round(optOut), ...acts, other: chosen.other, possibleStop };
 }
 
 /** The weights file: each weight a signed byte of steps of one scale, compressed, small enough to ship inside the bundle. */

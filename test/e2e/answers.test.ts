@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { snsEvent } from '../../lib/events/local-invoke.ts';
 import { maskContact } from '../../lib/preferences/contact.ts';
+import { phoneDigest } from '../../lib/preferences/sms-consent.ts';
 import { derivedId } from '../../lib/ids.ts';
 import { openDynamoStore } from '../../lib/store/dynamodb.ts';
 import { toApiTimestamp } from '../../lib/time.ts';
@@ -240,6 +241,37 @@ describe('a patient answers a reminder by SMS', () => {
     });
     expect(planned.body.reminder).toMatchObject({ channel: 'sms' });
   });
+
+  it('answers a possible stop by no text: staff get an urgent Task to ask the patient, consent stays', async () => {
+    const { patient, phone } = await remindedPatient();
+    const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
+    const answered = await runLocal(
+      'sms:inbound',
+      [phone, 'is there a way to get fewer of these?'],
+      lambdaPort(),
+    );
+    expect(JSON.parse(answered.stdout)).toMatchObject({
+      intent: 'help',
+      via: 'model',
+      possibleStop: true,
+      response: 'needs_attention',
+      acknowledged: false,
+      changed: 0,
+    });
+    // The reminder is the one message the patient has had: no acknowledgement, no stop confirmation.
+    expect(await store.listMessages(patient.id)).toHaveLength(1);
+    const task = (await ehrOutbound()).find(
+      (r) => r.resourceType === 'Task' && JSON.stringify(r).includes(patient.mrn),
+    );
+    expect(task).toMatchObject({
+      priority: 'urgent',
+      code: { text: 'Ask the patient whether they want texts' },
+      note: [{ text: 'is there a way to get fewer of these?' }],
+    });
+    // A possible stop is no stop: only the patient's word, or staff recording it, changes consent.
+    expect(await store.findSmsConsent(phoneDigest(phone))).toBeUndefined();
+  });
+
   it('leaves an autoreply alone: no answer listed, nothing to the EHR, no acknowledgement, no stop', async () => {
     const { patient, phone } = await remindedPatient();
     const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });

@@ -10,6 +10,7 @@ import {
   readCancelWithReason,
   readCourteousAnswer,
   carrierReads,
+  heldToRules,
   readKeyword,
   understandReply,
 } from '../../lib/patient-replies/read/understand.ts';
@@ -29,14 +30,17 @@ import { toApiTimestamp } from '../../lib/time.ts';
 import { CURSOR_KEY, newPatient } from '../support/patients.ts';
 import { HOUR, NOW, POLICY } from '../support/reminders.ts';
 
+/** How a scripted model reads a text: its intent and confidence, and whether it may be a stop. */
+type Scripted = [Intent, number] | [Intent, number, 'possible stop'];
+
 /** A model that reads each text as it is told to, and `unclear` otherwise; it counts what it was asked. */
-function scriptedModel(readings: Record<string, [Intent, number]> = {}) {
+function scriptedModel(readings: Record<string, Scripted> = {}) {
   const asked: string[] = [];
   const model: ReplyModel = {
     async read(text): Promise<ModelReading> {
       asked.push(text);
-      const [intent, confidence] = readings[text] ?? ['unclear', 0.3];
-      return { intent, confidence };
+      const [intent, confidence, possibleStop] = readings[text] ?? ['unclear', 0.3];
+      return { intent, confidence, ...(possibleStop && { possibleStop: true }) };
     },
   };
   return { model, asked };
@@ -325,7 +329,7 @@ describe('the phrase rules around any model', () => {
     ['Will stop off at the chemist first', 'opt-out', 'not-about-messages'],
     ["Can't stop sneezing lol", 'opt-out', 'not-about-messages'],
   ] as const)(
-    'holds back the model on %j: its %s is unclear by %s, with its confidence',
+    'holds back the model on %j: its %s is unclear by %s, with its confidence (an opt-out a possible stop)',
     async (text, intent, rule) => {
       const { model } = scriptedModel({ [text]: [intent, 0.97] });
       expect(await understandReply(text, model)).toEqual({
@@ -333,6 +337,7 @@ describe('the phrase rules around any model', () => {
         via: 'model',
         confidence: 0.97,
         rule,
+        ...(intent === 'opt-out' && { possibleStop: true }),
       });
     },
   );
@@ -390,7 +395,7 @@ async function answeredClinic({
   remindAt = NOW - HOUR,
 }: {
   patients?: Record<string, unknown>[];
-  readings?: Record<string, [Intent, number]>;
+  readings?: Record<string, Scripted>;
   remindAt?: number;
 } = {}) {
   const store = new MemoryStore();
@@ -692,6 +697,55 @@ describe("a patient's answer to a reminder", () => {
     expect(ehr.published[0]?.map((r) => r.resourceType)).toEqual(['AppointmentResponse', 'Task']);
   });
 
+  it('never answers a reply that may be a stop by text: staff get an urgent Task to ask the patient', async () => {
+    const text = 'not sure I need these';
+    const { reply, listed, ehr, notifier, store, ids } = await answeredClinic({
+      readings: { [text]: ['question', 0.6, 'possible stop'] },
+    });
+    expect(await reply(text)).toMatchObject({
+      intent: 'question',
+      possibleStop: true,
+      response: 'needs_attention',
+      acknowledged: false,
+      changed: 0,
+    });
+    expect(notifier.sent).toEqual([]);
+    expect((await listed())?.response?.status).toBe('needs_attention');
+    expect(ehr.published[0]?.[1]).toMatchObject({
+      resourceType: 'Task',
+      priority: 'urgent',
+      code: { text: 'Ask the patient whether they want texts' },
+      note: [expect.objectContaining({ text })],
+    });
+    // A possible stop is no stop: the patient's texts go on until a person or the patient says otherwise.
+    expect(reachableChannels((await store.loadReminderState(ids[0]!))!)).toEqual(['sms', 'email']);
+  });
+
+  it('lets an answer that may also be a stop stand, unacknowledged, and asks staff about the texts', async () => {
+    const text = 'cant come, and enough of these';
+    const { reply, ehr, notifier } = await answeredClinic({
+      readings: { [text]: ['cancel', 0.9, 'possible stop'] },
+    });
+    expect(await reply(text)).toMatchObject({ response: 'cancel_requested', acknowledged: false });
+    expect(notifier.sent).toEqual([]);
+    expect(ehr.published[0]?.map((r) => r.resourceType)).toEqual(['AppointmentResponse', 'Task']);
+    expect(ehr.published[0]?.[1]).toMatchObject({ priority: 'urgent' });
+  });
+
+  it('passes a possible stop that answers no appointment to staff as an urgent Task', async () => {
+    const text = 'not sure I need these';
+    const old = await answeredClinic({
+      remindAt: NOW - 8 * 24 * HOUR,
+      readings: { [text]: ['unclear', 0.4, 'possible stop'] },
+    });
+    expect(await old.reply(text)).toMatchObject({ appointment: 'none', passedToStaff: true });
+    expect(old.ehr.published[0]?.[0]).toMatchObject({
+      resourceType: 'Task',
+      priority: 'urgent',
+      code: { text: 'Ask the patient whether they want texts' },
+    });
+  });
+
   it('records the answer of a patient who no longer takes SMS, without texting them', async () => {
     const { reply, store, ids, notifier, listed } = await answeredClinic();
     await store.savePreferences([
@@ -853,6 +907,22 @@ describe('the rules the review of part 5 added', () => {
     ['necesito otro día', undefined],
   ] as const)('not-a-new-time: a reschedule of %j is held back by %s', (text, rule) => {
     expect(heldBack('reschedule', text)).toBe(rule);
+  });
+
+  it("not-about-messages: a model's opt-out held back stays a possible stop, for a person", () => {
+    const text = 'perdón, me equivoqué de número al mandar';
+    expect(heldToRules(text, { intent: 'opt-out', confidence: 0.9 })).toEqual({
+      intent: 'unclear',
+      via: 'model',
+      confidence: 0.9,
+      rule: 'not-about-messages',
+      possibleStop: true,
+    });
+    expect(heldToRules(text, { intent: 'question', confidence: 0.9 })).toEqual({
+      intent: 'question',
+      via: 'model',
+      confidence: 0.9,
+    });
   });
 
   it("not-about-messages: a patient's own slip of the number is no stop, however it goes on", () => {

@@ -70,6 +70,15 @@ describe('reading a reply with Amazon Bedrock', () => {
     expect(await bedrock.read('hmm maybe not')).toEqual({ intent: 'unclear', confidence: 0.3 });
   });
 
+  it('calls an opt-out Bedrock is less than half sure of a possible stop, for a person, never a stop', async () => {
+    const { bedrock } = model(async () => toolAnswer({ intent: 'opt-out', confidence: 0.4 }));
+    expect(await bedrock.read('not sure I want these')).toEqual({
+      intent: 'unclear',
+      confidence: 0.4,
+      possibleStop: true,
+    });
+  });
+
   it.each([
     ['an error', async () => Promise.reject(new Error('ThrottlingException')), 'error'],
     [

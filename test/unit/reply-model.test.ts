@@ -17,6 +17,7 @@ import {
   partTables,
   score,
   scorePart,
+  sentToStaff,
   summaryTable,
 } from '../../scripts/reply-model/evaluate.ts';
 import { lookAlikesModule } from '../../scripts/reply-model/look-alikes.ts';
@@ -209,6 +210,32 @@ describe('the reported held-out parts, never gated (docs/replies.md)', () => {
     expect(gatingFailures([missed], new Set())).toEqual([]);
     expect(barsTable([missed], new Set())).toContain('**not met** (1)');
   });
+
+  it('counts a missed opt-out read as a possible stop as missed still, and says it went to a person', () => {
+    const flagged = score(
+      'held-out part 1',
+      [
+        { text: 'not sure I want these any more', intent: 'opt-out', lang: 'en' },
+        { text: 'is it worth keeping these texts?', intent: 'question', lang: 'en' },
+        { text: 'enough now', intent: 'opt-out', lang: 'en' },
+      ],
+      [
+        { intent: 'unclear', via: 'model', confidence: 0.4, possibleStop: true },
+        { intent: 'question', via: 'model', confidence: 0.6, possibleStop: true },
+        { intent: 'unclear', via: 'model', confidence: 0.4 },
+      ],
+    );
+    expect(flagged).toMatchObject({
+      missedOptOuts: 2,
+      missedFlagged: 1,
+      possibleStops: 2,
+      optOutPrecision: 1,
+    });
+    expect(summaryTable([flagged])).toContain('| held-out part 1 | 3 | 0.333 | 2 | 1 | 2 |');
+    // A confirm that may also be a stop reaches staff too: its Task asks about the texts.
+    expect(sentToStaff({ intent: 'confirm', via: 'model', confidence: 0.9, possibleStop: true })).toBe(true);
+    expect(sentToStaff({ intent: 'confirm', via: 'model', confidence: 0.9 })).toBe(false);
+  });
 });
 
 describe('the confidence a clinic sees', () => {
@@ -342,6 +369,24 @@ describe('choosing the thresholds on cross-validation', () => {
     // The least cost (0, a bar just above the wrong one at 0.52) and the chosen: two cancels left to staff cost less than one wrong.
     expect(chooseThresholds(replies, probabilities).cancel).toBe(0.56);
   });
+
+  it('flags a possible stop from the lowest bar that flags at most 1% of the replies that are not stops', () => {
+    // 200 replies the rules leave to the model: no stop at 0.3 or 0.18, two at 0.12, then none at 0.01.
+    const replies: LabelledReply[] = [];
+    const probabilities: Map<(typeof INTENTS)[number], number>[] = [];
+    const add = (intent: LabelledReply['intent'], optOut: number) => {
+      replies.push({ text: `hmm we will see ${'!'.repeat(replies.length + 1)}`, intent, lang: 'en' });
+      probabilities.push(new Map(INTENTS.map((i) => [i, i === 'opt-out' ? optOut : (1 - optOut) / 7])));
+    };
+    add('question', 0.3);
+    add('unclear', 0.18);
+    add('help', 0.12);
+    add('question', 0.12);
+    while (replies.length < 200) add('unclear', 0.01);
+    for (const reply of replies) expect(readByRules(reply.text), reply.text).toBeUndefined();
+    // At 0.15, two false flags (1% of 200); at 0.10, four.
+    expect(chooseThresholds(replies, probabilities).possibleStop).toBe(0.15);
+  });
 });
 
 describe('mending slips in a stop word', () => {
@@ -368,7 +413,14 @@ describe('the embedded model', () => {
   });
 
   it('answers opt-out from its own threshold and never below it, even as the likeliest intent', () => {
-    const thresholds = { optOut: 0.4, confirm: 0.8, cancel: 0.8, reschedule: 0.8, other: 0.15 };
+    const thresholds = {
+      optOut: 0.4,
+      confirm: 0.8,
+      cancel: 0.8,
+      reschedule: 0.8,
+      other: 0.15,
+      possibleStop: 1,
+    };
     const reading = (optOut: number, question: number) =>
       decide(
         new Map(INTENTS.map((i) => [i, i === 'opt-out' ? optOut : i === 'question' ? question : 0.01])),
@@ -377,6 +429,28 @@ describe('the embedded model', () => {
     expect(reading(0.45, 0.5)).toBe('opt-out');
     expect(reading(0.35, 0.2)).toBe('unclear');
     expect(reading(0.2, 0.35)).toBe('question');
+  });
+
+  it('says a reply below the opt-out threshold may be a stop from the possible-stop threshold up, never an opt-out', () => {
+    const thresholds = {
+      optOut: 0.4,
+      confirm: 0.8,
+      cancel: 0.8,
+      reschedule: 0.8,
+      other: 0.15,
+      possibleStop: 0.2,
+    };
+    const reading = (optOut: number, other: (typeof INTENTS)[number], p: number) =>
+      decide(new Map(INTENTS.map((i) => [i, i === 'opt-out' ? optOut : i === other ? p : 0.01])), thresholds);
+    expect(reading(0.25, 'question', 0.6)).toEqual({
+      intent: 'question',
+      confidence: 0.6,
+      possibleStop: true,
+    });
+    expect(reading(0.25, 'cancel', 0.7)).toEqual({ intent: 'unclear', confidence: 0.7, possibleStop: true });
+    expect(reading(0.19, 'question', 0.6)).toEqual({ intent: 'question', confidence: 0.6 });
+    expect(reading(0.45, 'question', 0.5)).toEqual({ intent: 'opt-out', confidence: 0.45 });
+    expect(embeddedClassifier.thresholds.possibleStop).toBeLessThan(embeddedClassifier.thresholds.optOut);
   });
 
   it('widens opt-out: free-text requests to stop are read as opt-out', async () => {

@@ -108,7 +108,7 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     const [state] = states;
     // The number is one patient's: what they wrote reaches staff, though it answers no reminder.
     if (states.length !== 1 || state === undefined) return { ...quiet, ...counts, appointment: 'none' };
-    await deps.ehr.publish([unmatchedTask(deps, state, reply)]);
+    await deps.ehr.publish([unmatchedTask(deps, state, reply, understanding)]);
     return { ...quiet, ...counts, appointment: 'none', passedToStaff: true };
   }
 
@@ -131,7 +131,8 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
         understanding,
         ...reply,
         appointment: state.appointment,
-        textable: textable(state),
+        // A reply that may be a stop is answered by a person, never by a text that could follow one.
+        textable: textable(state) && !understanding.possibleStop,
       };
       const recorded = recordAnswer(state.ledger, answer, now);
       return { ...('recorded' in recorded && { ledger: recorded.ledger }), result: { recorded, state } };
@@ -151,7 +152,7 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
   // Written back once it stands, so a superseded answer writes nothing; a redelivery writes the same
   // resources again (same ids and times), so an answer recorded and then cut short is never lost.
   await deps.ehr.publish(
-    writeBackResources(answerForEhr(state, standing, reply), {
+    writeBackResources(answerForEhr(state, standing, reply, understanding), {
       mrnSystem: deps.mrnSystem,
       space: deps.space,
     }),
@@ -185,7 +186,12 @@ function answeredAppointment(state: ReminderState, from: string, now: number): A
 /** Whether the patient may be texted an acknowledgement: their preference allows SMS, and they did not stop it. */
 const textable = (state: ReminderState) => reachableChannels(state).includes('sms');
 
-const answerForEhr = (state: ReminderState, standing: OccurrenceResponse, reply: InboundReply) => ({
+const answerForEhr = (
+  state: ReminderState,
+  standing: OccurrenceResponse,
+  reply: InboundReply,
+  { possibleStop }: Understanding,
+) => ({
   answerId: standing.inboundMessageId,
   patientId: state.patient.id,
   ...(state.patient.mrn !== undefined && { mrn: state.patient.mrn }),
@@ -196,9 +202,15 @@ const answerForEhr = (state: ReminderState, standing: OccurrenceResponse, reply:
   receivedAt: standing.receivedAt,
   ...(standing.lastUpdated !== undefined && { lastUpdated: standing.lastUpdated }),
   replyText: readableReply(reply.text),
+  ...(possibleStop && { possibleStop }),
 });
 
-const unmatchedTask = (deps: ReplyDeps, state: ReminderState, reply: InboundReply) =>
+const unmatchedTask = (
+  deps: ReplyDeps,
+  state: ReminderState,
+  reply: InboundReply,
+  { possibleStop }: Understanding,
+) =>
   unmatchedReplyTask(
     {
       answerId: reply.inboundMessageId,
@@ -206,6 +218,7 @@ const unmatchedTask = (deps: ReplyDeps, state: ReminderState, reply: InboundRepl
       ...(state.patient.mrn !== undefined && { mrn: state.patient.mrn }),
       receivedAt: toApiTimestamp(reply.receivedAt),
       replyText: readableReply(reply.text),
+      ...(possibleStop && { possibleStop }),
     },
     { mrnSystem: deps.mrnSystem, space: deps.space },
   );

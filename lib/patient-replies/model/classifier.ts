@@ -35,6 +35,8 @@ export interface Thresholds {
   reschedule: number;
   /** Any other intent below this is `unclear`. */
   other: number;
+  /** Below the opt-out threshold, a reply from this probability of opt-out up is a possible stop (ModelReading). */
+  possibleStop: number;
 }
 
 /** The reliability of the model's confidence on the replies it did not see in cross-validation. */
@@ -123,11 +125,13 @@ export function softmax(intents: readonly Intent[], scores: readonly number[], t
 /**
  * The thresholds applied to a model's probabilities: opt-out from its own (lower) threshold and never
  * below it, a confirm, cancel or reschedule only from its own, any other intent from `other`; below,
- * `unclear` with the probability of the best guess.
+ * `unclear` with the probability of the best guess. Below the opt-out threshold and from `possibleStop`
+ * up, the reading says the reply may be a stop.
  */
 export function decide(probabilities: Map<Intent, number>, thresholds: Thresholds): ModelReading {
   const optOut = probabilities.get('opt-out') ?? 0;
   if (optOut >= thresholds.optOut) return { intent: 'opt-out', confidence: round(optOut) };
+  const possibleStop = optOut >= thresholds.possibleStop && { possibleStop: true as const };
   let best: Intent = 'unclear';
   let confidence = 0;
   for (const intent of INTENTS) {
@@ -135,11 +139,11 @@ export function decide(probabilities: Map<Intent, number>, thresholds: Threshold
     if (p > confidence) [best, confidence] = [intent, p];
   }
   // The opt-out threshold was chosen counting a reply below it as no opt-out: the likeliest guess is none either.
-  if (best === 'opt-out') return { intent: 'unclear', confidence: round(confidence) };
+  if (best === 'opt-out') return { intent: 'unclear', confidence: round(confidence), ...possibleStop };
   const needed = (ACTS as readonly Intent[]).includes(best)
     ? thresholds[best as (typeof ACTS)[number]]
     : thresholds.other;
-  return { intent: confidence >= needed ? best : 'unclear', confidence: round(confidence) };
+  return { intent: confidence >= needed ? best : 'unclear', confidence: round(confidence), ...possibleStop };
 }
 
 // A model is never certain: a confidence of 1 would read as a rule's.

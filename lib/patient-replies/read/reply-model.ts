@@ -4,6 +4,8 @@ import type { Intent } from '../../reminders/answers.ts';
 export interface ModelReading {
   intent: Intent;
   confidence: number;
+  /** Not read as an opt-out, yet a stop is too likely for the reply to be answered by text: a person asks. */
+  possibleStop?: true;
 }
 
 /**

@@ -377,13 +377,19 @@ export function readByRules(raw: string): Understanding | undefined {
 
 /**
  * A model's reading held to the rules: a confirm, cancel or reschedule the reply's words say otherwise
- * of is `unclear`, for a person, keeping the model's confidence and naming the rule.
+ * of is `unclear`, for a person, keeping the model's confidence and naming the rule. An opt-out held
+ * back stays a possible stop, as does a reading the model says may be one.
  */
-export function heldToRules(text: string, { intent, confidence }: ModelReading): Understanding {
+export function heldToRules(text: string, { intent, confidence, possibleStop }: ModelReading): Understanding {
   const rule = heldBack(intent, text);
-  return rule === undefined
-    ? { intent, via: 'model', confidence }
-    : { intent: 'unclear', via: 'model', confidence, rule };
+  if (rule === undefined) return { intent, via: 'model', confidence, ...(possibleStop && { possibleStop }) };
+  return {
+    intent: 'unclear',
+    via: 'model',
+    confidence,
+    rule,
+    ...((possibleStop || intent === 'opt-out') && { possibleStop: true }),
+  };
 }
 
 /** The reply understood: by the layers before the model, else by the model held to the rules. */
