@@ -3,7 +3,8 @@ import { understandReply } from '../lib/patient-replies/read/understand.ts';
 import { embeddedReplyModel } from '../lib/patient-replies/model/embedded.ts';
 
 // `npm run replies:classify -- "yes see you then" …`: one JSON line per reply, in order,
-// {"intent","via","confidence"?}: each argument is a reply; with none, each line of standard input is.
+// {"intent","via","confidence"?,"rule"?,"possibleStop"?}: each argument is a reply; with none, each line of
+// standard input is.
 // The embedded model only: no store, no network.
 
 const USAGE = 'npm run replies:classify -- "<reply>" …, or one reply a line on standard input';

@@ -92,12 +92,27 @@ const TASKS: Partial<Record<ResponseStatus, { code: string; description: string 
   },
 };
 
-/** A reply that may ask for no more texts: staff ask the patient before the next reminder, and record the answer. */
-const POSSIBLE_STOP = {
-  code: 'Ask the patient whether they want texts',
-  description:
-    "The patient's reply may ask for no more texts. It was not taken as a stop and was not answered by text: ask them, and record their answer as their contact preference.",
-};
+/** What staff are asked, and how soon. */
+interface Asked {
+  code: string;
+  description: string;
+  priority: 'routine' | 'urgent';
+}
+
+/**
+ * A reply that may ask for no more texts: whatever else staff are asked, they ask the patient, before
+ * the next reminder, which the service would send to someone who may have asked for none.
+ */
+const askedAboutTexts = (asked?: Omit<Asked, 'priority'>): Asked => ({
+  code: asked?.code ?? 'Ask the patient whether they want texts',
+  description: [
+    asked?.description,
+    'The reply may ask for no more texts: it was not taken as a stop nor answered by text. Ask the patient, and record their answer as their contact preference.',
+  ]
+    .filter((sentence) => sentence !== undefined)
+    .join(' '),
+  priority: 'urgent',
+});
 
 /** Why, in a few words, when how the reply was read says more than its response does. */
 const DESCRIPTION_OF: Partial<Record<Intent, string>> = {
@@ -126,11 +141,15 @@ export function writeBackResources(answer: AnswerForEhr, to: WriteBackTo): Write
     actor: patient(answer, to.mrnSystem),
   };
   const staff = TASKS[answer.status];
-  const asked = answer.possibleStop
-    ? POSSIBLE_STOP
-    : staff && { code: staff.code, description: DESCRIPTION_OF[answer.intent] ?? staff.description };
-  if (asked === undefined) return [response];
-  return [response, staffTask(answer, to, { ...asked, lastUpdated: lastUpdated + 1, focus: appointment() })];
+  const asked = staff && {
+    code: staff.code,
+    description: DESCRIPTION_OF[answer.intent] ?? staff.description,
+  };
+  const task = answer.possibleStop
+    ? askedAboutTexts(asked)
+    : asked && { ...asked, priority: 'routine' as const };
+  if (task === undefined) return [response];
+  return [response, staffTask(answer, to, { ...task, lastUpdated: lastUpdated + 1, focus: appointment() })];
 }
 
 /**
@@ -138,16 +157,30 @@ export function writeBackResources(answer: AnswerForEhr, to: WriteBackTo): Write
  * still a patient writing to the clinic: a Task for staff, for the patient, with no appointment in focus.
  */
 export function unmatchedReplyTask(reply: UnmatchedReply, to: WriteBackTo): Task {
+  const asked = {
+    code: "Read the patient's reply and answer it",
+    description: 'The patient sent a message that answers no reminder of the last week.',
+  };
   return staffTask(reply, to, {
-    ...(reply.possibleStop
-      ? POSSIBLE_STOP
-      : {
-          code: "Read the patient's reply and answer it",
-          description: 'The patient sent a message that answers no reminder of the last week.',
-        }),
+    ...(reply.possibleStop ? askedAboutTexts(asked) : { ...asked, priority: 'routine' }),
     lastUpdated: Date.parse(reply.receivedAt),
   });
 }
+
+/**
+ * A reply that may be a stop, which the answer's own resources do not carry (a newer answer stands, or
+ * the appointment could not be told): a Task asking staff about the patient's texts, and nothing else.
+ */
+export const possibleStopTask = (
+  reply: UnmatchedReply,
+  to: WriteBackTo,
+  focus?: Reference<Appointment>,
+): Task =>
+  staffTask(reply, to, {
+    ...askedAboutTexts(),
+    lastUpdated: Date.parse(reply.receivedAt),
+    ...(focus && { focus }),
+  });
 
 // Made afresh for each resource, so that no two resources share an object a consumer might change.
 const identifier = ({ answerId }: Pick<AnswerForEhr, 'answerId'>) => [
@@ -170,9 +203,10 @@ function staffTask(
   {
     code,
     description,
+    priority,
     lastUpdated,
     focus,
-  }: { code: string; description: string; lastUpdated: number; focus?: Reference<Appointment> },
+  }: Asked & { lastUpdated: number; focus?: Reference<Appointment> },
 ): Task {
   return {
     resourceType: 'Task',
@@ -181,8 +215,7 @@ function staffTask(
     identifier: identifier(reply),
     status: 'requested',
     intent: 'order',
-    // Before the next reminder, which the service would send to someone who may have asked for none.
-    priority: reply.possibleStop ? 'urgent' : 'routine',
+    priority,
     code: { text: code },
     description,
     ...(focus && { focus }),

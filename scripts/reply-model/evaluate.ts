@@ -40,9 +40,9 @@ export function isRight(reply: LabelledReply, understanding: Understanding): boo
 }
 
 /**
- * Whether the reading sends the reply to staff (needs_attention): every intent but an act, an opt-out,
- * an autoreply and a carrier keyword; a free-text opt-in too, since only START gives consent back; and
- * a possible stop, whatever it answers.
+ * Whether the reading sends the reply to staff, as a Task: every intent but an act, an opt-out, an
+ * autoreply and a carrier keyword (needs_attention); a free-text opt-in too, since only START gives
+ * consent back; and a possible stop, whatever it answers.
  */
 export const sentToStaff = (understanding: Understanding): boolean =>
   understanding.possibleStop === true ||

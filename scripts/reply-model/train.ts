@@ -385,7 +385,8 @@ export function chooseThresholds(
   );
   const falselyFlagged = (bar: number) =>
     notStopped.filter((i) => replies[i]!.intent !== 'opt-out' && p(i, 'opt-out') >= bar).length;
-  const bars = Array.from({ length: Math.floor(optOut / 0.05) }, (_, k) => round(0.05 * (k + 1)));
+  // Whole steps of 0.05 up to the opt-out bar: 0.35 / 0.05 is 6.999… in floating point.
+  const bars = Array.from({ length: Math.floor(optOut / 0.05 + 1e-9) }, (_, k) => round(0.05 * (k + 1)));
   const possibleStop =
     bars.find((bar) => falselyFlagged(bar) <= POSSIBLE_STOP_BUDGET * replies.length) ?? round(optOut);
   return { optOut: round(optOut), ...acts, other: chosen.other, possibleStop };

@@ -265,7 +265,8 @@ describe('a patient answers a reminder by SMS', () => {
     );
     expect(task).toMatchObject({
       priority: 'urgent',
-      code: { text: 'Ask the patient whether they want texts' },
+      code: { text: "Read the patient's reply and answer it" },
+      description: expect.stringContaining('The reply may ask for no more texts'),
       note: [{ text: 'is there a way to get fewer of these?' }],
     });
     // A possible stop is no stop: only the patient's word, or staff recording it, changes consent.

@@ -714,7 +714,8 @@ describe("a patient's answer to a reminder", () => {
     expect(ehr.published[0]?.[1]).toMatchObject({
       resourceType: 'Task',
       priority: 'urgent',
-      code: { text: 'Ask the patient whether they want texts' },
+      code: { text: "Read the patient's reply and answer it" },
+      description: expect.stringContaining('The reply may ask for no more texts'),
       note: [expect.objectContaining({ text })],
     });
     // A possible stop is no stop: the patient's texts go on until a person or the patient says otherwise.
@@ -732,6 +733,70 @@ describe("a patient's answer to a reminder", () => {
     expect(ehr.published[0]?.[1]).toMatchObject({ priority: 'urgent' });
   });
 
+  it('keeps what staff are asked for the answer, and asks about the texts as well, urgently', async () => {
+    const text = 'move me to friday and enough of these';
+    const { reply, ehr } = await answeredClinic({
+      readings: { [text]: ['reschedule', 0.95, 'possible stop'] },
+    });
+    expect(await reply(text)).toMatchObject({ response: 'reschedule_requested', acknowledged: false });
+    expect(ehr.published[0]?.[1]).toMatchObject({
+      priority: 'urgent',
+      code: { text: 'Call the patient to find a new time' },
+      description: expect.stringContaining('The reply may ask for no more texts'),
+    });
+  });
+
+  it('writes the same urgent Task again for a possible stop delivered again, and still texts nothing', async () => {
+    const text = 'not sure I need these';
+    const { reply, ehr, notifier } = await answeredClinic({
+      readings: { [text]: ['unclear', 0.4, 'possible stop'] },
+    });
+    await reply(text, NOW, 'same-message');
+    expect(await reply(text, NOW, 'same-message')).toMatchObject({
+      repeat: 'duplicate',
+      acknowledged: false,
+    });
+    expect(ehr.published).toHaveLength(2);
+    expect(ehr.published[1]).toEqual(ehr.published[0]);
+    expect(notifier.sent).toEqual([]);
+  });
+
+  it('passes a possible stop a newer answer superseded to staff, as a Task about the texts alone', async () => {
+    const text = 'not sure I need these';
+    const { reply, ehr } = await answeredClinic({ readings: { [text]: ['unclear', 0.4, 'possible stop'] } });
+    await reply('1', NOW, 'the-yes');
+    expect(await reply(text, NOW - 60_000, 'the-doubt')).toMatchObject({
+      repeat: 'superseded',
+      passedToStaff: true,
+    });
+    expect(ehr.published.map((resources) => resources.map((r) => r.resourceType))).toEqual([
+      ['AppointmentResponse'],
+      ['Task'],
+    ]);
+    expect(ehr.published[1]?.[0]).toMatchObject({
+      priority: 'urgent',
+      code: { text: 'Ask the patient whether they want texts' },
+      focus: { reference: 'Appointment/a1' },
+      note: [expect.objectContaining({ text })],
+    });
+  });
+
+  it('passes a possible stop on a number several patients were reminded on to staff, once, for the first', async () => {
+    const text = 'not sure I need these';
+    const { reply, ehr, notifier, ids } = await answeredClinic({
+      patients: [{}, { givenName: 'Kim' }],
+      readings: { [text]: ['unclear', 0.4, 'possible stop'] },
+    });
+    expect(await reply(text)).toMatchObject({ appointment: 'several', passedToStaff: true });
+    const [first] = [...ids].sort();
+    expect(ehr.published).toEqual([
+      [expect.objectContaining({ resourceType: 'Task', priority: 'urgent', for: expect.anything() })],
+    ]);
+    const mrn = ids.indexOf(first!) === 0 ? 'MRN-0' : 'MRN-1';
+    expect(ehr.published[0]?.[0]).toMatchObject({ for: { identifier: { value: mrn } } });
+    expect(notifier.sent).toEqual([]);
+  });
+
   it('passes a possible stop that answers no appointment to staff as an urgent Task', async () => {
     const text = 'not sure I need these';
     const old = await answeredClinic({
@@ -742,7 +807,8 @@ describe("a patient's answer to a reminder", () => {
     expect(old.ehr.published[0]?.[0]).toMatchObject({
       resourceType: 'Task',
       priority: 'urgent',
-      code: { text: 'Ask the patient whether they want texts' },
+      code: { text: "Read the patient's reply and answer it" },
+      description: expect.stringContaining('The reply may ask for no more texts'),
     });
   });
 

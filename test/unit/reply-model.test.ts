@@ -370,12 +370,12 @@ describe('choosing the thresholds on cross-validation', () => {
     expect(chooseThresholds(replies, probabilities).cancel).toBe(0.56);
   });
 
-  it('flags a possible stop from the lowest bar that flags at most 1% of the replies that are not stops', () => {
-    // 200 replies the rules leave to the model: no stop at 0.3 or 0.18, two at 0.12, then none at 0.01.
+  it('flags a possible stop from the lowest bar at which the replies flagged that are no stop are at most 1% of all', () => {
+    // 200 replies the rules leave to the model, none a stop: at 0.3, 0.18, twice 0.12, the rest 0.01.
     const replies: LabelledReply[] = [];
     const probabilities: Map<(typeof INTENTS)[number], number>[] = [];
-    const add = (intent: LabelledReply['intent'], optOut: number) => {
-      replies.push({ text: `hmm we will see ${'!'.repeat(replies.length + 1)}`, intent, lang: 'en' });
+    const add = (intent: LabelledReply['intent'], optOut: number, text = 'hmm we will see') => {
+      replies.push({ text: `${text} ${'!'.repeat(replies.length + 1)}`, intent, lang: 'en' });
       probabilities.push(new Map(INTENTS.map((i) => [i, i === 'opt-out' ? optOut : (1 - optOut) / 7])));
     };
     add('question', 0.3);
@@ -386,6 +386,12 @@ describe('choosing the thresholds on cross-validation', () => {
     for (const reply of replies) expect(readByRules(reply.text), reply.text).toBeUndefined();
     // At 0.15, two false flags (1% of 200); at 0.10, four.
     expect(chooseThresholds(replies, probabilities).possibleStop).toBe(0.15);
+    // An opt-out the rules hold back is flagged at any bar: one more, and 0.15 flags three.
+    replies.pop();
+    probabilities.pop();
+    add('unclear', 0.9, 'jaja');
+    expect(heldBack('opt-out', replies.at(-1)!.text)).toBe('not-about-messages');
+    expect(chooseThresholds(replies, probabilities).possibleStop).toBe(0.2);
   });
 });
 
@@ -448,6 +454,11 @@ describe('the embedded model', () => {
       possibleStop: true,
     });
     expect(reading(0.25, 'cancel', 0.7)).toEqual({ intent: 'unclear', confidence: 0.7, possibleStop: true });
+    expect(reading(0.2, 'question', 0.6)).toEqual({
+      intent: 'question',
+      confidence: 0.6,
+      possibleStop: true,
+    });
     expect(reading(0.19, 'question', 0.6)).toEqual({ intent: 'question', confidence: 0.6 });
     expect(reading(0.45, 'question', 0.5)).toEqual({ intent: 'opt-out', confidence: 0.45 });
     expect(embeddedClassifier.thresholds.possibleStop).toBeLessThan(embeddedClassifier.thresholds.optOut);

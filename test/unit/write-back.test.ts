@@ -2,7 +2,12 @@ import type { AppointmentResponse, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
 import { RESPONSE_OF, RESPONSE_STATUSES, type ResponseStatus } from '../../lib/reminders/responses.ts';
-import { type AnswerForEhr, writeBackResources } from '../../lib/patient-replies/write-back.ts';
+import {
+  type AnswerForEhr,
+  possibleStopTask,
+  unmatchedReplyTask,
+  writeBackResources,
+} from '../../lib/patient-replies/write-back.ts';
 import { derivedId } from '../../lib/ids.ts';
 import { answerForEhr, MRN_SYSTEM, writtenBack, REPLY, SPACE } from '../support/answers.ts';
 
@@ -94,6 +99,37 @@ describe('what an answer writes back to the EHR', () => {
       expect(taskOf({ status: 'needs_attention', intent })?.code?.text).toBe(
         "Read the patient's reply and answer it",
       );
+  });
+
+  it('asks staff about the texts, urgently, for a reply that may be a stop, whatever else it asks', () => {
+    const routine = taskOf({ status: 'needs_attention', intent: 'question' });
+    expect(routine?.priority).toBe('routine');
+    expect(routine?.description).not.toContain('no more texts');
+    // An answer that needs no person otherwise gets a Task of its own; one that does keeps its code.
+    expect(taskOf({ status: 'confirmed', intent: 'confirm', possibleStop: true })).toMatchObject({
+      priority: 'urgent',
+      code: { text: 'Ask the patient whether they want texts' },
+      focus: { reference: 'Appointment/visit-1' },
+    });
+    expect(taskOf({ status: 'needs_attention', intent: 'question', possibleStop: true })).toMatchObject({
+      priority: 'urgent',
+      code: { text: "Read the patient's reply and answer it" },
+      description: `${routine?.description} The reply may ask for no more texts: it was not taken as a stop nor answered by text. Ask the patient, and record their answer as their contact preference.`,
+    });
+    const to = { mrnSystem: MRN_SYSTEM, space: SPACE };
+    const unmatched = { ...answer(), possibleStop: true as const };
+    expect(unmatchedReplyTask(unmatched, to)).toMatchObject({
+      priority: 'urgent',
+      description: expect.stringMatching(
+        /^The patient sent a message that answers no reminder.*no more texts/,
+      ),
+    });
+    expect(possibleStopTask(unmatched, to)).toMatchObject({
+      priority: 'urgent',
+      code: { text: 'Ask the patient whether they want texts' },
+      description: expect.stringMatching(/^The reply may ask for no more texts/),
+    });
+    expect(possibleStopTask(unmatched, to)).not.toHaveProperty('focus');
   });
 
   it.each(ANSWERS)('for %s (%s) puts the reply text in the Task note and nowhere else', (intent, status) => {

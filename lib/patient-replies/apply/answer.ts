@@ -20,7 +20,13 @@ import { RESPONSE_OF, type ResponseStatus } from '../../reminders/responses.ts';
 import { toApiTimestamp } from '../../time.ts';
 import type { ReplyModel } from '../read/reply-model.ts';
 import { readableReply, understandReply } from '../read/understand.ts';
-import { type EhrOutbox, unmatchedReplyTask, writeBackResources } from '../write-back.ts';
+import {
+  type EhrOutbox,
+  possibleStopTask,
+  type UnmatchedReply,
+  unmatchedReplyTask,
+  writeBackResources,
+} from '../write-back.ts';
 import { composeAcknowledgement } from './acknowledgements.ts';
 import { recordAnswer, releaseAcknowledgement } from './answer-ledger.ts';
 import { applyConsent, type ConsentRecords, confirmStop } from './consent.ts';
@@ -66,7 +72,7 @@ export interface ReplyOutcome extends Understanding {
   confirmed?: boolean;
   /** How the answer was tied to an appointment: `none` or `several` change no appointment. */
   appointment?: 'matched' | 'none' | 'several';
-  /** A reply that answers no appointment was passed to staff as a Task for its patient. */
+  /** A reply that answers no appointment, or a possible stop no answer carries, was passed to staff as a Task. */
   passedToStaff?: boolean;
   /** This reply had already been applied (a redelivery), or a newer answer already stands. */
   repeat?: 'duplicate' | 'superseded';
@@ -103,12 +109,17 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     return state && appointment ? [{ state, appointment }] : [];
   });
   const counts = { patients: patientIds.length, changed: 0 };
-  if (tied.length > 1) return { ...quiet, ...counts, appointment: 'several' };
+  // Where no answer is written back, a possible stop still reaches staff (askAboutTexts).
+  const asked = async (about: readonly (ReminderState | undefined)[], appointment?: Appointment) =>
+    (await askAboutTexts(deps, reply, understanding, about, appointment)) && { passedToStaff: true };
+  if (tied.length > 1)
+    return { ...quiet, ...counts, appointment: 'several', ...(await asked(tied.map((t) => t.state))) };
   if (tied.length === 0) {
     const [state] = states;
     // The number is one patient's: what they wrote reaches staff, though it answers no reminder.
-    if (states.length !== 1 || state === undefined) return { ...quiet, ...counts, appointment: 'none' };
-    await deps.ehr.publish([unmatchedTask(deps, state, reply, understanding)]);
+    if (states.length !== 1 || state === undefined)
+      return { ...quiet, ...counts, appointment: 'none', ...(await asked(states)) };
+    await deps.ehr.publish([unmatchedReplyTask(forStaff(state, reply, understanding), writeBackTo(deps))]);
     return { ...quiet, ...counts, appointment: 'none', passedToStaff: true };
   }
 
@@ -140,22 +151,21 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     { known: { ...first.state, appointment: first.appointment }, read, now },
   );
   // The occurrence was moved, cancelled or begun while the answer was being written.
-  if (decided === undefined) return { ...quiet, ...counts, appointment: 'none' };
+  if (decided === undefined)
+    return { ...quiet, ...counts, appointment: 'none', ...(await asked([first.state])) };
   const { recorded, state } = decided;
   const matched = { ...quiet, ...counts, appointment: 'matched' as const };
-  if ('repeat' in recorded && recorded.repeat === 'superseded') return { ...matched, repeat: 'superseded' };
+  if ('repeat' in recorded && recorded.repeat === 'superseded')
+    return { ...matched, repeat: 'superseded', ...(await asked([state], state.appointment)) };
   const standing = 'recorded' in recorded ? recorded.recorded : recorded.standing;
   const reserved = 'recorded' in recorded ? recorded.acknowledgement : undefined;
   const acknowledged =
     reserved !== undefined &&
     (await sendAcknowledgement(deps, { state, response: standing, reserved, from: reply.from, now }));
-  // Written back once it stands, so a superseded answer writes nothing; a redelivery writes the same
+  // Written back once it stands, so a superseded answer writes no response; a redelivery writes the same
   // resources again (same ids and times), so an answer recorded and then cut short is never lost.
   await deps.ehr.publish(
-    writeBackResources(answerForEhr(state, standing, reply, understanding), {
-      mrnSystem: deps.mrnSystem,
-      space: deps.space,
-    }),
+    writeBackResources(answerForEhr(state, standing, reply, understanding), writeBackTo(deps)),
   );
   if ('repeat' in recorded) return { ...matched, response: standing.status, repeat: 'duplicate' };
   return { ...matched, response: status, acknowledged };
@@ -205,23 +215,42 @@ const answerForEhr = (
   ...(possibleStop && { possibleStop }),
 });
 
-const unmatchedTask = (
-  deps: ReplyDeps,
-  state: ReminderState,
+const writeBackTo = (deps: ReplyDeps) => ({ mrnSystem: deps.mrnSystem, space: deps.space });
+
+/** A reply as staff read it outside an answer's resources: whose, when, what it said. */
+const forStaff = (
+  { patient }: ReminderState,
   reply: InboundReply,
   { possibleStop }: Understanding,
-) =>
-  unmatchedReplyTask(
-    {
-      answerId: reply.inboundMessageId,
-      patientId: state.patient.id,
-      ...(state.patient.mrn !== undefined && { mrn: state.patient.mrn }),
-      receivedAt: toApiTimestamp(reply.receivedAt),
-      replyText: readableReply(reply.text),
-      ...(possibleStop && { possibleStop }),
-    },
-    { mrnSystem: deps.mrnSystem, space: deps.space },
-  );
+): UnmatchedReply => ({
+  answerId: reply.inboundMessageId,
+  patientId: patient.id,
+  ...(patient.mrn !== undefined && { mrn: patient.mrn }),
+  receivedAt: toApiTimestamp(reply.receivedAt),
+  replyText: readableReply(reply.text),
+  ...(possibleStop && { possibleStop }),
+});
+
+/**
+ * A possible stop that no answer's resources carry (a newer answer stands, the appointment could not be
+ * told or is gone) reaches staff all the same: one Task about the texts, for the number's patient, the
+ * first by id when the number is several patients', as its stop confirmation would be.
+ */
+async function askAboutTexts(
+  deps: ReplyDeps,
+  reply: InboundReply,
+  understanding: Understanding,
+  states: readonly (ReminderState | undefined)[],
+  appointment?: Appointment,
+): Promise<boolean> {
+  const [state] = states
+    .flatMap((s) => (s ? [s] : []))
+    .sort((a, b) => (a.patient.id < b.patient.id ? -1 : 1));
+  if (!understanding.possibleStop || state === undefined) return false;
+  const focus = appointment && { reference: `Appointment/${appointment.id}` };
+  await deps.ehr.publish([possibleStopTask(forStaff(state, reply, understanding), writeBackTo(deps), focus)]);
+  return true;
+}
 
 /**
  * Sends the acknowledgement reserved with the answer, once the number is seen not stopped: a STOP that

@@ -382,14 +382,12 @@ export function readByRules(raw: string): Understanding | undefined {
  */
 export function heldToRules(text: string, { intent, confidence, possibleStop }: ModelReading): Understanding {
   const rule = heldBack(intent, text);
-  if (rule === undefined) return { intent, via: 'model', confidence, ...(possibleStop && { possibleStop }) };
-  return {
-    intent: 'unclear',
-    via: 'model',
-    confidence,
-    rule,
-    ...((possibleStop || intent === 'opt-out') && { possibleStop: true }),
+  const flagged = (possibleStop || (rule !== undefined && intent === 'opt-out')) && {
+    possibleStop: true as const,
   };
+  return rule === undefined
+    ? { intent, via: 'model', confidence, ...flagged }
+    : { intent: 'unclear', via: 'model', confidence, rule, ...flagged };
 }
 
 /** The reply understood: by the layers before the model, else by the model held to the rules. */
