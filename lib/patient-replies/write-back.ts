@@ -93,7 +93,7 @@ const TASKS: Partial<Record<ResponseStatus, { code: string; description: string 
 };
 
 /** What staff are asked, and how soon. */
-interface Asked {
+interface StaffRequest {
   code: string;
   description: string;
   priority: 'routine' | 'urgent';
@@ -103,7 +103,7 @@ interface Asked {
  * A reply that may ask for no more texts: whatever else staff are asked, they ask the patient, before
  * the next reminder, which the service would send to someone who may have asked for none.
  */
-const askedAboutTexts = (asked?: Omit<Asked, 'priority'>): Asked => ({
+const withTextsQuestion = (asked?: Omit<StaffRequest, 'priority'>): StaffRequest => ({
   code: asked?.code ?? 'Ask the patient whether they want texts',
   description: [
     asked?.description,
@@ -146,7 +146,7 @@ export function writeBackResources(answer: AnswerForEhr, to: WriteBackTo): Write
     description: DESCRIPTION_OF[answer.intent] ?? staff.description,
   };
   const task = answer.possibleStop
-    ? askedAboutTexts(asked)
+    ? withTextsQuestion(asked)
     : asked && { ...asked, priority: 'routine' as const };
   if (task === undefined) return [response];
   return [response, staffTask(answer, to, { ...task, lastUpdated: lastUpdated + 1, focus: appointment() })];
@@ -162,25 +162,10 @@ export function unmatchedReplyTask(reply: UnmatchedReply, to: WriteBackTo): Task
     description: 'The patient sent a message that answers no reminder of the last week.',
   };
   return staffTask(reply, to, {
-    ...(reply.possibleStop ? askedAboutTexts(asked) : { ...asked, priority: 'routine' }),
+    ...(reply.possibleStop ? withTextsQuestion(asked) : { ...asked, priority: 'routine' }),
     lastUpdated: Date.parse(reply.receivedAt),
   });
 }
-
-/**
- * A reply that may be a stop, which the answer's own resources do not carry (a newer answer stands, or
- * the appointment could not be told): a Task asking staff about the patient's texts, and nothing else.
- */
-export const possibleStopTask = (
-  reply: UnmatchedReply,
-  to: WriteBackTo,
-  focus?: Reference<Appointment>,
-): Task =>
-  staffTask(reply, to, {
-    ...askedAboutTexts(),
-    lastUpdated: Date.parse(reply.receivedAt),
-    ...(focus && { focus }),
-  });
 
 // Made afresh for each resource, so that no two resources share an object a consumer might change.
 const identifier = ({ answerId }: Pick<AnswerForEhr, 'answerId'>) => [
@@ -206,7 +191,7 @@ function staffTask(
     priority,
     lastUpdated,
     focus,
-  }: Asked & { lastUpdated: number; focus?: Reference<Appointment> },
+  }: StaffRequest & { lastUpdated: number; focus?: Reference<Appointment> },
 ): Task {
   return {
     resourceType: 'Task',

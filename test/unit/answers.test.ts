@@ -761,9 +761,11 @@ describe("a patient's answer to a reminder", () => {
     expect(notifier.sent).toEqual([]);
   });
 
-  it('passes a possible stop a newer answer superseded to staff, as a Task about the texts alone', async () => {
-    const text = 'not sure I need these';
-    const { reply, ehr } = await answeredClinic({ readings: { [text]: ['unclear', 0.4, 'possible stop'] } });
+  it('passes a possible stop a newer answer superseded to staff: its Task as it stood, without its response', async () => {
+    const text = 'move me to friday and enough of these';
+    const { reply, ehr } = await answeredClinic({
+      readings: { [text]: ['reschedule', 0.95, 'possible stop'] },
+    });
     await reply('1', NOW, 'the-yes');
     expect(await reply(text, NOW - 60_000, 'the-doubt')).toMatchObject({
       repeat: 'superseded',
@@ -775,26 +777,54 @@ describe("a patient's answer to a reminder", () => {
     ]);
     expect(ehr.published[1]?.[0]).toMatchObject({
       priority: 'urgent',
-      code: { text: 'Ask the patient whether they want texts' },
+      code: { text: 'Call the patient to find a new time' },
       focus: { reference: 'Appointment/a1' },
       note: [expect.objectContaining({ text })],
     });
+    // Recorded first and overtaken later, it writes the same Task again (same id, same request), never another.
+    const overtaken = await answeredClinic({ readings: { [text]: ['reschedule', 0.95, 'possible stop'] } });
+    await overtaken.reply(text, NOW - 60_000, 'the-doubt');
+    await overtaken.reply('1', NOW, 'the-yes');
+    await overtaken.reply(text, NOW - 60_000, 'the-doubt');
+    const tasks = overtaken.ehr.published.flat().filter((r) => r.resourceType === 'Task');
+    expect(tasks).toHaveLength(2);
+    const { meta: _first, ...recorded } = tasks[0]!;
+    const { meta: _again, ...again } = tasks[1]!;
+    expect(again).toEqual(recorded);
   });
 
-  it('passes a possible stop on a number several patients were reminded on to staff, once, for the first', async () => {
-    const text = 'not sure I need these';
-    const { reply, ehr, notifier, ids } = await answeredClinic({
-      patients: [{}, { givenName: 'Kim' }],
-      readings: { [text]: ['unclear', 0.4, 'possible stop'] },
+  it('writes no Task for a superseded reply that is no possible stop, as before', async () => {
+    const { reply, ehr } = await answeredClinic();
+    await reply('1', NOW, 'the-yes');
+    expect(await reply('where do I park?', NOW - 60_000, 'the-question')).toMatchObject({
+      repeat: 'superseded',
     });
+    expect(ehr.published.flat().map((r) => r.resourceType)).toEqual(['AppointmentResponse']);
+  });
+
+  it('passes a possible stop on a number several patients were reminded on to staff, once, for the first by id', async () => {
+    const text = 'not sure I need these';
+    const readings = { [text]: ['unclear', 0.4, 'possible stop'] } satisfies Record<string, Scripted>;
+    // Patients made until the first made is not the first by id, so that the choice shows.
+    let clinic = await answeredClinic({ patients: [{}, { givenName: 'Kim' }], readings });
+    while (clinic.ids[0]! < clinic.ids[1]!)
+      clinic = await answeredClinic({ patients: [{}, { givenName: 'Kim' }], readings });
+    const { reply, ehr, notifier } = clinic;
     expect(await reply(text)).toMatchObject({ appointment: 'several', passedToStaff: true });
-    const [first] = [...ids].sort();
     expect(ehr.published).toEqual([
       [expect.objectContaining({ resourceType: 'Task', priority: 'urgent', for: expect.anything() })],
     ]);
-    const mrn = ids.indexOf(first!) === 0 ? 'MRN-0' : 'MRN-1';
-    expect(ehr.published[0]?.[0]).toMatchObject({ for: { identifier: { value: mrn } } });
+    expect(ehr.published[0]?.[0]).toMatchObject({ for: { identifier: { value: 'MRN-1' } } });
+    expect(ehr.published[0]?.[0]).not.toHaveProperty('focus');
     expect(notifier.sent).toEqual([]);
+    // Where the number is several patients' and none was reminded, the same.
+    const old = await answeredClinic({
+      patients: [{}, { givenName: 'Kim' }],
+      readings,
+      remindAt: NOW - 8 * 24 * HOUR,
+    });
+    expect(await old.reply(text)).toMatchObject({ appointment: 'none', passedToStaff: true });
+    expect(old.ehr.published.flat()).toHaveLength(1);
   });
 
   it('passes a possible stop that answers no appointment to staff as an urgent Task', async () => {

@@ -21,8 +21,8 @@ import { toApiTimestamp } from '../../time.ts';
 import type { ReplyModel } from '../read/reply-model.ts';
 import { readableReply, understandReply } from '../read/understand.ts';
 import {
+  type AnswerForEhr,
   type EhrOutbox,
-  possibleStopTask,
   type UnmatchedReply,
   unmatchedReplyTask,
   writeBackResources,
@@ -109,18 +109,20 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     return state && appointment ? [{ state, appointment }] : [];
   });
   const counts = { patients: patientIds.length, changed: 0 };
-  // Where no answer is written back, a possible stop still reaches staff (askAboutTexts).
-  const asked = async (about: readonly (ReminderState | undefined)[], appointment?: Appointment) =>
-    (await askAboutTexts(deps, reply, understanding, about, appointment)) && { passedToStaff: true };
-  if (tied.length > 1)
-    return { ...quiet, ...counts, appointment: 'several', ...(await asked(tied.map((t) => t.state))) };
-  if (tied.length === 0) {
-    const [state] = states;
-    // The number is one patient's: what they wrote reaches staff, though it answers no reminder.
-    if (states.length !== 1 || state === undefined)
-      return { ...quiet, ...counts, appointment: 'none', ...(await asked(states)) };
+  // A possible stop whose appointment cannot be told still reaches staff, for the number's first
+  // patient by id (as its stop's confirmation would): the texts are the number's.
+  const [firstById] = [...patientIds].sort();
+  const unmatched = async (state = states[patientIds.indexOf(firstById!)]) => {
+    if (state === undefined) return {};
     await deps.ehr.publish([unmatchedReplyTask(forStaff(state, reply, understanding), writeBackTo(deps))]);
-    return { ...quiet, ...counts, appointment: 'none', passedToStaff: true };
+    return { passedToStaff: true };
+  };
+  const possibleStop = async () => (understanding.possibleStop ? unmatched() : {});
+  if (tied.length > 1) return { ...quiet, ...counts, appointment: 'several', ...(await possibleStop()) };
+  if (tied.length === 0) {
+    // The number is one patient's: what they wrote reaches staff, though it answers no reminder.
+    const passed = states.length === 1 ? await unmatched(states[0]) : await possibleStop();
+    return { ...quiet, ...counts, appointment: 'none', ...passed };
   }
 
   const [first] = tied as [(typeof tied)[number]];
@@ -151,12 +153,19 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     { known: { ...first.state, appointment: first.appointment }, read, now },
   );
   // The occurrence was moved, cancelled or begun while the answer was being written.
-  if (decided === undefined)
-    return { ...quiet, ...counts, appointment: 'none', ...(await asked([first.state])) };
+  if (decided === undefined) return { ...quiet, ...counts, appointment: 'none', ...(await possibleStop()) };
   const { recorded, state } = decided;
   const matched = { ...quiet, ...counts, appointment: 'matched' as const };
-  if ('repeat' in recorded && recorded.repeat === 'superseded')
-    return { ...matched, repeat: 'superseded', ...(await asked([state], state.appointment)) };
+  if ('repeat' in recorded && recorded.repeat === 'superseded') {
+    if (!understanding.possibleStop) return { ...matched, repeat: 'superseded' };
+    // A newer answer stands, but a possible stop still reaches staff: its Task as it would have been
+    // written had it stood (same id and content), without its response.
+    const { appointment } = state;
+    const own = { appointmentId: appointment.id, appointmentStart: appointment.start, status, intent };
+    const resources = writeBackResources(answerForEhr(state, own, reply, understanding), writeBackTo(deps));
+    await deps.ehr.publish(resources.filter((resource) => resource.resourceType === 'Task'));
+    return { ...matched, repeat: 'superseded', passedToStaff: true };
+  }
   const standing = 'recorded' in recorded ? recorded.recorded : recorded.standing;
   const reserved = 'recorded' in recorded ? recorded.acknowledgement : undefined;
   const acknowledged =
@@ -196,23 +205,22 @@ function answeredAppointment(state: ReminderState, from: string, now: number): A
 /** Whether the patient may be texted an acknowledgement: their preference allows SMS, and they did not stop it. */
 const textable = (state: ReminderState) => reachableChannels(state).includes('sms');
 
+/** An answer as the EHR takes it: the reply as staff read it, and what it answered. */
 const answerForEhr = (
   state: ReminderState,
-  standing: OccurrenceResponse,
+  answered: Pick<
+    OccurrenceResponse,
+    'appointmentId' | 'appointmentStart' | 'status' | 'intent' | 'lastUpdated'
+  >,
   reply: InboundReply,
-  { possibleStop }: Understanding,
-) => ({
-  answerId: standing.inboundMessageId,
-  patientId: state.patient.id,
-  ...(state.patient.mrn !== undefined && { mrn: state.patient.mrn }),
-  appointmentId: standing.appointmentId,
-  appointmentStart: standing.appointmentStart,
-  status: standing.status,
-  intent: standing.intent,
-  receivedAt: standing.receivedAt,
-  ...(standing.lastUpdated !== undefined && { lastUpdated: standing.lastUpdated }),
-  replyText: readableReply(reply.text),
-  ...(possibleStop && { possibleStop }),
+  understanding: Understanding,
+): AnswerForEhr => ({
+  ...forStaff(state, reply, understanding),
+  appointmentId: answered.appointmentId,
+  appointmentStart: answered.appointmentStart,
+  status: answered.status,
+  intent: answered.intent,
+  ...(answered.lastUpdated !== undefined && { lastUpdated: answered.lastUpdated }),
 });
 
 const writeBackTo = (deps: ReplyDeps) => ({ mrnSystem: deps.mrnSystem, space: deps.space });
@@ -230,27 +238,6 @@ const forStaff = (
   replyText: readableReply(reply.text),
   ...(possibleStop && { possibleStop }),
 });
-
-/**
- * A possible stop that no answer's resources carry (a newer answer stands, the appointment could not be
- * told or is gone) reaches staff all the same: one Task about the texts, for the number's patient, the
- * first by id when the number is several patients', as its stop confirmation would be.
- */
-async function askAboutTexts(
-  deps: ReplyDeps,
-  reply: InboundReply,
-  understanding: Understanding,
-  states: readonly (ReminderState | undefined)[],
-  appointment?: Appointment,
-): Promise<boolean> {
-  const [state] = states
-    .flatMap((s) => (s ? [s] : []))
-    .sort((a, b) => (a.patient.id < b.patient.id ? -1 : 1));
-  if (!understanding.possibleStop || state === undefined) return false;
-  const focus = appointment && { reference: `Appointment/${appointment.id}` };
-  await deps.ehr.publish([possibleStopTask(forStaff(state, reply, understanding), writeBackTo(deps), focus)]);
-  return true;
-}
 
 /**
  * Sends the acknowledgement reserved with the answer, once the number is seen not stopped: a STOP that
