@@ -418,48 +418,30 @@ describe('the embedded model', () => {
     expect(thresholds.optOut).toBeLessThanOrEqual(0.5);
   });
 
+  // Thresholds of a model, and what it reads when opt-out and one other intent have these probabilities.
+  const thresholds = {
+    optOut: 0.4,
+    confirm: 0.8,
+    cancel: 0.8,
+    reschedule: 0.8,
+    other: 0.15,
+    possibleStop: 0.2,
+  };
+  const reading = (optOut: number, other: (typeof INTENTS)[number], p: number) =>
+    decide(new Map(INTENTS.map((i) => [i, i === 'opt-out' ? optOut : i === other ? p : 0.01])), thresholds);
+
   it('answers opt-out from its own threshold and never below it, even as the likeliest intent', () => {
-    const thresholds = {
-      optOut: 0.4,
-      confirm: 0.8,
-      cancel: 0.8,
-      reschedule: 0.8,
-      other: 0.15,
-      possibleStop: 1,
-    };
-    const reading = (optOut: number, question: number) =>
-      decide(
-        new Map(INTENTS.map((i) => [i, i === 'opt-out' ? optOut : i === 'question' ? question : 0.01])),
-        thresholds,
-      ).intent;
-    expect(reading(0.45, 0.5)).toBe('opt-out');
-    expect(reading(0.35, 0.2)).toBe('unclear');
-    expect(reading(0.2, 0.35)).toBe('question');
+    expect(reading(0.45, 'question', 0.5).intent).toBe('opt-out');
+    expect(reading(0.35, 'question', 0.2).intent).toBe('unclear');
+    expect(reading(0.2, 'question', 0.35).intent).toBe('question');
   });
 
   it('says a reply below the opt-out threshold may be a stop from the possible-stop threshold up, never an opt-out', () => {
-    const thresholds = {
-      optOut: 0.4,
-      confirm: 0.8,
-      cancel: 0.8,
-      reschedule: 0.8,
-      other: 0.15,
-      possibleStop: 0.2,
-    };
-    const reading = (optOut: number, other: (typeof INTENTS)[number], p: number) =>
-      decide(new Map(INTENTS.map((i) => [i, i === 'opt-out' ? optOut : i === other ? p : 0.01])), thresholds);
-    expect(reading(0.25, 'question', 0.6)).toEqual({
-      intent: 'question',
-      confidence: 0.6,
-      possibleStop: true,
-    });
+    const question = { intent: 'question', confidence: 0.6 };
+    expect(reading(0.25, 'question', 0.6)).toEqual({ ...question, possibleStop: true });
     expect(reading(0.25, 'cancel', 0.7)).toEqual({ intent: 'unclear', confidence: 0.7, possibleStop: true });
-    expect(reading(0.2, 'question', 0.6)).toEqual({
-      intent: 'question',
-      confidence: 0.6,
-      possibleStop: true,
-    });
-    expect(reading(0.19, 'question', 0.6)).toEqual({ intent: 'question', confidence: 0.6 });
+    expect(reading(0.2, 'question', 0.6)).toEqual({ ...question, possibleStop: true });
+    expect(reading(0.19, 'question', 0.6)).toEqual(question);
     expect(reading(0.45, 'question', 0.5)).toEqual({ intent: 'opt-out', confidence: 0.45 });
     expect(embeddedClassifier.thresholds.possibleStop).toBeLessThan(embeddedClassifier.thresholds.optOut);
   });
