@@ -59,7 +59,7 @@ function reminderOf(ledger: ReminderLedger, appointment: Appointment): Appointme
 function responseOf(ledger: ReminderLedger, appointment: Appointment): AppointmentResponse | null {
   const answer = ledger.responses?.find((r) => isOccurrence(r, appointment));
   if (answer === undefined) return null;
-  const { status, intent, receivedAt, via, confidence, rule } = answer;
+  const { status, intent, receivedAt, via, confidence, rule, possibleStop } = answer;
   return {
     status,
     intent,
@@ -67,5 +67,6 @@ function responseOf(ledger: ReminderLedger, appointment: Appointment): Appointme
     via,
     ...(confidence !== undefined && { confidence }),
     ...(rule !== undefined && { rule }),
+    ...(possibleStop && { possibleStop }),
   };
 }

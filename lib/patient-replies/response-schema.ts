@@ -16,5 +16,7 @@ export const AppointmentResponse = z.strictObject({
   confidence: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
   /** The phrase rule that decided (`via: "rule"`), or that held the model's reading back for a person. */
   rule: z.optional(z.enum(READING_RULES)),
+  /** The reply may ask for no more texts: it was not taken as a stop, nor answered by text, and staff were asked to ask the patient. */
+  possibleStop: z.optional(z.literal(true)),
 });
 export type AppointmentResponse = z.infer<typeof AppointmentResponse>;

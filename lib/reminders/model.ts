@@ -48,6 +48,8 @@ export interface OccurrenceResponse {
   confidence?: number;
   /** The phrase rule that decided, or held the model back: why a person is asked to read it. */
   rule?: ReadingRule;
+  /** The reply may ask for no more texts: kept, so that a redelivery writes the same Task back. */
+  possibleStop?: true;
   receivedAt: string;
   /** The carrier's id of the reply: the same reply delivered again is known by it and acts once. */
   inboundMessageId: string;

@@ -258,6 +258,10 @@ describe('a patient answers a reminder by SMS', () => {
       acknowledged: false,
       changed: 0,
     });
+    expect((await listed(patient.id)).response).toMatchObject({
+      status: 'needs_attention',
+      possibleStop: true,
+    });
     // The reminder is the one message the patient has had: no acknowledgement, no stop confirmation.
     expect(await store.listMessages(patient.id)).toHaveLength(1);
     const task = (await ehrOutbound()).find(

@@ -748,10 +748,12 @@ describe("a patient's answer to a reminder", () => {
 
   it('writes the same urgent Task again for a possible stop delivered again, and still texts nothing', async () => {
     const text = 'not sure I need these';
-    const { reply, ehr, notifier } = await answeredClinic({
-      readings: { [text]: ['unclear', 0.4, 'possible stop'] },
-    });
+    const readings: Record<string, Scripted> = { [text]: ['unclear', 0.4, 'possible stop'] };
+    const { reply, ehr, notifier, listed } = await answeredClinic({ readings });
     await reply(text, NOW, 'same-message');
+    expect((await listed())?.response).toMatchObject({ status: 'needs_attention', possibleStop: true });
+    // Kept with the answer: a model that reads the redelivery otherwise changes nothing written back.
+    readings[text] = ['unclear', 0.4];
     expect(await reply(text, NOW, 'same-message')).toMatchObject({
       repeat: 'duplicate',
       acknowledged: false,

@@ -58,6 +58,7 @@ export function recordAnswer(ledger: LedgerContents, answer: IncomingAnswer, now
     via: understanding.via,
     ...(understanding.confidence !== undefined && { confidence: understanding.confidence }),
     ...(understanding.rule !== undefined && { rule: understanding.rule }),
+    ...(understanding.possibleStop && { possibleStop: true }),
     receivedAt: toApiTimestamp(answer.receivedAt),
     inboundMessageId: answer.inboundMessageId,
     lastUpdated: toApiTimestamp(nextLastUpdated(previous, answer.receivedAt)),

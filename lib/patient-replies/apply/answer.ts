@@ -162,7 +162,10 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     // written had it stood (same id and content), without its response.
     const { appointment } = state;
     const own = { appointmentId: appointment.id, appointmentStart: appointment.start, status, intent };
-    const resources = writeBackResources(answerForEhr(state, own, reply, understanding), writeBackTo(deps));
+    const resources = writeBackResources(
+      answerForEhr(state, { ...own, possibleStop: true }, reply),
+      writeBackTo(deps),
+    );
     await deps.ehr.publish(resources.filter((resource) => resource.resourceType === 'Task'));
     return { ...matched, repeat: 'superseded', passedToStaff: true };
   }
@@ -173,9 +176,7 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     (await sendAcknowledgement(deps, { state, response: standing, reserved, from: reply.from, now }));
   // Written back once it stands, so a superseded answer writes no response; a redelivery writes the same
   // resources again (same ids and times), so an answer recorded and then cut short is never lost.
-  await deps.ehr.publish(
-    writeBackResources(answerForEhr(state, standing, reply, understanding), writeBackTo(deps)),
-  );
+  await deps.ehr.publish(writeBackResources(answerForEhr(state, standing, reply), writeBackTo(deps)));
   if ('repeat' in recorded) return { ...matched, response: standing.status, repeat: 'duplicate' };
   return { ...matched, response: status, acknowledged };
 }
@@ -210,12 +211,11 @@ const answerForEhr = (
   state: ReminderState,
   answered: Pick<
     OccurrenceResponse,
-    'appointmentId' | 'appointmentStart' | 'status' | 'intent' | 'lastUpdated'
+    'appointmentId' | 'appointmentStart' | 'status' | 'intent' | 'lastUpdated' | 'possibleStop'
   >,
   reply: InboundReply,
-  understanding: Understanding,
 ): AnswerForEhr => ({
-  ...forStaff(state, reply, understanding),
+  ...forStaff(state, reply, answered),
   appointmentId: answered.appointmentId,
   appointmentStart: answered.appointmentStart,
   status: answered.status,
@@ -229,7 +229,7 @@ const writeBackTo = (deps: ReplyDeps) => ({ mrnSystem: deps.mrnSystem, space: de
 const forStaff = (
   { patient }: ReminderState,
   reply: InboundReply,
-  { possibleStop }: Understanding,
+  { possibleStop }: Pick<Understanding, 'possibleStop'>,
 ): UnmatchedReply => ({
   answerId: reply.inboundMessageId,
   patientId: patient.id,
