@@ -16,6 +16,9 @@ export const handler = notificationConsumer('inbound-sms', async (message, { rec
   const space = { clinic: clinic.id, sandbox: sms.sandbox };
   const answer = await answerReply(replyDeps(space), { ...sms, receivedAt }, Date.now());
   // Counted by its intent alone, never its text or number; a reply delivered again, once.
-  if (answer.repeat !== 'duplicate') metricsFor(space).count('Replies', 1, { intent: answer.intent });
+  if (answer.repeat !== 'duplicate') {
+    metricsFor(space).count('Replies', 1, { intent: answer.intent });
+    if (answer.possibleStop) metricsFor(space).count('PossibleStops');
+  }
   return { ...replyLogFields(sms), clinic: clinic.id, ...answer };
 });

@@ -18,6 +18,7 @@ export const METRIC_NAMES = [
   'DeliveredAcknowledgements',
   'FailedAcknowledgements',
   'Replies',
+  'PossibleStops',
   'ReplyModelFallbacks',
   'FeedResources',
 ] as const;

@@ -108,6 +108,14 @@ it('counts a reminder sent and delivered, the answer to it and its acknowledgeme
     ]),
   );
   expect(answered.counted).toHaveLength(2);
+  // A possible stop is counted as such, and no acknowledgement goes.
+  const doubtId = randomUUID();
+  const doubt = { ...reply, messageBody: 'is there a way to get fewer of these?', inboundMessageId: doubtId };
+  await invokeFunction('inboundSms', snsEvent(JSON.stringify(doubt)), { port: inject('lambdaPort') });
+  const doubted = await countedBy(
+    (line) => line.message === 'notification handled' && line.inboundMessageId === doubtId,
+  );
+  expect(doubted.counted).toEqual([{ Replies: 1, intent: 'help' }, { PossibleStops: 1 }]);
   expect(await countedBy(receiptOf(derivedId(`acknowledgement/${inboundMessageId}`)))).toEqual({
     functionName: expect.stringMatching(/-receipts$/),
     counted: [{ DeliveredAcknowledgements: 1 }],
