@@ -100,19 +100,23 @@ interface StaffRequest {
 }
 
 /**
- * A reply that may ask for no more texts: whatever else staff are asked, they ask the patient, before
- * the next reminder, which the service would send to someone who may have asked for none.
+ * What staff are asked of a reply, routinely; of one that may ask for no more texts, urgently and
+ * besides, to ask the patient before the next reminder, which the service would send to someone who
+ * may have asked for none. Nothing when neither.
  */
-const withTextsQuestion = (asked?: Omit<StaffRequest, 'priority'>): StaffRequest => ({
-  code: asked?.code ?? 'Ask the patient whether they want texts',
-  description: [
-    asked?.description,
-    'The reply may ask for no more texts: it was not taken as a stop nor answered by text. Ask the patient, and record their answer as their contact preference.',
-  ]
-    .filter((sentence) => sentence !== undefined)
-    .join(' '),
-  priority: 'urgent',
-});
+const staffRequest = (
+  asked: Omit<StaffRequest, 'priority'> | undefined,
+  possibleStop: boolean | undefined,
+): StaffRequest | undefined => {
+  if (!possibleStop) return asked && { ...asked, priority: 'routine' };
+  const question =
+    'The reply may ask for no more texts: it was not taken as a stop nor answered by text. Ask the patient, and record their answer as their contact preference.';
+  return {
+    code: asked?.code ?? 'Ask the patient whether they want texts',
+    description: asked === undefined ? question : `${asked.description} ${question}`,
+    priority: 'urgent',
+  };
+};
 
 /** Why, in a few words, when how the reply was read says more than its response does. */
 const DESCRIPTION_OF: Partial<Record<Intent, string>> = {
@@ -145,9 +149,7 @@ export function writeBackResources(answer: AnswerForEhr, to: WriteBackTo): Write
     code: staff.code,
     description: DESCRIPTION_OF[answer.intent] ?? staff.description,
   };
-  const task = answer.possibleStop
-    ? withTextsQuestion(asked)
-    : asked && { ...asked, priority: 'routine' as const };
+  const task = staffRequest(asked, answer.possibleStop);
   if (task === undefined) return [response];
   return [response, staffTask(answer, to, { ...task, lastUpdated: lastUpdated + 1, focus: appointment() })];
 }
@@ -162,7 +164,7 @@ export function unmatchedReplyTask(reply: UnmatchedReply, to: WriteBackTo): Task
     description: 'The patient sent a message that answers no reminder of the last week.',
   };
   return staffTask(reply, to, {
-    ...(reply.possibleStop ? withTextsQuestion(asked) : { ...asked, priority: 'routine' }),
+    ...staffRequest(asked, reply.possibleStop)!,
     lastUpdated: Date.parse(reply.receivedAt),
   });
 }
