@@ -844,6 +844,61 @@ describe("a patient's answer to a reminder", () => {
     });
   });
 
+  /** The reminded appointment cancelled by another writer just as the answer is written, which loses to it. */
+  const cancelledWhileWritten = ({ store, ids }: Awaited<ReturnType<typeof answeredClinic>>) => {
+    const save = store.saveReminderLedger.bind(store);
+    let raced = false;
+    store.saveReminderLedger = async (patientId, ledger, expectedVersion) => {
+      if (raced) return save(patientId, ledger, expectedVersion);
+      raced = true;
+      const [booked] = (await store.loadReminderState(ids[0]!))!.appointments;
+      await store.saveAppointment(ids[0]!, { ...booked!, status: 'cancelled' });
+      return { saved: false };
+    };
+  };
+
+  it('passes a possible stop to staff when its appointment is cancelled while the answer is written', async () => {
+    const text = 'not sure I need these';
+    const clinic = await answeredClinic({ readings: { [text]: ['unclear', 0.4, 'possible stop'] } });
+    cancelledWhileWritten(clinic);
+    expect(await clinic.reply(text)).toMatchObject({ appointment: 'none', passedToStaff: true });
+    expect(clinic.ehr.published).toEqual([
+      [
+        expect.objectContaining({
+          resourceType: 'Task',
+          priority: 'urgent',
+          note: [expect.objectContaining({ text })],
+        }),
+      ],
+    ]);
+    expect(clinic.ehr.published[0]?.[0]).not.toHaveProperty('focus');
+    expect(clinic.notifier.sent).toEqual([]);
+    expect((await clinic.listed())?.response).toBeNull();
+  });
+
+  it('passes an answer whose appointment is cancelled while it is written to staff, as one that answers none', async () => {
+    const clinic = await answeredClinic();
+    cancelledWhileWritten(clinic);
+    expect(await clinic.reply('1')).toMatchObject({ appointment: 'none', passedToStaff: true, changed: 0 });
+    expect(clinic.ehr.published).toEqual([
+      [
+        expect.objectContaining({
+          resourceType: 'Task',
+          priority: 'routine',
+          note: [expect.objectContaining({ text: '1' })],
+        }),
+      ],
+    ]);
+    expect(clinic.notifier.sent).toEqual([]);
+    expect((await clinic.listed())?.response).toBeNull();
+    // The same reply where the number has no reminded appointment at all: the one path, the one Task.
+    const old = await answeredClinic({ remindAt: NOW - 8 * 24 * HOUR });
+    await old.reply('1');
+    const { meta: _raced, ...raced } = clinic.ehr.published[0]![0]!;
+    const { meta: _none, ...none } = old.ehr.published[0]![0]!;
+    expect(raced).toEqual(none);
+  });
+
   it('records the answer of a patient who no longer takes SMS, without texting them', async () => {
     const { reply, store, ids, notifier, listed } = await answeredClinic();
     await store.savePreferences([
