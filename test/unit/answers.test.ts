@@ -1447,6 +1447,37 @@ describe('the rules the review of part 10 added', () => {
     expect(asksForMessages('me pueden mandar los recordatorios otra vez')).toBe(true);
   });
 
+  it.each([
+    'why did my texts stop?',
+    'I never replied STOP, why did my texts stop',
+    'did the reminders stop?',
+    'how come my appointment texts stopped',
+    'when did the texts stop',
+    'por qué dejaron de llegar los mensajes?',
+    '¿por qué ya no me llegan los recordatorios?',
+    'ya me dejaron de llegar los mensajes',
+  ])(
+    'asks for messages: asking why the texts stopped is a complaint that they did, no stop: %j',
+    async (text) => {
+      expect(asksToStop(text)).toBe(false);
+      expect(await understandReply(text, scriptedModel({ [text]: ['opt-out', 0.99] }).model)).toEqual({
+        intent: 'opt-in',
+        via: 'rule',
+        rule: 'asks-for-messages',
+      });
+    },
+  );
+
+  it.each([
+    'why did my texts stop? stop',
+    'why did you text me? stop',
+    'why did you text me stop',
+    'these reminders stop',
+    'que ya no me lleguen mensajes',
+  ])('asks for messages, not when a stop is said beside the question or instead: %j', (text) => {
+    expect(asksToStop(text)).toBe(true);
+  });
+
   it('autoreplies: a business texting back during business hours', () => {
     expect(isAutoreply("Thanks for contacting Oak Bakery. We'll text you back during business hours.")).toBe(
       true,

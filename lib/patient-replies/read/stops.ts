@@ -215,6 +215,11 @@ const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|taking|eati
 const BEFORE_OTHER_STOP =
   '(?:t|bus|the|a|an|my|your|next|last|first|which|what|one|tram|train|subway|metro|pit|full|quick|to|not|never|undo|ignore|disregard|reverse|revert|wont|won t|cant|can t|cannot|didnt|didn t|dont|don t|doesnt|doesn t|will|would|should|could|must|i|you|u|we|they|he|she|it|gonna|may|might|did|do|does|non|no need to)';
 
+/** The messages asked about as having stopped, which asks for them back: "why did my texts stop?", "how come the reminders stopped". */
+const ASKED_WHY_STOPPED = String.raw`\b(?:(?:why|how come|when) (?:did|have|has|had) |did )(?:(?:my|the|your|ur|these|those|all|all my|all the|all your) )?(?:(?:appointment|appt|text|sms) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts) (?:stop|stp|stopped)\b|\b(?:why|how come) (?:(?:my|the|your|ur|these|those|all|all my|all the|all your) )?(?:(?:appointment|appt|text|sms) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts) (?:have |has )?stopped\b`;
+/** The same as a reply's last words, where a final "stop" is the messages': "why did my texts stop". */
+const ENDS_ASKING_WHY_STOPPED = new RegExp(`(?:${ASKED_WHY_STOPPED})(?: ${DECORATION})*$`);
+
 /** "stop" first in a reply, unless in another sense. */
 const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:${STOP_SPELLINGS})\\b(?! ${OTHER_STOP})`);
 /** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
@@ -356,7 +361,8 @@ export function asksToStop(text: string): boolean {
   const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !endInPassing(clause))) return true;
   const joined = all.join(' ');
-  if (FIRST_STOP.test(all[0]!) || LAST_STOP.test(joined)) return true;
+  if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !ENDS_ASKING_WHY_STOPPED.test(joined)))
+    return true;
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
   if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
@@ -406,6 +412,11 @@ const ASKS_FOR_MESSAGES = [
   /^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)).*\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
+  // Asked why they stopped, a complaint that they did: "why did my texts stop?", "¿por qué ya no me llegan los mensajes?",
+  // "ya me dejaron de llegar"; not "que ya no me lleguen", which asks them to stop.
+  new RegExp(
+    `${ASKED_WHY_STOPPED}|\\bpor (?:que|q|k)\\b(?: \\S+){0,2}? (?:ya no (?:me |nos )?llegan|dejaron de (?:llegar|mandar|enviar|escribir))\\b|\\b(?:me|nos) dejaron de llegar\\b|\\bdejaron de llegar(?:me|nos)\\b`,
+  ),
   // Kept coming: "please keep the appointment texts coming".
   /\bkeep (?:the |my |your |ur |those |these )?(?:\S+ )?(?:texts|txts|messages|reminders) coming\b/,
   /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
