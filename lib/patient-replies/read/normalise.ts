@@ -2,12 +2,19 @@ import { LOOK_ALIKE_LETTERS } from './look-alikes.ts';
 
 // How every reader of a reply (the safety rules, the embedded model's features) sees its letters.
 
+/** The texts of the reply in hand, as normalised: every rule reads the same ones, forgotten after a few. */
+const normalised = new Map<string, string>();
+const NORMALISED_KEPT = 16;
+
 /**
  * Lower case, accents dropped, full-width folded, the emoji question and exclamation marks typed as
  * the marks they are ("👌❔" asks as "👌?" does), a letter held down three times or more kept twice.
  */
 export function normalise(text: string): string {
-  return text
+  const known = normalised.get(text);
+  if (known !== undefined) return known;
+  if (normalised.size >= NORMALISED_KEPT) normalised.clear();
+  const result = text
     .normalize('NFKD')
     .replace(/\p{Mark}/gu, '')
     .normalize('NFKC')
@@ -15,6 +22,8 @@ export function normalise(text: string): string {
     .replace(/[❓❔]/gu, '?')
     .replace(/[❗❕]/gu, '!')
     .replace(/(\p{L})\1{2,}/gu, '$1$1');
+  normalised.set(text, result);
+  return result;
 }
 
 /** Zero-width spaces and joiners, soft hyphens, variation selectors…: never part of what a word says. */
