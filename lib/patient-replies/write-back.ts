@@ -155,13 +155,14 @@ export function writeBackResources(answer: AnswerForEhr, to: WriteBackTo): Write
 }
 
 /**
- * A reply that answers no appointment (none was reminded in the last week, or the visit has begun) is
- * still a patient writing to the clinic: a Task for staff, for the patient, with no appointment in focus.
+ * A reply that answers no appointment (none was reminded in the last week, or the visit has begun,
+ * moved or been cancelled) is still a patient writing to the clinic: a Task for staff, for the
+ * patient, with no appointment in focus.
  */
 export function unmatchedReplyTask(reply: UnmatchedReply, to: WriteBackTo): Task {
   const asked = {
     code: "Read the patient's reply and answer it",
-    description: 'The patient sent a message that answers no reminder of the last week.',
+    description: 'The patient sent a message that answers no booked appointment reminded in the last week.',
   };
   return staffTask(reply, to, {
     ...staffRequest(asked, reply.possibleStop)!,

@@ -899,6 +899,21 @@ describe("a patient's answer to a reminder", () => {
     expect(raced).toEqual(none);
   });
 
+  it('passes such an answer to staff for the patient it answered, though others share the number', async () => {
+    const clinic = await answeredClinic({ patients: [{}, { givenName: 'Kim', appointments: [] }] });
+    cancelledWhileWritten(clinic);
+    expect(await clinic.reply('2')).toMatchObject({ patients: 2, appointment: 'none', passedToStaff: true });
+    expect(clinic.ehr.published).toEqual([
+      [
+        expect.objectContaining({
+          resourceType: 'Task',
+          for: expect.objectContaining({ identifier: expect.objectContaining({ value: 'MRN-0' }) }),
+        }),
+      ],
+    ]);
+    expect(clinic.notifier.sent).toEqual([]);
+  });
+
   it('records the answer of a patient who no longer takes SMS, without texting them', async () => {
     const { reply, store, ids, notifier, listed } = await answeredClinic();
     await store.savePreferences([

@@ -120,7 +120,7 @@ describe('what an answer writes back to the EHR', () => {
     expect(unmatchedReplyTask(unmatched, to)).toMatchObject({
       priority: 'urgent',
       description: expect.stringMatching(
-        /^The patient sent a message that answers no reminder.*no more texts/,
+        /^The patient sent a message that answers no booked appointment.*no more texts/,
       ),
     });
     expect(taskOf({ status: 'cancel_requested', intent: 'cancel', possibleStop: true })?.description).toMatch(

@@ -118,15 +118,12 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     return { passedToStaff: true };
   };
   const possibleStop = async () => (understanding.possibleStop ? unmatched() : {});
-  // The number is one patient's: what they wrote reaches staff, though it answers no reminder.
-  const answersNone = async () => ({
-    ...quiet,
-    ...counts,
-    appointment: 'none' as const,
-    ...(states.length === 1 ? await unmatched(states[0]) : await possibleStop()),
-  });
   if (tied.length > 1) return { ...quiet, ...counts, appointment: 'several', ...(await possibleStop()) };
-  if (tied.length === 0) return answersNone();
+  if (tied.length === 0) {
+    // The number is one patient's: what they wrote reaches staff, though it answers no reminder.
+    const passed = states.length === 1 ? await unmatched(states[0]) : await possibleStop();
+    return { ...quiet, ...counts, appointment: 'none', ...passed };
+  }
 
   const [first] = tied as [(typeof tied)[number]];
   const patientId = first.state.patient.id;
@@ -155,8 +152,10 @@ export async function answerReply(deps: ReplyDeps, reply: InboundReply, now: num
     },
     { known: { ...first.state, appointment: first.appointment }, read, now },
   );
-  // The occurrence was moved, cancelled or begun while the answer was being written: it now answers none.
-  if (decided === undefined) return answersNone();
+  // The occurrence was moved, cancelled or begun while the answer was being written: the reply still
+  // reaches staff, for the patient whose reminder it answered, whoever else shares the number.
+  if (decided === undefined)
+    return { ...quiet, ...counts, appointment: 'none', ...(await unmatched(first.state)) };
   const { recorded, state } = decided;
   const matched = { ...quiet, ...counts, appointment: 'matched' as const };
   if ('repeat' in recorded && recorded.repeat === 'superseded') {
