@@ -17,7 +17,7 @@ import {
 import { isAutoreply, isSmallPrintMessage } from '../../lib/patient-replies/read/autoreplies.ts';
 import { heldBack, isContradiction, saysComing } from '../../lib/patient-replies/read/safety.ts';
 import { asksForMessages, asksToStop, withSlipsMended } from '../../lib/patient-replies/read/stops.ts';
-import { words } from '../../lib/patient-replies/read/normalise.ts';
+import { normalise, textsKept, words } from '../../lib/patient-replies/read/normalise.ts';
 import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
 import { createPatient } from '../../lib/patients/patients.ts';
@@ -100,6 +100,17 @@ describe('understanding a reply, in layers', () => {
     expect(readableReply('ok\u202Eevil\u2066')).toBe('ok evil');
     expect(readableReply('a\ud800b')).toBe('a b');
     expect(readableReply('👍🏽')).toBe('👍🏽');
+  });
+
+  it("keeps no patient's words once a reply is read, by rule, by model or failing", async () => {
+    normalise('a reply read outside understanding');
+    for (const text of ['1', 'please stop texting me', 'see you then', 'can we do 3?']) {
+      await understandReply(text, model);
+      expect(textsKept(), text).toBe(0);
+    }
+    const failing: ReplyModel = { read: () => Promise.reject(new Error('model down')) };
+    await expect(understandReply('can we do 4?', failing)).rejects.toThrow('model down');
+    expect(textsKept()).toBe(0);
   });
 
   it('reads at most 1,600 characters, the longest SMS the carrier takes', () => {
@@ -1465,14 +1476,14 @@ describe('the rules the review of part 10 added', () => {
   it.each([
     'why did my texts stop?',
     'I never replied STOP, why did my texts stop',
-    'did the reminders stop?',
+    'hi, why did my texts stop? thanks',
     'how come my appointment texts stopped',
-    'when did the texts stop',
+    'why have the reminders stopped',
     'por qué dejaron de llegar los mensajes?',
     '¿por qué ya no me llegan los recordatorios?',
     'ya me dejaron de llegar los mensajes',
   ])(
-    'asks for messages: asking why the texts stopped is a complaint that they did, no stop: %j',
+    'asks for messages: asking why the texts stopped, and nothing else, is a complaint that they did: %j',
     async (text) => {
       expect(asksToStop(text)).toBe(false);
       expect(await understandReply(text, scriptedModel({ [text]: ['opt-out', 0.99] }).model)).toEqual({
@@ -1484,14 +1495,34 @@ describe('the rules the review of part 10 added', () => {
   );
 
   it.each([
+    "Why did the texts stop? Not complaining lol, I don't want them",
+    'Qué bueno que ya me dejaron de llegar los mensajes, no los quiero',
+    '¿Por qué no dejaron de mandar mensajes? Ya les había dicho',
+    "did the texts stop? i hope so i don't want them",
+  ])(
+    'asks for messages, not when the reply says more or asks why they did not stop: the model reads %j',
+    async (text) => {
+      expect(asksForMessages(text)).toBe(false);
+      expect(await understandReply(text, scriptedModel({ [text]: ['opt-out', 0.99] }).model)).toMatchObject({
+        intent: 'opt-out',
+        via: 'model',
+      });
+    },
+  );
+
+  it.each([
     'why did my texts stop? stop',
     'why did you text me? stop',
-    'why did you text me stop',
+    'Yes I did. Reminders stop now',
     'these reminders stop',
+    'did the reminders stop?',
     'que ya no me lleguen mensajes',
-  ])('asks for messages, not when a stop is said beside the question or instead: %j', (text) => {
-    expect(asksToStop(text)).toBe(true);
-  });
+  ])(
+    'asks for messages, never where a stop is said beside the question, before it or instead: %j',
+    (text) => {
+      expect(asksToStop(text)).toBe(true);
+    },
+  );
 
   it('autoreplies: a business texting back during business hours', () => {
     expect(isAutoreply("Thanks for contacting Oak Bakery. We'll text you back during business hours.")).toBe(

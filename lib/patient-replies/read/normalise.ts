@@ -2,9 +2,14 @@ import { LOOK_ALIKE_LETTERS } from './look-alikes.ts';
 
 // How every reader of a reply (the safety rules, the embedded model's features) sees its letters.
 
-/** The texts of the reply in hand, as normalised: every rule reads the same ones, forgotten after a few. */
+/** The texts of the reply in hand, as normalised: every rule reads the same ones. */
 const normalised = new Map<string, string>();
 const NORMALISED_KEPT = 16;
+
+/** Forgets the reply in hand once it is read: no patient's words are kept between replies. */
+export const forgetNormalised = () => normalised.clear();
+/** How many texts are kept now: none once a reply is read. */
+export const textsKept = () => normalised.size;
 
 /**
  * Lower case, accents dropped, full-width folded, the emoji question and exclamation marks typed as

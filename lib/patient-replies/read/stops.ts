@@ -186,6 +186,10 @@ export const withSlipsMended = (text: string) =>
 
 /** The clauses the stop rules read, for the last reply asked about: several rules ask about the same one. */
 let last: { text: string; clauses: readonly string[] } | undefined;
+/** Forgets the reply last read: no patient's words are kept between replies. */
+export const forgetClauses = () => {
+  last = undefined;
+};
 const stopClauses = (text: string): readonly string[] => {
   // A held-down stop is a stop word of the rules, never the carrier's keyword: "stooop" is the service's to confirm.
   if (last?.text !== text)
@@ -215,10 +219,33 @@ const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|taking|eati
 const BEFORE_OTHER_STOP =
   '(?:t|bus|the|a|an|my|your|next|last|first|which|what|one|tram|train|subway|metro|pit|full|quick|to|not|never|undo|ignore|disregard|reverse|revert|wont|won t|cant|can t|cannot|didnt|didn t|dont|don t|doesnt|doesn t|will|would|should|could|must|i|you|u|we|they|he|she|it|gonna|may|might|did|do|does|non|no need to)';
 
-/** The messages asked about as having stopped, which asks for them back: "why did my texts stop?", "how come the reminders stopped". */
-const ASKED_WHY_STOPPED = String.raw`\b(?:(?:why|how come|when) (?:did|have|has|had) |did )(?:(?:my|the|your|ur|these|those|all|all my|all the|all your) )?(?:(?:appointment|appt|text|sms) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts) (?:stop|stp|stopped)\b|\b(?:why|how come) (?:(?:my|the|your|ur|these|those|all|all my|all the|all your) )?(?:(?:appointment|appt|text|sms) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts) (?:have |has )?stopped\b`;
-/** The same as a reply's last words, where a final "stop" is the messages': "why did my texts stop". */
-const ENDS_ASKING_WHY_STOPPED = new RegExp(`(?:${ASKED_WHY_STOPPED})(?: ${DECORATION})*$`);
+/** The texts as the subject of a question: "my texts", "the appointment reminders". */
+const THE_MESSAGES =
+  '(?:(?:my|the|your|ur|these|those|all|all my|all the|all your) )?(?:(?:appointment|appt|text|sms) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts)';
+/** Their Spanish: "los mensajes", "mis recordatorios". */
+const LOS_MENSAJES =
+  '(?:(?:los|las|mis|sus|estos|esos) )?(?:mensajes|msjs|textos|recordatorios|avisos|notificaciones)';
+/**
+ * Asking why the texts stopped, the whole reply but for a greeting or a courtesy: a complaint that they
+ * did, "why did my texts stop?", "how come the reminders stopped", "¿por qué ya no me llegan los
+ * recordatorios?", "ya me dejaron de llegar los mensajes"; never "why haven't they stopped", nor a
+ * status question, "did the texts stop?", which may hope they did.
+ */
+const WHY_STOPPED = new RegExp(
+  `^(?:(?:hi|hello|hey|um|so|ok|okay|hola|oiga|oye|disculpe|disculpa|perdon|buenas) )*(?:` +
+    `(?:why|how come) (?:did|have|has|had) ${THE_MESSAGES} (?:stop|stp|stopped)` +
+    `|(?:why|how come) ${THE_MESSAGES} (?:have |has )?stopped` +
+    `|por (?:que|q|k) (?:ya )?(?:no (?:me |nos )?llegan|(?:me |nos )?dejaron de (?:llegar|mandar|enviar|escribir)(?:me|nos)?)(?: ${LOS_MENSAJES})?` +
+    `|(?:ya )?(?:me|nos) dejaron de llegar(?: ${LOS_MENSAJES})?` +
+    `)(?: ${DECORATION})*$`,
+);
+/** A clause that changes nothing of what the rest asks: a greeting or a courtesy alone, or a stop denied. */
+const ASIDE = new RegExp(`^(?:(?:hi|hello|hey|hola|buenas|${DECORATION}) ?)+$`);
+/** Whether the reply asks why the texts stopped and says nothing else but asides. */
+const asksWhyStopped = (clauses: readonly string[]) => {
+  const asked = clauses.filter((clause) => !ASIDE.test(clause) && !DENIED_ALONE.test(clause));
+  return asked.length === 1 && WHY_STOPPED.test(asked[0]!);
+};
 
 /** "stop" first in a reply, unless in another sense. */
 const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:${STOP_SPELLINGS})\\b(?! ${OTHER_STOP})`);
@@ -361,8 +388,7 @@ export function asksToStop(text: string): boolean {
   const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !endInPassing(clause))) return true;
   const joined = all.join(' ');
-  if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !ENDS_ASKING_WHY_STOPPED.test(joined)))
-    return true;
+  if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !asksWhyStopped(stopClauses(text)))) return true;
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
   if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
@@ -397,12 +423,14 @@ export function asksToStop(text: string): boolean {
  */
 const DENIED = String.raw`\b(?:never|didn t|didnt|did not|have not|haven t|havent)(?: ever)? (?:said|say|sent|send|replied|reply|typed|type|texted|text|wrote|write|asked for|ask for|(?:asked|ask) (?:you|u|anyone|anybody) to) (?:stop|stp)\b(?! (?:texting|sending|messaging|contacting|it|them|these|this|now|please|pls|me|my)\b)(?!.*\b(?:but|and) (?:now|i am|im|i m)\b)`;
 const DENIED_STOP = new RegExp(DENIED, 'g');
+/** A stop denied as a clause of its own: "I never said stop", "i didnt send STOP lol". */
+const DENIED_ALONE = new RegExp(`^(?:but |and |i |no )?${DENIED}(?: (?:lol|though|tho|why|huh|ever))*$`);
 
 /** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
 const DONT_STOP = [
   /\b(?:dont|don t|do not|please dont|pls dont|never) stop (?:sending|texting|messaging|reminding|the (?:texts|messages|reminders))\b/,
   // A stop denied, as a clause of its own, asks for the messages it may have cost; with more besides, the model reads it.
-  new RegExp(`^(?:but |and |i |no )?${DENIED}(?: (?:lol|though|tho|why|huh|ever))*$`),
+  DENIED_ALONE,
   /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
 ];
 const ASKS_FOR_MESSAGES = [
@@ -412,11 +440,6 @@ const ASKS_FOR_MESSAGES = [
   /^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)).*\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
-  // Asked why they stopped, a complaint that they did: "why did my texts stop?", "¿por qué ya no me llegan los mensajes?",
-  // "ya me dejaron de llegar"; not "que ya no me lleguen", which asks them to stop.
-  new RegExp(
-    `${ASKED_WHY_STOPPED}|\\bpor (?:que|q|k)\\b(?: \\S+){0,2}? (?:ya no (?:me |nos )?llegan|dejaron de (?:llegar|mandar|enviar|escribir))\\b|\\b(?:me|nos) dejaron de llegar\\b|\\bdejaron de llegar(?:me|nos)\\b`,
-  ),
   // Kept coming: "please keep the appointment texts coming".
   /\bkeep (?:the |my |your |ur |those |these )?(?:\S+ )?(?:texts|txts|messages|reminders) coming\b/,
   /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
@@ -444,6 +467,7 @@ const ASKING_FOR_MESSAGES = phrases(ASKS_FOR_MESSAGES);
  */
 export function asksForMessages(text: string): boolean {
   const all = stopClauses(text);
+  if (asksWhyStopped(all)) return true;
   return all.some(
     (clause) =>
       DONT_STOP.some((phrase) => phrase.test(clause)) ||

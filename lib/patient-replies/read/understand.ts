@@ -1,6 +1,6 @@
 import { withoutUnsafeCharacters } from '../../text.ts';
 import type { Intent, Understanding } from '../../reminders/answers.ts';
-import { normalise, oneSlipApart } from './normalise.ts';
+import { forgetNormalised, normalise, oneSlipApart } from './normalise.ts';
 import type { ModelReading, ReplyModel } from './reply-model.ts';
 import { isAutoreply, isSmallPrintMessage } from './autoreplies.ts';
 import {
@@ -11,7 +11,7 @@ import {
   namesNewTime,
   saysComing,
 } from './safety.ts';
-import { asksForMessages, asksToStop, stopReading } from './stops.ts';
+import { asksForMessages, asksToStop, forgetClauses, stopReading } from './stops.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
 // keywords keep their exact meaning, answer codes and plain yes/no words are read as written, the
@@ -392,8 +392,13 @@ export function heldToRules(text: string, { intent, confidence, possibleStop }: 
 
 /** The reply understood: by the layers before the model, else by the model held to the rules. */
 export async function understandReply(raw: string, model: ReplyModel): Promise<Understanding> {
-  const decided = readByRules(raw);
-  if (decided !== undefined) return decided;
-  const text = readableReply(ownWords(raw));
-  return heldToRules(text, await model.read(text));
+  try {
+    const decided = readByRules(raw);
+    if (decided !== undefined) return decided;
+    const text = readableReply(ownWords(raw));
+    return heldToRules(text, await model.read(text));
+  } finally {
+    forgetNormalised();
+    forgetClauses();
+  }
 }
