@@ -16,7 +16,12 @@ import {
 } from '../../lib/patient-replies/read/understand.ts';
 import { isAutoreply, isSmallPrintMessage } from '../../lib/patient-replies/read/autoreplies.ts';
 import { heldBack, isContradiction, saysComing } from '../../lib/patient-replies/read/safety.ts';
-import { asksForMessages, asksToStop, withSlipsMended } from '../../lib/patient-replies/read/stops.ts';
+import {
+  asksForMessages,
+  asksToStop,
+  clausesKept,
+  withSlipsMended,
+} from '../../lib/patient-replies/read/stops.ts';
 import { normalise, textsKept, words } from '../../lib/patient-replies/read/normalise.ts';
 import type { EhrOutbox, WriteBackResource } from '../../lib/patient-replies/write-back.ts';
 import { deliveryFailed, type Notifier, type OutgoingMessage } from '../../lib/reminders/notifier.ts';
@@ -104,13 +109,17 @@ describe('understanding a reply, in layers', () => {
 
   it("keeps no patient's words once a reply is read, by rule, by model or failing", async () => {
     normalise('a reply read outside understanding');
+    const kept = () => [textsKept(), clausesKept(), (RegExp as unknown as { input: string }).input];
     for (const text of ['1', 'please stop texting me', 'see you then', 'can we do 3?']) {
       await understandReply(text, model);
-      expect(textsKept(), text).toBe(0);
+      expect(kept(), text).toEqual([0, false, '']);
     }
     const failing: ReplyModel = { read: () => Promise.reject(new Error('model down')) };
     await expect(understandReply('can we do 4?', failing)).rejects.toThrow('model down');
-    expect(textsKept()).toBe(0);
+    expect(kept()).toEqual([0, false, '']);
+    // Read side by side, as a batch may be: neither keeps the other's words.
+    await Promise.all(['can we do 5?', 'where do I park'].map((text) => understandReply(text, model)));
+    expect(kept()).toEqual([0, false, '']);
   });
 
   it('reads at most 1,600 characters, the longest SMS the carrier takes', () => {
@@ -1477,6 +1486,10 @@ describe('the rules the review of part 10 added', () => {
     'why did my texts stop?',
     'I never replied STOP, why did my texts stop',
     'hi, why did my texts stop? thanks',
+    'Um, why did my texts stop?',
+    'Good morning, why did my texts stop?',
+    'Disculpe, por qué ya no me llegan los mensajes?',
+    'Buenos días, ¿por qué ya no me llegan los recordatorios?',
     'how come my appointment texts stopped',
     'why have the reminders stopped',
     'por qué dejaron de llegar los mensajes?',
@@ -1499,6 +1512,9 @@ describe('the rules the review of part 10 added', () => {
     'Qué bueno que ya me dejaron de llegar los mensajes, no los quiero',
     '¿Por qué no dejaron de mandar mensajes? Ya les había dicho',
     "did the texts stop? i hope so i don't want them",
+    'how come my texts stopped?? yay!!',
+    'Hi this is Maria. Why did my texts stop?',
+    'I never said stop, but I want to now',
   ])(
     'asks for messages, not when the reply says more or asks why they did not stop: the model reads %j',
     async (text) => {
@@ -1513,7 +1529,9 @@ describe('the rules the review of part 10 added', () => {
   it.each([
     'why did my texts stop? stop',
     'why did you text me? stop',
+    'why did you text me stop',
     'Yes I did. Reminders stop now',
+    'when did the texts stop',
     'these reminders stop',
     'did the reminders stop?',
     'que ya no me lleguen mensajes',

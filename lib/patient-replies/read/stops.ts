@@ -190,6 +190,8 @@ let last: { text: string; clauses: readonly string[] } | undefined;
 export const forgetClauses = () => {
   last = undefined;
 };
+/** Whether a reply's clauses are kept now: never once it is read. */
+export const clausesKept = () => last !== undefined;
 const stopClauses = (text: string): readonly string[] => {
   // A held-down stop is a stop word of the rules, never the carrier's keyword: "stooop" is the service's to confirm.
   if (last?.text !== text)
@@ -225,26 +227,36 @@ const THE_MESSAGES =
 /** Their Spanish: "los mensajes", "mis recordatorios". */
 const LOS_MENSAJES =
   '(?:(?:los|las|mis|sus|estos|esos) )?(?:mensajes|msjs|textos|recordatorios|avisos|notificaciones)';
+/** A greeting before what a reply says: "hi there", "good morning", "um", "disculpe", "buenas tardes". */
+const GREETING =
+  '(?:hi|hello|hey|hi there|hello there|good (?:morning|afternoon|evening)|um|so|ok|okay|hola|oiga|oye|disculpe|disculpa|perdon|buenas|buenos dias|buenas (?:tardes|noches|dias))';
 /**
- * Asking why the texts stopped, the whole reply but for a greeting or a courtesy: a complaint that they
- * did, "why did my texts stop?", "how come the reminders stopped", "¿por qué ya no me llegan los
- * recordatorios?", "ya me dejaron de llegar los mensajes"; never "why haven't they stopped", nor a
- * status question, "did the texts stop?", which may hope they did.
+ * Asking why the texts stopped: a complaint that they did, "why did my texts stop?", "how come the
+ * reminders stopped", "¿por qué ya no me llegan los recordatorios?", "ya me dejaron de llegar los
+ * mensajes"; never "why haven't they stopped", nor a status question, "did the texts stop?", which
+ * may hope they did.
  */
 const WHY_STOPPED = new RegExp(
-  `^(?:(?:hi|hello|hey|um|so|ok|okay|hola|oiga|oye|disculpe|disculpa|perdon|buenas) )*(?:` +
+  `^(?:${GREETING} )*(?:` +
     `(?:why|how come) (?:did|have|has|had) ${THE_MESSAGES} (?:stop|stp|stopped)` +
     `|(?:why|how come) ${THE_MESSAGES} (?:have |has )?stopped` +
     `|por (?:que|q|k) (?:ya )?(?:no (?:me |nos )?llegan|(?:me |nos )?dejaron de (?:llegar|mandar|enviar|escribir)(?:me|nos)?)(?: ${LOS_MENSAJES})?` +
     `|(?:ya )?(?:me|nos) dejaron de llegar(?: ${LOS_MENSAJES})?` +
     `)(?: ${DECORATION})*$`,
 );
-/** A clause that changes nothing of what the rest asks: a greeting or a courtesy alone, or a stop denied. */
-const ASIDE = new RegExp(`^(?:(?:hi|hello|hey|hola|buenas|${DECORATION}) ?)+$`);
-/** Whether the reply asks why the texts stopped and says nothing else but asides. */
+/** A clause that changes nothing of what the rest says: greetings and courtesies alone, word by word. */
+const ASIDE = new RegExp(`^(?:${GREETING}|${DECORATION})(?: (?:${GREETING}|${DECORATION}))*$`);
+/** What the reply says, its clauses but its asides. */
+const saidIn = (clauses: readonly string[]) => clauses.filter((clause) => !ASIDE.test(clause));
+/** Whether the reply asks why the texts stopped and says nothing else, but asides and a stop denied. */
 const asksWhyStopped = (clauses: readonly string[]) => {
-  const asked = clauses.filter((clause) => !ASIDE.test(clause) && !DENIED_ALONE.test(clause));
-  return asked.length === 1 && WHY_STOPPED.test(asked[0]!);
+  const said = saidIn(clauses).filter((clause) => !DENIED_ALONE.test(clause));
+  return said.length === 1 && WHY_STOPPED.test(said[0]!);
+};
+/** Whether the reply ends by asking why the texts stopped, whose "stop" is then the texts'. */
+const endsAskingWhyStopped = (clauses: readonly string[]) => {
+  const last = saidIn(clauses).at(-1);
+  return last !== undefined && WHY_STOPPED.test(last);
 };
 
 /** "stop" first in a reply, unless in another sense. */
@@ -388,7 +400,8 @@ export function asksToStop(text: string): boolean {
   const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !endInPassing(clause))) return true;
   const joined = all.join(' ');
-  if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !asksWhyStopped(stopClauses(text)))) return true;
+  if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !endsAskingWhyStopped(stopClauses(text))))
+    return true;
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
   if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
@@ -423,14 +436,14 @@ export function asksToStop(text: string): boolean {
  */
 const DENIED = String.raw`\b(?:never|didn t|didnt|did not|have not|haven t|havent)(?: ever)? (?:said|say|sent|send|replied|reply|typed|type|texted|text|wrote|write|asked for|ask for|(?:asked|ask) (?:you|u|anyone|anybody) to) (?:stop|stp)\b(?! (?:texting|sending|messaging|contacting|it|them|these|this|now|please|pls|me|my)\b)(?!.*\b(?:but|and) (?:now|i am|im|i m)\b)`;
 const DENIED_STOP = new RegExp(DENIED, 'g');
+/** A clause turning round what came before: "but I want to now", "pero ahora sí". */
+const TURNED_ROUND = /^(?:but|pero|though|tho|however|although|aunque|sin embargo|now|ahora)\b/;
 /** A stop denied as a clause of its own: "I never said stop", "i didnt send STOP lol". */
 const DENIED_ALONE = new RegExp(`^(?:but |and |i |no )?${DENIED}(?: (?:lol|though|tho|why|huh|ever))*$`);
 
 /** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
 const DONT_STOP = [
   /\b(?:dont|don t|do not|please dont|pls dont|never) stop (?:sending|texting|messaging|reminding|the (?:texts|messages|reminders))\b/,
-  // A stop denied, as a clause of its own, asks for the messages it may have cost; with more besides, the model reads it.
-  DENIED_ALONE,
   /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
 ];
 const ASKS_FOR_MESSAGES = [
@@ -468,6 +481,10 @@ const ASKING_FOR_MESSAGES = phrases(ASKS_FOR_MESSAGES);
 export function asksForMessages(text: string): boolean {
   const all = stopClauses(text);
   if (asksWhyStopped(all)) return true;
+  // A stop denied as a clause of its own asks for the messages it may have cost, unless the reply then
+  // turns it round ("I never said stop, but I want to now"): the model reads that.
+  if (all.some((clause) => DENIED_ALONE.test(clause)) && !all.some((clause) => TURNED_ROUND.test(clause)))
+    return true;
   return all.some(
     (clause) =>
       DONT_STOP.some((phrase) => phrase.test(clause)) ||

@@ -400,5 +400,7 @@ export async function understandReply(raw: string, model: ReplyModel): Promise<U
   } finally {
     forgetNormalised();
     forgetClauses();
+    // RegExp.input and lastMatch, legacy but still kept by V8, would hold the reply's last match.
+    /(?:)/.exec('');
   }
 }
