@@ -2619,6 +2619,10 @@ describe("what the training replies' missed stops showed once parts 21 to 28 joi
       'i didnt send stop',
       'I did not reply STOP',
       "I didn't ask you to stop, keep them coming",
+      // A denial opening with "but", "and" or "no" is no turn of its own: it answers what came before it.
+      'But I never said stop',
+      'but didnt send stop',
+      'no I never said stop',
     ])
       expect(readByRules(text), text).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' });
     for (const text of ['I never said stop, but stop texting me now', 'I said stop'])

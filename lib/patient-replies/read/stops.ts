@@ -439,7 +439,9 @@ const DENIED_STOP = new RegExp(DENIED, 'g');
 /** A clause turning round what came before: "but I want to now", "pero ahora sí". */
 const TURNED_ROUND = /^(?:but|pero|though|tho|however|although|aunque|sin embargo|now|ahora)\b/;
 /** A stop denied as a clause of its own: "I never said stop", "i didnt send STOP lol". */
-const DENIED_ALONE = new RegExp(`^(?:but |and |i |no )?${DENIED}(?: (?:lol|though|tho|why|huh|ever))*$`);
+const DENIED_ALONE = new RegExp(
+  `^(?:(?:but|and|no) )?(?:i )?${DENIED}(?: (?:lol|though|tho|why|huh|ever))*$`,
+);
 
 /** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
 const DONT_STOP = [
@@ -483,7 +485,8 @@ export function asksForMessages(text: string): boolean {
   if (asksWhyStopped(all)) return true;
   // A stop denied as a clause of its own asks for the messages it may have cost, unless the reply then
   // turns it round ("I never said stop, but I want to now"): the model reads that.
-  if (all.some((clause) => DENIED_ALONE.test(clause)) && !all.some((clause) => TURNED_ROUND.test(clause)))
+  const denied = all.filter((clause) => DENIED_ALONE.test(clause));
+  if (denied.length > 0 && !all.some((clause) => !denied.includes(clause) && TURNED_ROUND.test(clause)))
     return true;
   return all.some(
     (clause) =>
