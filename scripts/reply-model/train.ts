@@ -36,7 +36,7 @@ export const partPath = (n: number) => `${CORPUS_DIR}/${n === 1 ? 'held-out' : `
 export const CORPUS = { train: `${CORPUS_DIR}/train.jsonl` } as const;
 
 /** The parts written so far, numbered from 1: each file is in exactly one of the lists below. */
-export const PARTS_WRITTEN = 52;
+export const PARTS_WRITTEN = 56;
 
 const part = (n: number) => ({ name: `held-out part ${n}`, path: partPath(n) });
 /** Parts `from` to `to`, both included. */
@@ -77,9 +77,10 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(2
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
  * checked like theirs; replies:eval names it and scores nothing of it. Parts 49 to 52, written after
- * parts 45 to 48's one scoring, before the reading's next change, for one scoring each once it is made.
+ * parts 45 to 48's one scoring, before the reading's next change, for one scoring each once it is made;
+ * parts 53 to 56, written while that change was made, for the change after it.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(49, 52);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(49, 56);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
