@@ -115,7 +115,11 @@ it('counts a reminder sent and delivered, the answer to it and its acknowledgeme
   const doubted = await countedBy(
     (line) => line.message === 'notification handled' && line.inboundMessageId === doubtId,
   );
-  expect(doubted.counted).toEqual([{ Replies: 1, intent: 'help' }, { PossibleStops: 1 }]);
+  // Its intent is whatever the model makes of it, never a stop: only a stop read for sure is one.
+  expect(doubted.counted).toEqual([
+    { Replies: 1, intent: expect.not.stringMatching(/^opt-out$/) },
+    { PossibleStops: 1 },
+  ]);
   expect(await countedBy(receiptOf(derivedId(`acknowledgement/${inboundMessageId}`)))).toEqual({
     functionName: expect.stringMatching(/-receipts$/),
     counted: [{ DeliveredAcknowledgements: 1 }],
