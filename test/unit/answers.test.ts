@@ -2543,6 +2543,49 @@ describe('what replies written in Caribbean, Mexican and Central American voices
     expect(asksForMessages('cancel the appt but I still want the texts')).toBe(true));
 });
 
+describe("what the training replies' missed stops showed once parts 29 to 48 joined them (before parts 49 to 52)", () => {
+  it.each([
+    'Estop porfavor',
+    'estop ya',
+    'ESTOP!!',
+    'estop estop',
+    'stahp',
+    'STAHPPP 😩',
+    'stawp texting me',
+  ])(
+    'stops: "stop" with the vowel Spanish speakers put before it, or as slang spells it, is the word: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each(['estoppel applies here', 'the stoop is icy, careful', 'my step stool'])(
+    'not stops: words that only look like it: %j',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+
+  it("lets the model's stop through when its only word of stopping is spelt so", () => {
+    for (const text of ['STAHPPP omg', 'Estop ya no quiero nada'])
+      expect(heldBack('opt-out', text), text).toBeUndefined();
+    expect(heldBack('opt-out', 'estoppel applies here')).toBe('not-about-messages');
+  });
+
+  it.each([
+    "sick kid, can't make it, can we come in on Thursday?",
+    'not today sorry, wat about tues',
+    'no puedo el lunes, ¿podemos ir el miércoles?',
+    'I have to push my appt back, work',
+    "away till June, book me for when I'm home",
+    "that time's no good, what else you got",
+  ])(
+    "asks-another-time: a model's cancel of a reply offering another day or asking to be booked later is for a person: %j",
+    (text) => expect(heldBack('cancel', text)).toBe('asks-another-time'),
+  );
+
+  it.each(['No puedo ir mañana, tengo trabajo', "I can't come tomorrow, sorry", 'can I come? no, I cannot'])(
+    'a plain cancel of a day is still one: %j',
+    (text) => expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+});
+
 describe("what the training replies' missed stops showed once parts 21 to 28 joined them (before parts 37 to 40)", () => {
   it.each([
     'sstop texting',

@@ -1,7 +1,7 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
 import { SELF_MISTAKE } from './stop-phrases.ts';
-import { A_TREATMENT, stopReading, withSlipsMended } from './stops.ts';
+import { A_TREATMENT, heldDownStop, stopReading, withSlipsMended } from './stops.ts';
 
 // The rules a patient's safety sets on a model's answer, whichever model reads it (the embedded
 // classifier or Bedrock): a contradiction is never acted on, and a model's opt-out, confirm, cancel or
@@ -152,9 +152,16 @@ const HEDGED_OR_ASKED =
 const REQUEST =
   /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b/;
 
-/** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día". */
-const ANOTHER_TIME =
-  /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer|set up|arrange|schedule|sort out|pick)(?: me| us| her| him| them)? (?:another|a new|a different) (?:day|week|date|appointment|appt|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b|\b(?:next|earliest|soonest) (?:available|opening|openings)\b|\b(?:proxima|siguiente) (?:cita|fecha|hora) (?:disponible|libre)\b/;
+/** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
+const A_DAY =
+  '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|la (?:otra|proxima) semana)';
+
+/** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día", a day offered instead ("can I come in Friday", "wat about weds", "¿puedo ir el viernes?"), being booked for later. */
+const ANOTHER_TIME = new RegExp(
+  `\\b(?:can|could|may) (?:i|we|she|he|they|u|you) (?:come|come in|do|go|make it|get in|be seen)(?: in| on)* ${A_DAY}\\b|\\b(?:what|wat|wht|how) (?:about|abt|bout) (?:on )?${A_DAY}\\b|(?<!\\b(?:no|ni|tampoco) )\\b(?:puedo|podemos|puede|podria|podriamos) (?:ir|venir|pasar)(?: el)? ${A_DAY}\\b|\\bque tal(?: el)? ${A_DAY}\\b|\\bpush (?:it|me|us|her|him|them|my (?:appointment|appt)|the (?:appointment|appt)) back\\b|\\bbook (?:me|us|her|him|them) (?:in )?(?:for|when)\\b|\\bwhat else (?:ya|you|u) (?:got|have)\\b|` +
+    /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer|set up|arrange|schedule|sort out|pick)(?: me| us| her| him| them)? (?:another|a new|a different) (?:day|week|date|appointment|appt|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b|\b(?:next|earliest|soonest) (?:available|opening|openings)\b|\b(?:proxima|siguiente) (?:cita|fecha|hora) (?:disponible|libre)\b/
+      .source,
+);
 
 /** Running late, which is coming: "running about 10 behind", "llego tarde". */
 const RUNNING_LATE =
@@ -390,7 +397,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'asks-who-is-writing';
   if (intent === 'opt-out') {
-    const read = words(withSlipsMended(stopReading(plain)))
+    const read = words(withSlipsMended(heldDownStop(stopReading(plain))))
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ')
       .replace(WANTS_TEXTS, ' ');

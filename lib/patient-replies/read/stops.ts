@@ -122,11 +122,13 @@ const brokenKeyword = (text: string) =>
   });
 
 /**
- * "stop" with a letter held down or doubled, as that word: "stooop", "sttop", "sstop"; read before a
- * held-down letter is cut to two, since "stoop" itself is a word (a bent back, a front step).
+ * "stop" as people spell it, as that word: a letter held down or doubled ("stooop", "sttop", "sstop"),
+ * the vowel Spanish speakers put before it ("estop", "e s t o p" once joined) and the slang "stahp" or
+ * "stawp"; read before a held-down letter is cut to two, since "stoop" itself is a word (a bent back, a
+ * front step).
  */
-const heldDownStop = (text: string) =>
-  text.replace(/(?<![\p{L}\p{N}])s+t+o+p+(?![\p{L}\p{N}])/giu, (word) =>
+export const heldDownStop = (text: string) =>
+  text.replace(/(?<![\p{L}\p{N}])e?s+t+(?:o+|a+h+|a+w+)p+(?![\p{L}\p{N}])/giu, (word) =>
     /^stoop$/i.test(word) ? word : 'stop',
   );
 
