@@ -2569,6 +2569,22 @@ describe("what the training replies' missed stops showed once parts 29 to 48 joi
   });
 
   it.each([
+    'sto p it',
+    'S. T. O. P. I said',
+    'e s t o p ya',
+    'St op, this is not Carmen',
+    'she changed numbers, not hers anymore',
+  ])(
+    "lets the model's stop through on a stop's letters spaced apart among other words, or on numbers changed: %j",
+    (text) => expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it.each(['it is top notch', 'first op visit went well', 'my post op check'])(
+    'finds no stop in letters that only run together so: %j',
+    (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each([
     "sick kid, can't make it, can we come in on Thursday?",
     'not today sorry, wat about tues',
     'no puedo el lunes, ¿podemos ir el miércoles?',

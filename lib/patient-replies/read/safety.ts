@@ -51,7 +51,10 @@ export function isContradiction(text: string): boolean {
 
 /** Words of messages, contact or stopping, "remove" however slipped: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
 const ABOUT_MESSAGES =
-  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|number|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|(?:me|nos) recuerd\w*|dejen|dejes|persona|no more|no mas(?= (?:por favor|porfa|pls|please|gracias)$|$)|para ya|paren|parenle|parale|rmv|remv\w*|remoev\w*|vaja)\b|[🛑⛔🚫✋]/u;
+  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|numbers?|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|(?:me|nos) recuerd\w*|dejen|dejes|persona|no more|no mas(?= (?:por favor|porfa|pls|please|gracias)$|$)|para ya|paren|parenle|parale|rmv|remv\w*|remoev\w*|vaja)\b|[🛑⛔🚫✋]/u;
+
+/** "stop" with its letters spaced apart among other words, which the stop rules read only as a sentence of its own. */
+const SPACED_STOP = /\b(?:e )?s ?t ?o ?p\b/g;
 
 /** Words of messages a doubled letter may hide, once it is cut to one ("theese", "textts", "messagges"). */
 const DOUBLED_MESSAGES =
@@ -398,6 +401,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     return 'asks-who-is-writing';
   if (intent === 'opt-out') {
     const read = words(withSlipsMended(heldDownStop(stopReading(plain))))
+      // A stop's letters spaced apart inside a longer sentence: "sto p it", "S. T. O. P. I mean it".
+      .replace(SPACED_STOP, 'stop')
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ')
       .replace(WANTS_TEXTS, ' ');
