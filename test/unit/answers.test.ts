@@ -2602,6 +2602,47 @@ describe("what the training replies' missed stops showed once parts 29 to 48 joi
   );
 });
 
+describe("what the training replies' false stops showed once parts 29 to 48 joined them (before parts 49 to 52)", () => {
+  it.each([
+    'el martes no me interesa, ¿hay algo el jueves?',
+    'esa hora no me interesa, mejor en la mañana',
+    'a las 8 no me interesa',
+    'ese doctor no me interesa, quiero a la doctora Ruiz',
+    'no me interesa ir a esa consulta, ya me siento bien',
+    "take me off Friday's schedule please, I'm away",
+    "please take her off tomorrow's schedule, she's sick",
+    'no quiero los mensajes en inglés',
+  ])('not stops by rule: a time, a day, a doctor, a visit or how the texts come turned down: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    'no me interesa',
+    'ya no me interesa, gracias',
+    'no me interesan los mensajes',
+    'take me off the text list',
+    'no quiero recibir los mensajes',
+    'No quiero estos recordatorios',
+  ])('stops still: no interest in the texts, none wanted, or off their list: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'Me equivoqué y puse STOP, sí quiero los mensajes',
+    'me equivoque al mandar stop, quiero seguir recibiendo recordatorios',
+  ])('asks-for-messages: a stop sent by mistake, said in Spanish: %j', (text) =>
+    expect(asksForMessages(text)).toBe(true),
+  );
+
+  it('autoreply: a business\'s small print that says "STOP to cancel" asks nobody to stop', async () =>
+    expect(
+      await understandReply(
+        'Thanks for texting Bright Smiles Dental! Our office hours are 8-5. Msg&data rates may apply. STOP to cancel.',
+        scriptedModel().model,
+      ),
+    ).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' }));
+});
+
 describe("what the training replies' missed stops showed once parts 21 to 28 joined them (before parts 37 to 40)", () => {
   it.each([
     'sstop texting',

@@ -55,7 +55,7 @@ export const STOP_PHRASES = [
   '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
   // The number or details wiped, asked first in a clause: "lose my number", "purge my info"; not "did you lose my details?".
   '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
-  '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\\w*|morning|afternoon|evening)\\b)',
+  '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|(?:mon|tues|wednes|thurs|fri|satur|sun)day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\\w*|morning|afternoon|evening)\\b)',
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
   '\\bnot (?:a|your|ur) patient\\b',
@@ -221,6 +221,8 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
+  // The same of the messages named, "no quiero recibir los mensajes"; not of how they come, "no quiero los mensajes en inglés".
+  `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:los|estos|esos|sus|tus) (?:mas )?${ES_MESSAGES}\\b(?! (?:en|por|a|al|antes|despues|tan|de|del|con|sin|temprano|tarde)\\b)`,
   '\\bdejenme en paz\\b',
   // Not the patient's appointment, the number wrong: "esa no es mi cita", "tienen el número mal".
   '\\b(?:esa |esta )?no es mi cita\\b|\\b(?:tienen|tiene|tienes) (?:el|mi|este|un) numero (?:mal|equivocado|incorrecto)\\b',
@@ -244,8 +246,9 @@ export const SPANISH_STOP_PHRASES = [
   `\\bno (?:${ES_WANT}|deseo|queremos) (?:que|q|k) (?:me |nos )?sigan (?:textiando|texteando|escribiendo|enviando)\\b(?! (?:a|al|con)\\b)`,
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: tambien| (?:la|mi) (?:cita|consulta) y(?: tambien)?)? (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
-  // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la vacuna".
-  `\\bno (?:me|nos) interesa\\w*\\b(?! (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)|\\bno estoy interesad[oa]\\b(?! en (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)`,
+  // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la
+  // vacuna", nor a time, a day or a doctor turned down before it ("el lunes no me interesa"), nor going ("no me interesa ir a la limpieza").
+  `(?<!\\b(?:hora|horario|dia|fecha|turno|doctora|doctor|dentista|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|tarde|noche|\\d{1,2}|am|pm) )\\bno (?:me|nos) interesa\\w*\\b(?! (?:ir|venir|pasar|asistir)\\b)(?! (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)|\\bno estoy interesad[oa]\\b(?! en (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)`,
   // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".
   '\\bno (?:manden|envien|mande|envie|mandes|envies|escriban|escriba)\\b(?: \\S+){0,6}? (?:(?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b|(?:aqui|aca)$)',
 ].map((phrase) => new RegExp(phrase));

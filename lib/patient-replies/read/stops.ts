@@ -274,9 +274,9 @@ const SPANISH_NEGATED_BEFORE = /\b(?:no|nunca|ni)(?: \S+){0,1} ?$/;
 /** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
 const CONDITION_BEFORE =
   /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;
-/** A clause that says a stop was a mistake: "I sent stop by mistake". */
+/** A clause that says a stop was a mistake: "I sent stop by mistake", "me equivoqué y puse STOP". */
 const BY_MISTAKE =
-  /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact)\b|\bmeant for someone else\b/;
+  /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact)\b|\bmeant for someone else\b|\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar)\b/;
 
 /** Phrases, with one expression of them all that most clauses fail at once. */
 interface Phrases {
@@ -466,7 +466,7 @@ const ASKS_FOR_MESSAGES = [
   /\bya me (?:pueden|puede) (?:escribir|mandar|enviar|textear)\b|\bme (?:pueden|puede) (?:volver a )?(?:escribir|mandar|enviar|textear)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)(?: \S+){0,2} (?:de nuevo|otra vez)\b/,
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número";
   // not the last time they are wanted, "es la última vez que quiero mensajes".
-  /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )\bquiero (?:recibir )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
+  /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )\bquiero (?:recibir |(?:seguir|continuar) recibiendo )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
   /\b(?:sign|add|put) me (?:up|back)\b|\bsign up for (?:texts|messages|reminders)\b|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
   /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
