@@ -2634,13 +2634,35 @@ describe("what the training replies' false stops showed once parts 29 to 48 join
     expect(asksForMessages(text)).toBe(true),
   );
 
-  it('autoreply: a business\'s small print that says "STOP to cancel" asks nobody to stop', async () =>
-    expect(
-      await understandReply(
-        'Thanks for texting Bright Smiles Dental! Our office hours are 8-5. Msg&data rates may apply. STOP to cancel.',
-        scriptedModel().model,
-      ),
-    ).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' }));
+  it.each([
+    'me equivoqué y puse mi número dejen de mandarme mensajes',
+    'Gracias doctora no me interesa',
+    'Buen dia no me interesa',
+    'desde el lunes no me interesan los mensajes',
+    'No quiero recibir los mensajes de texto',
+    'no quiero sus mensajes por favor',
+    'no quiero recibir los mensajes a mi celular',
+  ])(
+    'stops still: a mistake that names no stop, a greeting or a form of address before no interest, the texts named: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it('reads a patient\'s own "STOP to cancel" as the stop it is, never a business\'s small print', async () => {
+    for (const text of [
+      'I replied STOP to cancel these. Still getting them every day',
+      'STOP to cancel. My mom passed away in March',
+    ])
+      expect(await understandReply(text, scriptedModel().model), text).toEqual({
+        intent: 'opt-out',
+        via: 'rule',
+        rule: 'stop-phrase',
+      });
+  });
+
+  it('asks for nothing in a doubt, and finds no stop in the "s" an apostrophe left', () => {
+    expect(asksForMessages('no se si quiero seguir recibiendo los mensajes')).toBe(false);
+    expect(heldBack('opt-out', "that's top notch thanks")).toBe('not-about-messages');
+  });
 });
 
 describe("what the training replies' missed stops showed once parts 21 to 28 joined them (before parts 37 to 40)", () => {

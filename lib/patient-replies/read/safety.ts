@@ -402,7 +402,10 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'opt-out') {
     const read = words(withSlipsMended(heldDownStop(stopReading(plain))))
       // A stop's letters spaced apart inside a longer sentence: "sto p it", "S. T. O. P. I mean it".
-      .replace(SPACED_STOP, 'stop')
+      // Never the "s" an apostrophe left before "top": "that's top notch".
+      .replace(SPACED_STOP, (letters, at: number, read: string) =>
+        /^s top$/.test(letters) && /[\p{L}\p{N}] $/u.test(read.slice(0, at)) ? letters : 'stop',
+      )
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ')
       .replace(WANTS_TEXTS, ' ');
