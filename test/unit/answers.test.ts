@@ -2642,8 +2642,13 @@ describe("what the training replies' false stops showed once parts 29 to 48 join
     'No quiero recibir los mensajes de texto',
     'no quiero sus mensajes por favor',
     'no quiero recibir los mensajes a mi celular',
+    'No me equivoqué, puse BAJA',
+    'Disculpe la hora no me interesa',
+    'Gracias a la doctora no me interesa',
+    'a las 8 no me interesa recibir mas mensajes',
+    'No quiero recibir los mensajes del consultorio',
   ])(
-    'stops still: a mistake that names no stop, a greeting or a form of address before no interest, the texts named: %j',
+    'stops still: a mistake that names no stop or is denied, an apology, greeting or thanks before no interest, the texts named: %j',
     (text) => expect(asksToStop(text)).toBe(true),
   );
 

@@ -222,7 +222,7 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
   // The same of the messages named, "no quiero recibir los mensajes"; not of how they come, "no quiero los mensajes en inglés".
-  `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:los|estos|esos|sus|tus) (?:mas )?${ES_MESSAGES}\\b(?! (?:en|por(?! favor)|a las|a la|al|antes|despues|tan|de(?! (?:textos?|ustedes|uds|la clinica|este numero)\\b)|del|con|sin|temprano|tarde)\\b)`,
+  `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:los|estos|esos|sus|tus) (?:mas )?${ES_MESSAGES}\\b(?! (?:en|por(?! favor)|a las|a la|al|antes|despues|tan|de(?: la)? (?:madrugada|manana|noche|tarde)|con|sin|temprano|tarde)\\b)`,
   '\\bdejenme en paz\\b',
   // Not the patient's appointment, the number wrong: "esa no es mi cita", "tienen el número mal".
   '\\b(?:esa |esta )?no es mi cita\\b|\\b(?:tienen|tiene|tienes) (?:el|mi|este|un) numero (?:mal|equivocado|incorrecto)\\b',
@@ -247,8 +247,9 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: tambien| (?:la|mi) (?:cita|consulta) y(?: tambien)?)? (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
   // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la
-  // vacuna", nor a time, a day or a doctor turned down before it ("el lunes no me interesa"), nor going ("no me interesa ir a la limpieza").
-  `\\bno (?:me|nos) interesa\\w* (?:recibir )?(?:(?:los|las|sus|estos|esos) )?${ES_MESSAGES}\\b|(?<!\\b(?:(?:esa|ese|esta|este|el|la|otro|otra|aquel|aquella) (?:hora|horario|dia|fecha|turno|doctora|doctor|dentista)|hora|horario|fecha|turno|lunes|martes|miercoles|jueves|viernes|sabado|domingo|la manana|la tarde|la noche|las \\d{1,2}|\\d{1,2} ?(?:am|pm)) )\\bno (?:me|nos) interesa\\w*\\b(?! (?:ir|venir|pasar|asistir)\\b)(?! (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)|\\bno estoy interesad[oa]\\b(?! en (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)`,
+  // vacuna", nor a time, a day or a doctor pointed to before it ("el lunes", "esa doctora", "a las 8"), nor going ("no me interesa
+  // ir a la limpieza"); with the texts named, always ("desde el lunes no me interesan los mensajes").
+  `\\bno (?:me|nos) interesa\\w* (?:recibir )?(?:mas )?(?:(?:los|las|sus|estos|esos) )?(?:mas )?${ES_MESSAGES}\\b|(?<!\\b(?:(?:esa|ese|esta|este|otro|otra|aquel|aquella) (?:hora|horario|dia|fecha|turno|doctora|doctor|dentista)|lunes|martes|miercoles|jueves|viernes|sabado|domingo|de la manana|de la tarde|de la noche|las \\d{1,2}|\\d{1,2} ?(?:am|pm)) )\\bno (?:me|nos) interesa\\w*\\b(?! (?:ir|venir|pasar|asistir)\\b)(?! (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)|\\bno estoy interesad[oa]\\b(?! en (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)`,
   // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".
   '\\bno (?:manden|envien|mande|envie|mandes|envies|escriban|escriba)\\b(?: \\S+){0,6}? (?:(?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b|(?:aqui|aca)$)',
 ].map((phrase) => new RegExp(phrase));

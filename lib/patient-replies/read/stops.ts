@@ -276,7 +276,7 @@ const CONDITION_BEFORE =
   /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;
 /** A clause that says a stop was a mistake: "I sent stop by mistake", "me equivoqué y puse STOP". */
 const BY_MISTAKE =
-  /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact)\b|\bmeant for someone else\b|\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
+  /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
 
 /** Phrases, with one expression of them all that most clauses fail at once. */
 interface Phrases {
