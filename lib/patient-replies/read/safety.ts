@@ -1,7 +1,7 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
-import { SELF_MISTAKE } from './stop-phrases.ts';
-import { A_TREATMENT, heldDownStop, stopReading, withSlipsMended } from './stops.ts';
+import { DIAS, SELF_MISTAKE } from './stop-phrases.ts';
+import { A_TREATMENT, stopWords } from './stops.ts';
 
 // The rules a patient's safety sets on a model's answer, whichever model reads it (the embedded
 // classifier or Bedrock): a contradiction is never acted on, and a model's opt-out, confirm, cancel or
@@ -156,8 +156,7 @@ const REQUEST =
   /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b/;
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
-const A_DAY =
-  '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|la (?:otra|proxima) semana)';
+const A_DAY = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
 
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día", a day offered instead ("can I come in Friday", "wat about weds", "¿puedo ir el viernes?"), being booked for later. */
 const ANOTHER_TIME = new RegExp(
@@ -400,11 +399,11 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'asks-who-is-writing';
   if (intent === 'opt-out') {
-    const read = words(withSlipsMended(heldDownStop(stopReading(plain))))
+    const read = words(stopWords(plain))
       // A stop's letters spaced apart inside a longer sentence: "sto p it", "S. T. O. P. I mean it".
       // Never the "s" an apostrophe left before "top": "that's top notch".
-      .replace(SPACED_STOP, (letters, at: number, read: string) =>
-        /^s top$/.test(letters) && /[\p{L}\p{N}] $/u.test(read.slice(0, at)) ? letters : 'stop',
+      .replace(SPACED_STOP, (letters, at: number, whole: string) =>
+        /^s top$/.test(letters) && /[\p{L}\p{N}] $/u.test(whole.slice(0, at)) ? letters : 'stop',
       )
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ')

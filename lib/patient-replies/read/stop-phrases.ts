@@ -23,6 +23,8 @@ const ES_MESSAGES =
   '(?:mensaj\\w*|msjs?|mjs|mnsjs?|txts?|textos?|sms|recordatorios?|avisos?|notificaciones|comunicaciones)';
 /** "quiero" as SMS shorthand writes it: "kiero", "qiero". */
 const ES_WANT = '(?:quiero|kiero|qiero|kero)';
+/** The days of the week in Spanish, accents dropped as normalise drops them. */
+export const DIAS = '(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)';
 
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 export const STOP_PHRASES = [
@@ -249,7 +251,7 @@ export const SPANISH_STOP_PHRASES = [
   // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la
   // vacuna", nor a time, a day or a doctor pointed to before it ("el lunes", "esa doctora", "a las 8"), nor going ("no me interesa
   // ir a la limpieza"); with the texts named, always ("desde el lunes no me interesan los mensajes").
-  `\\bno (?:me|nos) interesa\\w* (?:recibir )?(?:mas )?(?:(?:los|las|sus|estos|esos) )?(?:mas )?${ES_MESSAGES}\\b|(?<!\\b(?:(?:esa|ese|esta|este|otro|otra|aquel|aquella) (?:hora|horario|dia|fecha|turno|doctora|doctor|dentista)|lunes|martes|miercoles|jueves|viernes|sabado|domingo|de la manana|de la tarde|de la noche|las \\d{1,2}|\\d{1,2} ?(?:am|pm)) )\\bno (?:me|nos) interesa\\w*\\b(?! (?:ir|venir|pasar|asistir)\\b)(?! (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)|\\bno estoy interesad[oa]\\b(?! en (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)`,
+  `\\bno (?:me|nos) interesa\\w* (?:recibir )?(?:mas )?(?:(?:los|las|sus|estos|esos) )?(?:mas )?${ES_MESSAGES}\\b|(?<!\\b(?:(?:esa|ese|esta|este|otro|otra|aquel|aquella) (?:hora|horario|dia|fecha|turno|doctora|doctor|dentista)|${DIAS}|de la manana|de la tarde|de la noche|las \\d{1,2}|\\d{1,2} ?(?:am|pm)) )\\bno (?:me|nos) interesa\\w*\\b(?! (?:ir|venir|pasar|asistir)\\b)(?! (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)|\\bno estoy interesad[oa]\\b(?! en (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)`,
   // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".
   '\\bno (?:manden|envien|mande|envie|mandes|envies|escriban|escriba)\\b(?: \\S+){0,6}? (?:(?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b|(?:aqui|aca)$)',
 ].map((phrase) => new RegExp(phrase));

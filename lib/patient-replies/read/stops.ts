@@ -127,7 +127,7 @@ const brokenKeyword = (text: string) =>
  * "stawp"; read before a held-down letter is cut to two, since "stoop" itself is a word (a bent back, a
  * front step).
  */
-export const heldDownStop = (text: string) =>
+const heldDownStop = (text: string) =>
   text.replace(/(?<![\p{L}\p{N}])e?s+t+(?:o+|a+h+|a+w+)p+(?![\p{L}\p{N}])/giu, (word) =>
     /^stoop$/i.test(word) ? word : 'stop',
   );
@@ -186,6 +186,9 @@ export const withSlipsMended = (text: string) =>
     return STOP_VOCABULARY.find((target) => oneSlipApart(lower, target)) ?? word;
   });
 
+/** A reply's words as the stop rules and the model's hold-back read them: spelt, held down and slipped stops as the words. */
+export const stopWords = (text: string) => withSlipsMended(heldDownStop(stopReading(text)));
+
 /** The clauses the stop rules read, for the last reply asked about: several rules ask about the same one. */
 let last: { text: string; clauses: readonly string[] } | undefined;
 /** Forgets the reply last read: no patient's words are kept between replies. */
@@ -196,8 +199,7 @@ export const forgetClauses = () => {
 export const clausesKept = () => last !== undefined;
 const stopClauses = (text: string): readonly string[] => {
   // A held-down stop is a stop word of the rules, never the carrier's keyword: "stooop" is the service's to confirm.
-  if (last?.text !== text)
-    last = { text, clauses: clauses(withSlipsMended(heldDownStop(stopReading(text)))) };
+  if (last?.text !== text) last = { text, clauses: clauses(stopWords(text)) };
   return last.clauses;
 };
 

@@ -11,6 +11,7 @@ import {
   namesNewTime,
   saysComing,
 } from './safety.ts';
+import { DIAS } from './stop-phrases.ts';
 import { asksForMessages, asksToStop, forgetClauses, stopReading } from './stops.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
@@ -166,8 +167,7 @@ const COURTESIES = [
 ];
 
 /** A day named after "see you" or "nos vemos": "see you Monday", "nos vemos el lunes". */
-const DAY =
-  '(?: (?:on |el |este )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\w*| (?:el |este )?(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo))?';
+const DAY = `(?: (?:on |el |este )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\w*| (?:el |este )?${DIAS})?`;
 
 /** What says yes again beside a confirming code: "yes, I'll be there", "1 see you then", "sí, ahí estaré". */
 const AGREEING = [
