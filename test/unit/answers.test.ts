@@ -2914,3 +2914,46 @@ describe('what probe sets of stops written apart showed (before parts 41 to 44 w
       expect(asksForMessages(text), text).toBe(true);
   });
 });
+
+describe("what the training replies' wrong confirms and missed stops showed out of fold (before parts 53 to 56)", () => {
+  it("not-a-confirmation: a yes taken back or undercut after it ('no wait I won't', 'yes I need to cancel', 'voy a faltar') is for a person", () => {
+    for (const text of [
+      "I'll be there, no wait I won't",
+      'Yes!! wait no, that is the day I fly',
+      'Sí, allí estaré. Uy no, ese día trabajo',
+      'Yes I need to cancel',
+      'ok see you, actually no, scratch that',
+      'Voy a faltar a la cita, lo siento',
+      "Yes I'll have to miss it",
+      "All good, I don't need to come",
+      'Sí claro, mejor no',
+    ])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    // A cancel or absence itself negated, and "no worries", take nothing back.
+    for (const text of [
+      "I wasn't going to cancel, see you Monday",
+      'Sí, no se preocupe, no la voy a cancelar',
+      "Yes, don't need to cancel, see you then",
+      'Yes oh no problem, see you Tuesday',
+      'Sí, no voy a faltar',
+      "Yes I won't miss it",
+    ])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+  });
+
+  it("stop-phrase: reminders named by what they are for ('stop receiving appointment reminders') and writing again forbidden with the pronoun after the verb ('no vuelvan a escribirme') are stops", () => {
+    for (const text of [
+      "I'd like to stop receiving appointment reminders",
+      'please stop getting clinic texts to this phone',
+      'No vuelvan a escribirme',
+      'no vuelvan a contactarnos',
+    ])
+      expect(readByRules(text), text).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' });
+    for (const text of [
+      'why did I stop getting appointment reminders?',
+      'no vuelvan a mandarme la factura por correo',
+    ])
+      expect(asksToStop(text), text).toBe(false);
+    expect(asksForMessages('vuelvan a escribirme por favor')).toBe(true);
+  });
+});

@@ -199,9 +199,17 @@ const INSTRUCTIONS =
 /** "AI" as written to a system, in capitals: in lower case "ai" is also Spanish shorthand for "ahí" ("si ai stare"). */
 const NAMES_AI = /\bAI\b/;
 
+/** Another slot, the object of a move said not to be needed: "no need for a new time". */
+const ANOTHER_SLOT = String.raw`(?:another|a new|a different|other) (?:time|day|date|appointment|appt|slot)\b`;
+/** Spanish "no" before the verb, with its pronouns and helpers: "no la voy a cancelar", "no hace falta cambiarla". */
+const NO_BEFORE = String.raw`\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?`;
+/** A "no" after the verb that is its own, not the next clause's: "cancelarla no", not "cancelar no puedo". */
+const NO_AFTER = String.raw` no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|podemos|pude|pudimos|podre|voy|vamos|va|van|consegui|encontre|alcanzo|alcanza|sirve|estoy)\b)`;
+
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
-const NEGATED_CANCEL =
-  /\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)? no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|podemos|pude|pudimos|podre|voy|vamos|va|van|consegui|encontre|alcanzo|alcanza|sirve|estoy)\b)|\bno (?:cancel\w* (?:needed|necessary|required)|need for (?:a )?cancel\w*)\b/;
+const NEGATED_CANCEL = new RegExp(
+  String.raw`\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|${NO_BEFORE}(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)?${NO_AFTER}|\bno (?:cancel\w* (?:needed|necessary|required)|need for (?:a )?cancel\w*)\b`,
+);
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
   /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|missing|skip|skipping)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
@@ -216,11 +224,31 @@ const SAYS_COMING =
 const WILL_MAKE_IT =
   /(?<!\b(?:not|never|t|wont|cant|no)(?: \S+){0,2} )\b(?:will|ll|shall|gonna|going to)(?: still| definitely| def)? (?:make it|be there)\b/;
 
+/**
+ * A yes taken back, or undercut, after it: "I'll be there, no wait I won't", "sí, allí estaré. Uy no, ese
+ * día trabajo", "yes I need to cancel", "voy a faltar a la cita", "I don't need to come". No worries,
+ * no problem, or a cancel or absence itself negated ("no need to cancel", "no voy a faltar") take back nothing.
+ */
+const TAKES_IT_BACK =
+  /\b(?:no wait|wait no|(?:uy|ay|ah|oh) no\b(?! (?:worr|prob|bother|hay|te|se)\w*)|actually no|scratch that|never ?mind|nvm|(?:mejor|bueno) no|pensandolo bien)\b/;
+const ASKS_TO_CANCEL_TOO =
+  /(?<!\b(?:not|t|nt|never|no)(?: \S+){0,2} )(?:\b(?:needs?|ha(?:ve|s)|got|going|wants?|wanna|gonna|ll|will|must|like) to (?:\S+ )?(?:cancel|cxl)|\bcancel (?:it|my|the|her|his|this|that|our|please|pls)\b|\b(?:tengo|quiero|necesito|voy|vamos|tenemos|queremos|necesitamos) (?:a |que )?(?:cancelar|anular))/;
+const WILL_MISS_IT =
+  /\b(?:ll|will|gonna|going to|have to|need to) (?:have to |prob\w* )?(?:miss|skip) (?:it|this|that|the|my|our|her|his)\b|\b(?:voy|vamos|va|van) a faltar\b/;
+const COMING_NOT_NEEDED =
+  /\b(?:t|dont|not|no longer) need to (?:come|be seen|attend|go)\b|\bno need (?:for \w+ )?to (?:come|attend|go)\b|\bno (?:tengo|tenemos|necesito|necesitamos|hace falta) (?:que )?ir\b/;
+const takesItBack = (spaced: string) =>
+  TAKES_IT_BACK.test(spaced) ||
+  ASKS_TO_CANCEL_TOO.test(spaced) ||
+  (WILL_MISS_IT.test(spaced) && !NEGATED_ABSENCE.test(spaced)) ||
+  COMING_NOT_NEEDED.test(spaced);
+
 /** Coming said not to happen, which no confirm is: "won't be there", "not able to attend", "no va a asistir", "no voy". */
 const NEGATED_ATTENDANCE =
   /(?<!\bdid )\b(?:not|can t|cant|cannot|won t|wont|unable to)(?: (?:be|able to|going to|gonna))* confirm\w*\b|\b(?:not|never|can t|cant|cannot|won t|wont|unable to)(?: (?:be|going to|gonna|be able to|able to))* go\b(?! (?:wrong|ahead|over|through|by|another|any|anywhere|without|on|back)\b)|\bcount (?:me|us|him|her|them) out\b|\b(?:give|giving|gives) (?:it|this|this one|that|that one|the appointment|the appt) a miss\b|\brain ?check\b|\bsit (?:this|that) one out\b|\b(?:not|never|t|wont|cant|cannot|couldnt|wouldnt|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
-const NEGATED_MOVE =
-  /\b(?:dont|don t|do not|no) need (?:another|a new|a different|other) (?:time|day|date|appointment|appt|slot)\b|\b(?:no need to|don t bother|dont bother|do not bother)(?: \S+){0,2} (?:another|a new|a different|other) (?:time|day|date|appointment|appt|slot)\b|\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|\bno (?:la |lo |me la |me lo |se la |se lo )?(?:(?:voy|vamos|va|hay que|hace falta|es necesario|quiero|queremos|pienso|pensamos) (?:a |que )?)?(?:la |lo |me la |me lo )?(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)? no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|podemos|pude|pudimos|podre|voy|vamos|va|van|consegui|encontre|alcanzo|alcanza|sirve|estoy)\b)/;
+const NEGATED_MOVE = new RegExp(
+  String.raw`\b(?:dont|don t|do not|no) need ${ANOTHER_SLOT}|\b(?:no need to|don t bother|dont bother|do not bother)(?: \S+){0,2} ${ANOTHER_SLOT}|\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|${NO_BEFORE}(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar|moverla|cambiarla|moverlo|cambiarlo)(?:la|lo)?${NO_AFTER}`,
+);
 
 /**
  * Words of another time, day or a change, English and Spanish: a model's reschedule needs one ("can we
@@ -418,6 +446,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
       NEGATED_ATTENDANCE.test(spaced) ||
+      takesItBack(spaced) ||
       DEFERRED_CONFIRMATION.test(spaced) ||
       ANOTHER_OCCASION.test(spaced) ||
       SECOND_MATTER.test(spaced) ||

@@ -62,9 +62,9 @@ export const STOP_PHRASES = [
   '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
   '\\bnot (?:a|your|ur) patient\\b',
   `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |further |all further |future )?${MESSAGES_OBJECT}\\b|\\b${CEASE} (?:the|all the|these|those|your|ur|all these) ${MESSAGES_KIND} ${MESSAGES_OBJECT}\\b`,
-  // Getting them stopped: "how do I stop getting these", "quit receiving the reminders"; not "stop getting these headaches",
+  // Getting them stopped: "how do I stop getting these", "quit receiving the reminders", "stop receiving appointment reminders"; not "stop getting these headaches",
   // nor the texts missed: "why did I stop getting the reminders?".
-  `(?<!\\b(?:did i|did we|will i|why did i|seems to|seem to|she|he|they|it|did you) )\\b(?:stop|stp|quit|cease) (?:getting|receiving|recieving) (?:(?:the|these|those|your|ur|any|all|all the|all these) )?(?:(?:${MESSAGES_KIND}) )?${MESSAGES_OBJECT}\\b|\\b(?:stop|stp|quit|cease) (?:getting|receiving|recieving) (?:these|them|those|this)(?: (?:please|pls|plz|now|anymore|any more|already|thanks|thank you))*$`,
+  `(?<!\\b(?:did i|did we|will i|why did i|seems to|seem to|she|he|they|it|did you) )\\b(?:stop|stp|quit|cease) (?:getting|receiving|recieving) (?:(?:the|these|those|your|ur|any|all|all the|all these) )?(?:(?:${MESSAGES_KIND}) )?(?:(?:appointment|appt|clinic) )?${MESSAGES_OBJECT}\\b|\\b(?:stop|stp|quit|cease) (?:getting|receiving|recieving) (?:these|them|those|this)(?: (?:please|pls|plz|now|anymore|any more|already|thanks|thank you))*$`,
   // "Don't text" asked as a clause of its own: "please don't text, phone me"; not a letter quoted: "it says: do not text".
   '^(?:please|pls|plz|just) (?:dont|don t|do not) (?:text|txt|message|msg|sms)(?: (?:please|pls|plz|thanks|thx|thank you))*$|^(?:dont|don t|do not) (?:text|txt|message|msg|sms)(?: (?:please|pls|plz|thanks|thx|thank you))+$',
   // The last one wanted: "that's the last text I want from you".
@@ -157,7 +157,8 @@ export const SPANISH_STOP_PHRASES = [
   // "que pare de mandarle memes", "le dije que pare de mandar cosas".
   `\\b(?:paren|parar|pare|paran|para) de (?:escribir|mandar|enviar|molestar|textear)(?:me|nos)\\b|\\b(?:paren|parar|pare|paran|para) de (?:escribir|mandar|enviar|textear) (?:los |sus |estos |tantos |mas )?${ES_MESSAGES}`,
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
-  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b',
+  // Writing again forbidden, the pronoun before the verb or after it: "no me vuelvan a escribir", "no vuelvan a escribirme".
+  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|contactar|molestar)(?:me|nos)\\b',
   // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
   `(?<!\\b(?:llego|recibi|tengo|hay|vi|encontre) )\\bnada de ${ES_MESSAGES}`,
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".
