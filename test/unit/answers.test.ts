@@ -2957,3 +2957,34 @@ describe("what the training replies' wrong confirms and missed stops showed out 
     expect(asksForMessages('vuelvan a escribirme por favor')).toBe(true);
   });
 });
+
+describe('what parts 49 to 56 showed once they joined the training replies (before parts 61 to 64)', () => {
+  const reminder =
+    '“Recordatorio: tiene una cita el jueves a las 10:00. Responda 1 para confirmar, 2 si no puede venir. Responda STOP para no recibir más mensajes”';
+
+  it("reactions: the message a reaction quotes is the clinic's, never a stop; a like or a love is the thumbs-up it stands for", () => {
+    for (const text of [
+      `Le gustó ${reminder}`,
+      'Liked “Reminder: appointment Thu 9:30 AM. Reply 1 to confirm, 2 if you can’t come. Reply STOP to opt out”',
+      'Loved "Your appointment is tomorrow at 2:15pm. Reply STOP to opt out"',
+    ])
+      expect(readByRules(text), text).toEqual({ intent: 'confirm', via: 'answer-code' });
+    // Any other reaction is for the model, as its verb alone: no stop rule reads the quote.
+    for (const text of [
+      `Se rió de ${reminder}`,
+      'Questioned “Reply STOP to opt out”',
+      `No le gustó ${reminder}`,
+    ])
+      expect(readByRules(text), text).toBeUndefined();
+  });
+
+  it("reactions: the patient's own words beside a reaction are read as ever", () => {
+    expect(readByRules('Liked “Reply STOP to opt out” but stop texting me please')).toMatchObject({
+      intent: 'opt-out',
+    });
+    expect(readByRules('I liked "the old reminders" better, stop these')).toMatchObject({
+      intent: 'opt-out',
+    });
+    expect(readByRules('Liked an image')).toBeUndefined();
+  });
+});

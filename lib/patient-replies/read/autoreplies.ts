@@ -77,9 +77,12 @@ const AUTOREPLY = [
   /\bmsg (?:and |& |&)?data rates\b|\bmessage and data rates\b|\bpara no recibir (?:mas )?(?:promociones|ofertas|publicidad)\b/,
 ];
 
+/** The keywords a sender's small print names. */
+const KEYWORD = String.raw`(?:stop|stopall|baja|alto|end|quit|unsubscribe|cancel)`;
 /** A sender's own opt-out instruction: "Reply STOP to opt out", "responde BAJA", "text END to quit". */
-const STOP_INSTRUCTION =
-  /\b(?:reply|text|send|txt|respond|responde|responda|responder|envia|envie|enviar|manda|mande|mandar|escribe|escriba)(?: with| con)? (?:stop|stopall|baja|alto|end|quit|unsubscribe|cancel)\b|\b(?:reply|text|txt|responde|responda|envia|envie)\b.* (?:or|o) (?:stop|stopall|baja|alto|end|quit|unsubscribe|cancel) (?:to|para) (?:opt out|optout|unsubscribe|unsub|end|stop|cancel|quit|cancelar|darte de baja|darse de baja|salir)\b/;
+const STOP_INSTRUCTION = new RegExp(
+  String.raw`\b(?:reply|text|send|txt|respond|responde|responda|responder|envia|envie|enviar|manda|mande|mandar|escribe|escriba)(?: with| con)? ${KEYWORD}\b|\b(?:reply|text|txt|responde|responda|envia|envie)\b.* (?:or|o) ${KEYWORD} (?:to|para) (?:opt out|optout|unsubscribe|unsub|end|stop|cancel|quit|cancelar|darte de baja|darse de baja|salir)\b`,
+);
 
 /**
  * A reply without its sentences that tell the reader how to opt out ("Msg&data rates may apply. Reply

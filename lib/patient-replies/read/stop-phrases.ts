@@ -15,6 +15,20 @@ const CEASE =
 /** What kind of texts, said between a determiner and the noun: "the automatic texts", "these daily reminders". */
 const MESSAGES_KIND =
   '(?:automat\\w*|auto|robo\\w*|computer\\w*|daily|weekly|constant|endless|repeated|recurring|unwanted|unsolicited|annoying|stupid|damn\\w*|bloody|freaking|frigging|fucking)';
+/** A weekday before its "day": "monday", "thurs day". */
+const WEEKDAY_STEM = '(?:mon|tues|wednes|thurs|fri|satur|sun)';
+/** Texting, as a verb: "text", "msg", "contact". */
+const TEXTING = '(?:text|txt|message|msg|sms|contact)';
+/** A message or messages by any name: "txt", "reminders", "alerts". */
+const MESSAGES_NOUN = '(?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)';
+/** Which messages: "this", "your", "all". */
+const THESE = '(?:this|the|your|ur|that|these|those|all)';
+/** A detail of the visit, not the messages: "the time", "the room". */
+const SLOT_DETAIL = '(?:time|date|day|slot|hour|location|room)';
+/** A phone in Spanish: "este número", "mi celular", "ese cel". */
+const PHONE_ES = '(?:numero|telefono|celular|cel)';
+/** Never, or not, in the past: "never asked", "didn't sign up". */
+const NEVER_DID = '(?:never|didn t|didnt|did not)';
 /** Texts and messages as objects of a verb: "texts", "text messages", "reminders", "notifications". */
 export const MESSAGES_OBJECT =
   '(?:texts?|txts?|sms|messages|msgs|text messages|text reminders|text alerts|text notifications|reminders|notifications|alerts|communications)';
@@ -31,35 +45,35 @@ export const STOP_PHRASES = [
   // "stoop" too, which is its own word alone (a bent back, a front step) but not before texting or the texts.
   `\\b(?:${STOP_SPELLINGS}|stoop|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
   // Not a visit given up: "unsubscribe me from thursday and book friday".
-  '\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|unscribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b(?! (?:me |us )?from (?:the |my |this |that |next )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:appointment|appt|visit)(?! (?:reminders?|texts?|txts?|messages?|msgs?|alerts?|notifications?)\\b)|\\d))',
+  `\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|unscribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b(?! (?:me |us )?from (?:the |my |this |that |next )?(?:${WEEKDAY_STEM}day|(?:appointment|appt|visit)(?! (?:reminders?|texts?|txts?|messages?|msgs?|alerts?|notifications?)\\b)|\\d))`,
   // "Unsubscribe" as dictation hears it, asked: "please on subscribe me", "I'd like to and subscribe"; not "subscribe me to
   // the newsletter".
   '\\b(?:on|an) subscribe (?:me|us|this number|my number)\\b(?! to\\b)|\\b(?:like|want|wanna|need) to (?:on|an|and) subscribe(?: (?:me|us|please|pls|plz|thanks|thank you))*$',
   // Leaving a programme, however it is worded: "unenroll me", "deregister this number", "unregister".
   '\\b(?:un ?enrol\\w*|dis ?enrol\\w*|unregist\\w*|un register\\w*|deregist\\w*)\\b',
   // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
-  '\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|lsit|lst|texts?|messages|reminders|notifications)\\b(?! for\\b)',
-  '\\bno more (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b(?! than\\b)',
+  `\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) ${THESE} (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|lsit|lst|texts?|messages|reminders|notifications)\\b(?! for\\b)`,
+  `\\bno more ${MESSAGES_NOUN}\\b(?! than\\b)`,
   // None further asked, not none further got: "no further reminders required"; not "I got no further reminders after the first".
-  '(?<!\\b(?:got|had|received|receive|get|were|was|been|saw|seen|there were|there was) )\\bno further (?:texts?|txts?|messages?|msgs?|reminders?|sms|notifications?|alerts?)\\b(?! (?:from|about|after|since|than|until)\\b)',
+  `(?<!\\b(?:got|had|received|receive|get|were|was|been|saw|seen|there were|there was) )\\bno further ${MESSAGES_NOUN}\\b(?! (?:from|about|after|since|than|until)\\b)`,
   // Wanting off the list, never from it: "I want off the text list"; not "all I want from the reminders is the address".
-  '\\b(?:want|wanna|like|d like)(?: to (?:be|get))? (?:off|out of) (?:this|the|your|ur|that|these|those|all) (?:text(?:ing)? |messaging |sms |mailing |reminder )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)',
+  `\\b(?:want|wanna|like|d like)(?: to (?:be|get))? (?:off|out of) ${THESE} (?:text(?:ing)? |messaging |sms |mailing |reminder )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)`,
   // Not one more, said as a clause of its own: "not one more text please"; not "I got not one more text after booking".
   '^(?:and |but |please |pls )?not (?:one|a single) more (?:texts?|txts?|messages?|msgs?|reminders?)(?: (?:please|pls|plz|thanks|thank you|ok|okay))*$',
   // Asked, again, to be taken off: "I've asked twice to be taken off"; not "can the fee be taken off", "the stitches".
   '\\b(?:asked|asking|ask)(?: (?:you|u|y all))?(?: \\S+){0,2}? to be (?:taken|removed) off(?: (?:this|the|your|ur) (?:text |sms |messaging |mailing |reminder )?(?:list|texts|messages|reminders)\\b|(?: (?:already|again|twice|before|please|pls|now))*$)',
-  '\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us|him|her)\\b|(?:^|\\b(?:please|pls|plz|so please|just) )(?:dont|don t|dnt|do not) (?:text|txt|message|msg|sms|contact) (?:again|anymore|any more)\\b',
+  `\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? ${TEXTING} (?:me|this number|this phone|us|him|her)\\b|(?:^|\\b(?:please|pls|plz|so please|just) )(?:dont|don t|dnt|do not) ${TEXTING} (?:again|anymore|any more)\\b`,
   // Asked not to, as a question ending there: "could you not text me?"; not "could you not text me the address?".
-  '(?<!\\b(?:why|how|where|when) )\\b(?:could|can|would|will) (?:you|u|y all|you guys) (?:please |pls |kindly |just )?not (?:text|txt|message|msg|sms|contact) (?:me|this number|this phone|us)(?: (?:anymore|any more|again|ever|at all|please|pls|thanks|thank you))*$',
+  `(?<!\\b(?:why|how|where|when) )\\b(?:could|can|would|will) (?:you|u|y all|you guys) (?:please |pls |kindly |just )?not ${TEXTING} (?:me|this number|this phone|us)(?: (?:anymore|any more|again|ever|at all|please|pls|thanks|thank you))*$`,
   // Not sent again, in a second language's English, first in its clause: "please no send again"; not "got no text again".
   '^(?:please |pls |plz |and )?no (?:send|txt|message|msg)(?: (?:me|us|this))? (?:again|anymore|any more)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
   '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
   // The number or details wiped, asked first in a clause: "lose my number", "purge my info"; not "did you lose my details?".
   '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
-  '\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|(?:mon|tues|wednes|thurs|fri|satur|sun)day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\\w*|morning|afternoon|evening)\\b)',
+  `\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|${WEEKDAY_STEM}day\\w*|morning|afternoon|evening)\\b)`,
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
-  '\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! (?:time|date|day|slot|hour|location|room))|\\bnot my (?:appointment|appt)\\b(?! (?:time|date|day|slot|hour|location|room))',
+  `\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! ${SLOT_DETAIL})|\\bnot my (?:appointment|appt)\\b(?! ${SLOT_DETAIL})`,
   '\\bnot (?:a|your|ur) patient\\b',
   `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |further |all further |future )?${MESSAGES_OBJECT}\\b|\\b${CEASE} (?:the|all the|these|those|your|ur|all these) ${MESSAGES_KIND} ${MESSAGES_OBJECT}\\b`,
   // Getting them stopped: "how do I stop getting these", "quit receiving the reminders", "stop receiving appointment reminders"; not "stop getting these headaches",
@@ -123,13 +137,13 @@ export const STOP_PHRASES = [
   // The phone hit up: "stop hitting my line", "quit hitting me up"; not "I told my son to stop hitting my phone".
   '(?<!\\bto )\\b(?:stop|stp|quit) hitt\\w* (?:me up|us up|(?:my|our|this) line)\\b',
   // Consent never given: "I never signed up for this", "I didn't sign up for these texts".
-  '\\b(?:never|didn t|didnt|did not) (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|any texts?|any messages|any reminders|texts?|messages|reminders|your \\w+)\\b',
+  `\\b${NEVER_DID} (?:sign\\w*|opt\\w*|subscrib\\w*|agree\\w*|ask\\w*|register\\w*) (?:up )?(?:for|to) (?:this|these|them|any of this|any texts?|any messages|any reminders|texts?|messages|reminders|your \\w+)\\b`,
   // Consent not remembered: "I don't remember signing up", "I don't recall agreeing to text messages"; not "signing up for physio".
   `\\b(?:dont|don t|do not|cant|can t|cannot) (?:remember|recall) (?:ever )?(?:(?:signing up|opting in|subscribing)(?:$| (?:for|to) (?:these|them|any of (?:this|these|them)|(?:the |these |your |any )?${BY_TEXT}))|(?:agreeing|consenting) to (?:(?:any|these|the|your) )?${BY_TEXT})\\b`,
   // Never asked to be sent them: "I never asked to be sent reminders"; not "to be sent a new appointment".
-  '\\b(?:never|didn t|didnt|did not) ask\\w* to be (?:sent|texted|txted|contacted|messaged|reminded)(?:$| (?:these|them|texts?|messages|reminders|any|by (?:text|sms|you))\\b)',
+  `\\b${NEVER_DID} ask\\w* to be (?:sent|texted|txted|contacted|messaged|reminded)(?:$| (?:these|them|texts?|messages|reminders|any|by (?:text|sms|you))\\b)`,
   // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
-  '\\b(?:never|didn t|didnt|did not) (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b(?:never|didn t|didnt|did not) (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b',
+  `\\b${NEVER_DID} (?:gave|give|given|granted|grant) (?:you |u |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b|\\b${NEVER_DID} (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b`,
   // Blocking the number announced: "I am blocking this number", "gonna block you".
   '(?:\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) |^)(?:now |just )?block\\w* (?:(?:this|your|ur|the) (?:number|no|#|phone|texts|messages|clinic|contact)|you|u)\\b',
   // Asking how to block this number, or wanting to; not "the number that keeps calling", "the phone number my ex uses".
@@ -162,7 +176,7 @@ export const SPANISH_STOP_PHRASES = [
   // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
   `(?<!\\b(?:llego|recibi|tengo|hay|vi|encontre) )\\bnada de ${ES_MESSAGES}`,
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".
-  '\\b(?:este|ese) (?:numero|telefono|celular|cel) es (?:de|del) (?:una|un|la|el) (?:tienda|negocio|empresa|oficina|escuela|farmacia|restaurante|taller|abarrotes)\\b',
+  `\\b(?:este|ese) ${PHONE_ES} es (?:de|del) (?:una|un|la|el) (?:tienda|negocio|empresa|oficina|escuela|farmacia|restaurante|taller|abarrotes)\\b`,
   // Nothing wanted, nothing to arrive: "no quiero nada de ustedes", "que ya no me llegue nada".
   '\\bno (?:quiero|kiero|deseo) (?:recibir |recivir )?nada (?:de|d) (?:ustedes|ustds|uds)\\b|\\b(?:que|q|k) (?:ya )?no (?:me|m) (?:llegue|lleguen) (?:nada|mas|esto|estos|eso|esos|mensaj\\w*|textos?|recordatorios?|avisos?)\\b|\\b(?:que|q|k) ya no (?:me|m) (?:llegue|lleguen)$|\\bno (?:quiero|kiero|deseo) que (?:me|m) (?:llegue|lleguen) (?:nada|mas|mensaj\\w*)\\b|\\bno tiene (?:caso|sentido) (?:que|q|k) (?:(?:me|nos|le|les) )?(?:sigan (?:mandando|enviando|escribiendo|avisando|textiando|texteando)|(?:escriban|manden|envien|avisen))\\b(?! (?:de|del|a|al|con|sobre)\\b)|\\bcomo (?:me )?(?:salgo|salirme) de (?:esto|aqui|la lista|los mensajes)\\b',
   // Reminding not needed, or no longer: "no necesito que me recuerden nada", "ya no es necesario que me avisen", "ya no me avisen".
@@ -212,7 +226,7 @@ export const SPANISH_STOP_PHRASES = [
   // Not to be contacted, at all or by text: "no me contacten", "no lo contacten por mensaje"; not "antes de las 9".
   '\\bno (?:me|lo|la|nos|le|les) (?:contacten|contacte|contactes)(?:$| (?:mas|nunca|(?:por|via) (?:mensaje|texto|sms|msj)\\w*)\\b)',
   // This phone to receive none: "este número no debe recibir mensajes"; not "¿no debería recibir mensajes?".
-  '\\b(?:este|mi) (?:numero|telefono|celular|cel) (?:ya )?no (?:debe|puede) recibir\\b',
+  `\\b(?:este|mi) ${PHONE_ES} (?:ya )?no (?:debe|puede) recibir\\b`,
   // Not accepted, or not wanted by a family: "no acepto recibir mensajes", "ya no queremos recibir mensajes".
   `\\bno (?:acepto|autorizo|consiento) (?:recibir |que me (?:sigan (?:enviando|mandando|escribiendo) |manden |envien |escriban ))?(?:los |sus |mas )?${ES_MESSAGES}\\b(?! (?:\\S+ )?a (?:mi|su) )`,
   `\\bya no (?:queremos|deseamos) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b(?! por (?:correo|carta|email|mail))`,

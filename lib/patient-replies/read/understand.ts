@@ -167,13 +167,13 @@ const COURTESIES = [
 ];
 
 /** A day named after "see you" or "nos vemos": "see you Monday", "nos vemos el lunes". */
-const DAY = `(?: (?:on |el |este )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\w*| (?:el |este )?${DIAS})?`;
+const DAY = `(?: (?:on |el |este )?(?:mon|tue|wed|thu|fri|sat|sun)\\w*| (?:el |este )?${DIAS})?`;
 
 /** What says yes again beside a confirming code: "yes, I'll be there", "1 see you then", "sí, ahí estaré". */
 const AGREEING = [
   '(?:i ll|ill|i will|we ll|well|we will|will|she ll|he ll|they ll|gonna|going to|i m gonna|i m going to) (?:be there|come|attend|make it)',
   // The day confirmed: "confirm for Saturday morning", "confirmed for tomorrow".
-  'for (?:tomorrow|today|tonight|the day|(?:this |next )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\\w*)(?: (?:morning|afternoon|evening))?',
+  'for (?:tomorrow|today|tonight|the day|(?:this |next )?(?:mon|tue|wed|thu|fri|sat|sun)\\w*)(?: (?:morning|afternoon|evening))?',
   '(?:i m|im|we re|were) (?:coming|attending)|coming',
   `see (?:you|u|ya|ye|yous)(?: (?:then|there|soon|later|on the day|tomorrow|tmrw))?${DAY}|c u(?: then| there)?${DAY}|cu`,
   '(?:my|the|mi|la|our) (?:appointment|appt|cita|visit|consulta)(?: (?:del|de la|with the|for the|at the) \\S+)?|sounds good|all good|perfect|great|fine|will do|confirmed|def|defo|deffo|definitely|for sure|absolutely|of course|por supuesto|claro que si|looking forward(?: to it)?|that s fine|thats fine|that works|works for me|that suits(?: me)?|(?:i ll|ill|i will|will) reach',
@@ -315,11 +315,20 @@ export function ownWords(text: string): string {
 }
 
 /**
- * A reply without the lines that quote a message back ("> Reply STOP to opt out"), the clinic's words,
- * not the patient's: what the stop rules read, so that a quoted reminder is no stop. A reply of quoted
- * lines alone is kept whole.
+ * A reaction an app sends as text, quoting the message it reacts to: "Liked “Reminder: … Reply STOP to
+ * opt out”", "Le gustó “…”". A like or a love is the thumbs-up it stands for; any other, its verb.
+ */
+const REACTION =
+  /^(?:(liked|loved|le gust[oó]|le encant[oó])|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no le gust[oó]|cuestion[oó])) [“"].*[”"]$/isu;
+
+/**
+ * A reply without the lines that quote a message back ("> Reply STOP to opt out") or the message a
+ * reaction quotes, the clinic's words, not the patient's: what the stop rules read, so that a quoted
+ * reminder is no stop. A reply of quoted lines alone is kept whole.
  */
 export function withoutQuotedLines(text: string): string {
+  const reaction = REACTION.exec(text.trim());
+  if (reaction !== null) return reaction[1] === undefined ? reaction[2]! : '👍';
   const own = text
     .split(/\r?\n|\r/)
     .filter((line) => !/^\s*>/.test(line))
