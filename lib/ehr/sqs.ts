@@ -6,57 +6,45 @@ import {
   TEST_DATA,
   type WriteBackResource,
 } from '../patient-replies/write-back.ts';
-
-/** SQS takes at most ten messages a request; one answer's resources (one or two) fit in one. */
-const BATCH = 10;
+import { batchInput, type SendBatch, sendInBatches, sqsSendBatch } from '../queue/sqs-batches.ts';
 
 export interface SqsEhrOutboxOptions {
   queueUrl: string;
-  sendBatch(input: SendMessageBatchCommandInput): Promise<{ Failed?: readonly unknown[] }>;
+  sendBatch: SendBatch;
 }
 
 /**
  * Answers for the EHR on its SQS queue (docs/ehr-write-back.md): one message per FHIR resource, its
- * body the resource's JSON, all of one answer in one request.
+ * body the resource's JSON, all of one answer in one request (one or two resources, ten fit).
  */
 export class SqsEhrOutbox implements EhrOutbox {
   constructor(private readonly options: SqsEhrOutboxOptions) {}
 
-  /** The SDK client is imported with the first answer, not with every cold start. */
   static async open({ queueUrl, region }: { queueUrl: string; region?: string }) {
-    const sqs = await import('@aws-sdk/client-sqs');
-    const client = new sqs.SQSClient({ maxAttempts: 3, ...(region && { region }) });
-    return new SqsEhrOutbox({
-      queueUrl,
-      sendBatch: (input) => client.send(new sqs.SendMessageBatchCommand(input)),
-    });
+    return new SqsEhrOutbox({ queueUrl, sendBatch: await sqsSendBatch(region) });
   }
 
-  async publish(resources: readonly WriteBackResource[]): Promise<void> {
-    for (let i = 0; i < resources.length; i += BATCH) {
-      const input = this.batchInput(resources.slice(i, i + BATCH));
-      const { Failed } = await this.options.sendBatch(input);
-      // The reply is delivered again by SNS, and the same resources (same ids) are queued again.
-      if (Failed !== undefined && Failed.length > 0)
-        throw new Error(`${Failed.length} of ${input.Entries?.length} EHR messages were not queued`);
-    }
+  // The reply is delivered again by SNS, and the same resources (same ids) are queued again.
+  publish(resources: readonly WriteBackResource[]): Promise<void> {
+    return sendInBatches(
+      resources,
+      (batch) => this.batchInput(batch),
+      this.options.sendBatch,
+      'EHR messages',
+    );
   }
 
   batchInput(resources: readonly WriteBackResource[]): SendMessageBatchCommandInput {
-    return {
-      QueueUrl: this.options.queueUrl,
-      Entries: resources.map((resource, i) => ({
-        Id: String(i),
-        MessageBody: JSON.stringify(resource),
-        MessageAttributes: {
-          resourceType: { DataType: 'String', StringValue: resource.resourceType },
-          answerId: { DataType: 'String', StringValue: answerIdOf(resource) },
-          // Route without parsing the body: whose clinic, and a sandbox's test data.
-          clinic: { DataType: 'String', StringValue: clinicOf(resource) },
-          ...(isTestData(resource) && { sandbox: { DataType: 'String', StringValue: 'true' } }),
-        },
-      })),
-    };
+    return batchInput(this.options.queueUrl, resources, (resource) => ({
+      MessageBody: JSON.stringify(resource),
+      MessageAttributes: {
+        resourceType: { DataType: 'String', StringValue: resource.resourceType },
+        answerId: { DataType: 'String', StringValue: answerIdOf(resource) },
+        // Route without parsing the body: whose clinic, and a sandbox's test data.
+        clinic: { DataType: 'String', StringValue: clinicOf(resource) },
+        ...(isTestData(resource) && { sandbox: { DataType: 'String', StringValue: 'true' } }),
+      },
+    }));
   }
 }
 
