@@ -2988,3 +2988,19 @@ describe('what parts 49 to 56 showed once they joined the training replies (befo
     expect(readByRules('Liked an image')).toBeUndefined();
   });
 });
+
+describe("what a stop of part 54 showed once it trained the model: 'tampoco quiero que me sigan escribiendo' asks for none", () => {
+  it("stop-phrase: not wanting them to go on, said with 'tampoco' or 'ni' as with 'no', is a stop", () => {
+    for (const text of [
+      'No puedo ir y tampoco quiero que me sigan escribiendo',
+      'tampoco quiero que me sigan mandando mensajes',
+      'ni quiero que me sigan escribiendo',
+    ])
+      expect(readByRules(text), text).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' });
+    // The appointment sent on, at another hour, is no stop; asking for them to go on still asks.
+    expect(
+      readByRules('No quiero que me sigan mandando la cita a las 6am, mejor en la tarde'),
+    ).toBeUndefined();
+    expect(asksForMessages('Quiero que me sigan mandando los recordatorios')).toBe(true);
+  });
+});

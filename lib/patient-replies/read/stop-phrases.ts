@@ -259,8 +259,8 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
-  // Not to go on, wanted: "no quiero q me sigan textiando".
-  `\\bno (?:${ES_WANT}|deseo|queremos) (?:que|q|k) (?:me |nos )?sigan (?:textiando|texteando|escribiendo|enviando)\\b(?! (?:a|al|con)\\b)`,
+  // Not to go on, wanted: "no quiero q me sigan textiando", "tampoco quiero que me sigan mandando mensajes".
+  `\\b(?:no|tampoco|ni) (?:${ES_WANT}|deseo|queremos) (?:que|q|k) (?:me |nos )?sigan (?:(?:textiando|texteando|escribiendo|enviando)\\b(?! (?:a|al|con)\\b)|mandando (?:los |sus |mas )?${ES_MESSAGES})`,
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: tambien| (?:la|mi) (?:cita|consulta) y(?: tambien)?)? (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
   // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la
