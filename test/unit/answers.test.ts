@@ -2966,13 +2966,13 @@ describe('what parts 49 to 56 showed once they joined the training replies (befo
     for (const text of [
       `Le gustó ${reminder}`,
       'Liked “Reminder: appointment Thu 9:30 AM. Reply 1 to confirm, 2 if you can’t come. Reply STOP to opt out”',
-      'Loved "Your appointment is tomorrow at 2:15pm. Reply STOP to opt out"',
+      'Loved "Your appointment is tomorrow at 2:15pm. Reply 1 to confirm, 2 if you can’t come, STOP to opt out"',
     ])
       expect(readByRules(text), text).toEqual({ intent: 'confirm', via: 'answer-code' });
     // Any other reaction is for the model, as its verb alone: no stop rule reads the quote.
     for (const text of [
       `Se rió de ${reminder}`,
-      'Questioned “Reply STOP to opt out”',
+      'Questioned “Reply 1 to confirm, 2 if you can’t come, STOP to opt out.”',
       `No le gustó ${reminder}`,
     ])
       expect(readByRules(text), text).toBeUndefined();
@@ -3002,5 +3002,48 @@ describe("what a stop of part 54 showed once it trained the model: 'tampoco quie
       readByRules('No quiero que me sigan mandando la cita a las 6am, mejor en la tarde'),
     ).toBeUndefined();
     expect(asksForMessages('Quiero que me sigan mandando los recordatorios')).toBe(true);
+  });
+});
+
+describe("what a review of the day's rules found, each a reply they misread", () => {
+  it('reactions: only a reaction to the reminder, quoted on one line with its answer codes, is read without its quote', () => {
+    for (const text of [
+      'Liked “Appointment Thu 9:30” stop the texts please, I already replied "stop"',
+      'Le gustó “No me manden más mensajes”',
+      'Emphasized “Stop texting me”',
+      'Liked “Reply 1 to confirm, 2 if you can’t come, STOP to opt out.”\nPlease stop texting me, I already said “STOP”',
+    ])
+      expect(readByRules(text), text).toMatchObject({ intent: 'opt-out' });
+    for (const text of [
+      'Liked “I need to cancel, I’m sick”',
+      'Loved "We had to cancel your Thursday appointment, call us to rebook"',
+    ])
+      expect(readByRules(text), text).toBeUndefined();
+  });
+
+  it('stop-phrase: messages not wanted at an hour, in a language or by another way, or writing not wanted by call, are no stop', () => {
+    for (const text of [
+      'No quiero que me sigan mandando mensajes por whatsapp, mejor por texto',
+      'No quiero que me sigan mandando mensajes en inglés, mándenlos en español',
+      'No quiero que me sigan mandando mensajes a las 6am, mejor en la tarde',
+      'No vuelvan a molestarme con llamadas, mejor mándenme mensaje',
+      'no vuelvan a escribirme a las 5 de la mañana, mejor después de las 9',
+    ])
+      expect(readByRules(text), text).toBeUndefined();
+  });
+
+  it("stop-phrase: 'tampoco' before another clause's stop negates none of it", () => {
+    for (const text of ['tampoco quiero dejen de mandarme mensajes', 'tampoco puedo borrenme de la lista'])
+      expect(readByRules(text), text).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' });
+  });
+
+  it("not-a-confirmation: 'no hay problema', 'mejor no la cambio', another thing missed or skipped take no yes back", () => {
+    for (const text of [
+      'Bueno, no hay problema, ahí estaré',
+      'Sí, mejor no la cambio, ahí estaré',
+      'Sí, voy a faltar al trabajo pero ahí estaré',
+      "Yes I'll be there, I'll have to skip the gym lol",
+    ])
+      expect(heldBack('confirm', text), text).toBeUndefined();
   });
 });

@@ -230,11 +230,11 @@ const WILL_MAKE_IT =
  * no problem, or a cancel or absence itself negated ("no need to cancel", "no voy a faltar") take back nothing.
  */
 const TAKES_IT_BACK =
-  /\b(?:no wait|wait no|(?:uy|ay|ah|oh) no\b(?! (?:worr|prob|bother|hay|te|se)\w*)|actually no|scratch that|never ?mind|nvm|(?:mejor|bueno) no|pensandolo bien)\b/;
+  /\b(?:no wait|wait no|(?:uy|ay|ah|oh|mejor|bueno) no\b(?! (?:worr|prob|bother|hay|te|se|la|lo)\w*)|actually no|scratch that|never ?mind|nvm|pensandolo bien)\b/;
 const ASKS_TO_CANCEL_TOO =
   /(?<!\b(?:not|t|nt|never|no)(?: \S+){0,2} )(?:\b(?:needs?|ha(?:ve|s)|got|going|wants?|wanna|gonna|ll|will|must|like) to (?:\S+ )?(?:cancel|cxl)|\bcancel (?:it|my|the|her|his|this|that|our|please|pls)\b|\b(?:tengo|quiero|necesito|voy|vamos|tenemos|queremos|necesitamos) (?:a |que )?(?:cancelar|anular))/;
 const WILL_MISS_IT =
-  /\b(?:ll|will|gonna|going to|have to|need to) (?:have to |prob\w* )?(?:miss|skip) (?:it|this|that|the|my|our|her|his)\b|\b(?:voy|vamos|va|van) a faltar\b/;
+  /\b(?:ll|will|gonna|going to|have to|need to) (?:have to |prob\w* )?(?:miss|skip) (?:it|this|that|(?:the|my) (?:appointment|appt|visit))\b|\b(?:voy|vamos|va|van) a faltar\b(?! al )/;
 const COMING_NOT_NEEDED =
   /\b(?:t|dont|not|no longer) need to (?:come|be seen|attend|go)\b|\bno need (?:for \w+ )?to (?:come|attend|go)\b|\bno (?:tengo|tenemos|necesito|necesitamos|hace falta) (?:que )?ir\b/;
 const takesItBack = (spaced: string) =>

@@ -172,7 +172,7 @@ export const SPANISH_STOP_PHRASES = [
   `\\b(?:paren|parar|pare|paran|para) de (?:escribir|mandar|enviar|molestar|textear)(?:me|nos)\\b|\\b(?:paren|parar|pare|paran|para) de (?:escribir|mandar|enviar|textear) (?:los |sus |estos |tantos |mas )?${ES_MESSAGES}`,
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   // Writing again forbidden, the pronoun before the verb or after it: "no me vuelvan a escribir", "no vuelvan a escribirme".
-  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|contactar|molestar)(?:me|nos)\\b',
+  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|contactar|molestar)(?:me|nos)\\b(?! (?:a|al|con|en)\\b)',
   // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
   `(?<!\\b(?:llego|recibi|tengo|hay|vi|encontre) )\\bnada de ${ES_MESSAGES}`,
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".
@@ -260,7 +260,7 @@ export const SPANISH_STOP_PHRASES = [
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
   '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
   // Not to go on, wanted: "no quiero q me sigan textiando", "tampoco quiero que me sigan mandando mensajes".
-  `\\b(?:no|tampoco|ni) (?:${ES_WANT}|deseo|queremos) (?:que|q|k) (?:me |nos )?sigan (?:(?:textiando|texteando|escribiendo|enviando)\\b(?! (?:a|al|con)\\b)|mandando (?:los |sus |mas )?${ES_MESSAGES})`,
+  `\\b(?:no|tampoco|ni) (?:${ES_WANT}|deseo|queremos) (?:que|q|k) (?:me |nos )?sigan (?:textiando|texteando|escribiendo|enviando|mandando (?:los |sus |mas )?${ES_MESSAGES})\\b(?! (?:a|al|con|por|en)\\b)`,
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',
   `\\b(?:cancelen|cancelar|cancela|desactiven|desactivar|desactive|quiten|paren|suspendan|anulen|anuleme|anular)(?: tambien| (?:la|mi) (?:cita|consulta) y(?: tambien)?)? (?:los |las |mis |estos |estas |sus )?${ES_MESSAGES}`,
   // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la

@@ -274,7 +274,7 @@ const NEGATED_BEFORE =
   /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$|\b(?:does|will|would|can|could) (?:replying|reply|texting|answering|responding|sending)(?: \S+){0,2} ?$|\bno need to ?$/;
 /** A Spanish "no" just before, or before wanting it: "no me sigan", "tampoco quiero que me sigan". */
 const SPANISH_NEGATED_BEFORE =
-  /\b(?:no|nunca|ni|tampoco)(?: \S+)? ?$|\b(?:no|ni|tampoco) (?:quiero|deseo) (?:que|q|k) (?:me |nos )?$/;
+  /\b(?:no|nunca|ni)(?: \S+)? ?$|\b(?:no|ni|tampoco) (?:quiero|deseo) (?:que|q|k) (?:me |nos )?$/;
 /** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
 const CONDITION_BEFORE =
   /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;

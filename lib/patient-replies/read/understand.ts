@@ -315,11 +315,13 @@ export function ownWords(text: string): string {
 }
 
 /**
- * A reaction an app sends as text, quoting the message it reacts to: "Liked “Reminder: … Reply STOP to
- * opt out”", "Le gustó “…”". A like or a love is the thumbs-up it stands for; any other, its verb.
+ * A reaction an app sends as text to the reminder, which it quotes on one line: "Liked “Reminder: …
+ * Reply 1 to confirm … STOP to opt out”", "Le gustó “… Responda 1 …”". A like or a love is the
+ * thumbs-up it stands for; any other, its verb. A quote without the reminder's answer codes may be the
+ * patient's own words, and is read as ever.
  */
 const REACTION =
-  /^(?:(liked|loved|le gust[oó]|le encant[oó])|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no le gust[oó]|cuestion[oó])) [“"].*[”"]$/isu;
+  /^(?:(liked|loved|le gust[oó]|le encant[oó])|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no le gust[oó]|cuestion[oó])) [“"][^”"\n]*\b(?:reply|responda) 1\b[^”"\n]*[”"]$/iu;
 
 /**
  * A reply without the lines that quote a message back ("> Reply STOP to opt out") or the message a
