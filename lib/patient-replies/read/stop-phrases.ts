@@ -35,6 +35,11 @@ export const MESSAGES_OBJECT =
 /** Messages in Spanish, with SMS shorthand: "mensajes", "msjs", "mjs". */
 const ES_MESSAGES =
   '(?:mensaj\\w*|msjs?|mjs|mnsjs?|txts?|textos?|sms|recordatorios?|avisos?|notificaciones|comunicaciones)';
+/** A thing pointed to that is no message: "la hora", "esa doctora"; not "los mensajes", "el servicio de mensajes". */
+const ANOTHER_THING = `(?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+`;
+/** "Don't text", and the courtesies around it. */
+const DONT_TEXT = '(?:dont|don t|do not) (?:text|txt|message|msg|sms)';
+const COURTESIES = '(?: (?:please|pls|plz|thanks|thx|thank you))';
 /** "quiero" as SMS shorthand writes it: "kiero", "qiero". */
 const ES_WANT = '(?:quiero|kiero|qiero|kero)';
 /** The days of the week in Spanish, accents dropped as normalise drops them. */
@@ -80,7 +85,7 @@ export const STOP_PHRASES = [
   // nor the texts missed: "why did I stop getting the reminders?".
   `(?<!\\b(?:did i|did we|will i|why did i|seems to|seem to|she|he|they|it|did you) )\\b(?:stop|stp|quit|cease) (?:getting|receiving|recieving) (?:(?:the|these|those|your|ur|any|all|all the|all these) )?(?:(?:${MESSAGES_KIND}) )?(?:(?:appointment|appt|clinic) )?${MESSAGES_OBJECT}\\b|\\b(?:stop|stp|quit|cease) (?:getting|receiving|recieving) (?:these|them|those|this)(?: (?:please|pls|plz|now|anymore|any more|already|thanks|thank you))*$`,
   // "Don't text" asked as a clause of its own: "please don't text, phone me"; not a letter quoted: "it says: do not text".
-  '^(?:please|pls|plz|just) (?:dont|don t|do not) (?:text|txt|message|msg|sms)(?: (?:please|pls|plz|thanks|thx|thank you))*$|^(?:dont|don t|do not) (?:text|txt|message|msg|sms)(?: (?:please|pls|plz|thanks|thx|thank you))+$',
+  `^(?:(?:please|pls|plz|just) ${DONT_TEXT}${COURTESIES}*|${DONT_TEXT}${COURTESIES}+)$`,
   // The last one wanted: "that's the last text I want from you".
   '\\blast (?:text|txt|message|msg|reminder)(?: of (?:these|those|them))? (?:i|we) (?:want|wanna)\\b',
   '\\benough (?:with|of) (?:the |these |your |ur |all the |all these )?(?:texts?|txts?|messages?|msgs?|reminders?|sms)\\b',
@@ -266,7 +271,7 @@ export const SPANISH_STOP_PHRASES = [
   // No interest, alone or in the messages: "no me interesa", "no estoy interesada"; not "no me interesa esa hora", "la
   // vacuna", nor a time, a day or a doctor pointed to before it ("el lunes", "esa doctora", "a las 8"), nor going ("no me interesa
   // ir a la limpieza"); with the texts named, always ("desde el lunes no me interesan los mensajes").
-  `\\bno (?:me|nos) interesa\\w* (?:recibir )?(?:mas )?(?:(?:los|las|sus|estos|esos) )?(?:mas )?${ES_MESSAGES}\\b|(?<!\\b(?:(?:esa|ese|esta|este|otro|otra|aquel|aquella) (?:hora|horario|dia|fecha|turno|doctora|doctor|dentista)|${DIAS}|de la manana|de la tarde|de la noche|las \\d{1,2}|\\d{1,2} ?(?:am|pm)) )\\bno (?:me|nos) interesa\\w*\\b(?! (?:ir|venir|pasar|asistir)\\b)(?! (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)|\\bno estoy interesad[oa]\\b(?! en (?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+)`,
+  `\\bno (?:me|nos) interesa\\w* (?:recibir )?(?:mas )?(?:(?:los|las|sus|estos|esos) )?(?:mas )?${ES_MESSAGES}\\b|(?<!\\b(?:(?:esa|ese|esta|este|otro|otra|aquel|aquella) (?:hora|horario|dia|fecha|turno|doctora|doctor|dentista)|${DIAS}|de la manana|de la tarde|de la noche|las \\d{1,2}|\\d{1,2} ?(?:am|pm)) )\\bno (?:me|nos) interesa\\w*\\b(?! (?:ir|venir|pasar|asistir)\\b)(?! ${ANOTHER_THING})|\\bno estoy interesad[oa]\\b(?! en ${ANOTHER_THING})`,
   // Someone's messages, or any, asked to stop reaching this phone: "no manden sus mensajes a mi celular", "no manden eso aquí".
   '\\bno (?:manden|envien|mande|envie|mandes|envies|escriban|escriba)\\b(?: \\S+){0,6}? (?:(?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b|(?:aqui|aca)$)',
 ].map((phrase) => new RegExp(phrase));
