@@ -3047,3 +3047,26 @@ describe("what a review of the day's rules found, each a reply they misread", ()
       expect(heldBack('confirm', text), text).toBeUndefined();
   });
 });
+
+describe("what the training replies' wrong confirms showed once parts 49 to 56 joined them (before parts 61 to 64)", () => {
+  it("not-a-confirmation: shorthand not coming, help needed beside a yes, a decline before it and 'ahí vemos' are for a person", () => {
+    for (const text of [
+      'nt comin, wrk',
+      'Yes, she will be attending but will need help getting in from the car park',
+      'Sí va, pero necesita silla de ruedas',
+      'no thanks, we are all set',
+      'bueno pues ahí vemos',
+    ])
+      expect(heldBack('confirm', text), text).toBe('not-a-confirmation');
+    for (const text of [
+      'sí, ahí nos vemos',
+      "Yes I'll be there, no thanks needed",
+      'nothing else needed, see you then',
+    ])
+      expect(heldBack('confirm', text), text).toBeUndefined();
+  });
+
+  it("not-a-cancel: 'nt' is 'not' in shorthand, so 'nt comin' is a cancel the model may read", () => {
+    expect(heldBack('cancel', 'nt comin, wrk')).toBeUndefined();
+  });
+});
