@@ -25,6 +25,12 @@ const MESSAGES_NOUN = '(?:texts?|txts?|messages?|msgs?|reminders?|sms|notificati
 const THESE = '(?:this|the|your|ur|that|these|those|all)';
 /** A detail of the visit, not the messages: "the time", "the room". */
 const SLOT_DETAIL = '(?:time|date|day|slot|hour|location|room)';
+/** The messages named, as one not wanting or not needing them names them: "texts", "reminders". */
+const MESSAGES_NAMED = '(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)';
+/** Not, or no longer, wanting: "don't", "doesn't", "no longer". */
+const DOESNT_WANT = '(?:dont|don t|do not|doesnt|doesn t|does not|no longer)';
+/** Messages that stop arriving: "stop coming", "quit showing up". */
+const STOP_COMING = '(?:stop|quit) (?:coming|showing up|popping up|arriving)';
 /** A phone in Spanish: "este número", "mi celular", "ese cel". */
 const PHONE_ES = '(?:numero|telefono|celular|cel)';
 /** Never, or not, in the past: "never asked", "didn't sign up". */
@@ -105,9 +111,9 @@ export const STOP_PHRASES = [
   '\\b(?:withdraw\\w*|take back|taking back|revok\\w*|rescind\\w*|retract\\w*|cancel\\w*) (?:my |our |all |any )?(?:consent|permission|authori[sz]ation|agreement)\\b(?! (?:for|to) (?:the |my |this |that )?(?:procedure|surgery|operation|treatment|vaccin\\w*|jab|test|scan|op|biopsy)\\b)',
   `\\b(?:no longer|do not|don t|dont|never) (?:consent|agree|authori[sz]e|give (?:my )?(?:consent|permission)) to (?:be |being )?(?:${BY_TEXT}|contact\\w*|receiv\\w*|these|this|them)\\b`,
   '^no (?:txts?|texts?|sms|msgs?|messages)(?: (?:pls|please|plz|thanks|thx|por favor))*$',
-  '(?:\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer)|^i not) (?:want|wish|need)(?: to)?(?: (?:receive|recieve|recive|get|have))? (?:any |these |this |those |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b(?! to (?:stop|end|cease|be stopped))',
+  `(?:\\b${DOESNT_WANT}|^i not) (?:want|wish|need)(?: to)?(?: (?:receive|recieve|recive|get|have))? (?:any |these |this |those |the |your |ur |more |any more )?(?:(?:appointment|appt|reminder|text|sms|clinic|automated|more) )?${MESSAGES_NAMED}\\b(?! to (?:stop|end|cease|be stopped))`,
   // Not wanting to be reached at all: "I do not wish to be contacted"; not "don't want to be messaged on whatsapp".
-  '\\b(?:dont|don t|do not|doesnt|doesn t|does not|no longer) (?:want|wish) to be (?:contacted|texted|txted|messaged|reminded)(?:$| (?:anymore|any more|again|at all|by (?:text|txt|sms|message|you|this clinic|the clinic))\\b)',
+  `\\b${DOESNT_WANT} (?:want|wish) to be (?:contacted|texted|txted|messaged|reminded)(?:$| (?:anymore|any more|again|at all|by (?:text|txt|sms|message|you|this clinic|the clinic))\\b)`,
   '\\bturn (?:(?:these|the|your|those|all|all the|all these|my) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts|them|these|this|it) off\\b|\\b(?:switch|shut) (?:(?:these|the|your|those|all|all the|all these) )?(?:texts?|txts?|messages|msgs|reminders|notifications|alerts) off\\b|\\bturn off (?:the |these |your )?(?:texts?|messages|reminders|notifications|alerts)\\b',
   '\\bleave me alone\\b',
   // Reported as spam by the patient, or the texts threatened with a report: "I'm reporting this as spam", "further
@@ -134,7 +140,7 @@ export const STOP_PHRASES = [
   // Another person's appointments received here: "I keep getting someone else's appointments"; not "can I take someone else's".
   '\\b(?:getting|get|got|receiving|receive|received|these are|this is|it s|its|this s) (?:\\S+ ){0,2}?(?:someone|somebody|some one) else s (?:appointments?|appts?|reminders?|texts?|messages)\\b',
   // The texts made to stop coming: "what do I reply so the clinic texts quit showing up", "make them stop coming".
-  '\\b(?:make|get) (?:the |these |your )?(?:texts?|messages|reminders|them|these)(?: \\S+)? (?:to )?(?:stop|quit) (?:coming|showing up|popping up|arriving)\\b|\\bso (?:the |these |your )?(?:\\S+ )?(?:texts?|messages|reminders|they) (?:stop|quit) (?:coming|showing up|popping up|arriving)\\b',
+  `\\b(?:make|get) (?:the |these |your )?(?:texts?|messages|reminders|them|these)(?: \\S+)? (?:to )?${STOP_COMING}\\b|\\bso (?:the |these |your )?(?:\\S+ )?(?:texts?|messages|reminders|they) ${STOP_COMING}\\b`,
   // The lot switched off: "please switch the lot off".
   '\\b(?:switch|turn) (?:the lot|them all|all of them) off\\b',
   // Messages as a nuisance, asked to end or complained of: "quit blowing up my phone", "you keep spamming me".
@@ -161,7 +167,7 @@ export const STOP_PHRASES = [
   // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
   '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b|\\bwhy (?:am|are|m|re) (?:i|we) still (?:getting|receiving) (?:these|them|(?:these |the |your )?(?:texts|messages|reminders))$',
   // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
-  '\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?(?:texts?|txts?|sms|text messages|messages|msgs|reminders|notifications|alerts)\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b',
+  `\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?${MESSAGES_NAMED}\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b`,
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
   // No interest, alone or in the messages: "not interested", "not interested in texts"; not "not interested in the 8am
   // slot", "in the flu jab".
