@@ -181,17 +181,14 @@ describe('a patient answers a reminder by SMS', () => {
           }),
         ),
         { port: lambdaPort() },
-      ).then((outcomes) => ({
-        outcome: (outcomes as Record<string, unknown>[])[0]!,
-        returned: Date.now(),
-      }));
+      ).then((outcomes) => (outcomes as Record<string, unknown>[])[0]!);
     const races = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 'STOP' : 'please stop texting me'));
     for (let at = 0; at < races.length; at += 5)
       await Promise.all(
         races.slice(at, at + 5).map(async (stop, i) => {
           const { patient, phone } = await remindedPatient();
           const answerId = randomUUID();
-          const [answer, stopped] = await Promise.all([
+          const [answer] = await Promise.all([
             invoke(phone, '1', answerId),
             new Promise((resolve) => setTimeout(resolve, (at + i) % 3)).then(() =>
               invoke(phone, stop, randomUUID()),
@@ -199,10 +196,9 @@ describe('a patient answers a reminder by SMS', () => {
           ]);
           const acknowledgement = derivedId(`acknowledgement/${answerId}`);
           const sent = (await store.listMessages(patient.id)).filter((m) => m.reminderId === acknowledgement);
-          expect(sent.length, stop).toBe(answer.outcome.acknowledged ? 1 : 0);
-          // None recorded once the stop's call had returned: the number was stopped by then.
-          for (const message of sent)
-            expect(Date.parse(message.sentAt)).toBeLessThanOrEqual(stopped.returned);
+          expect(sent.length, stop).toBe(answer.acknowledged ? 1 : 0);
+          // Whether one went out, it was checked before the stop was kept: that instant is not visible
+          // through the bundle (a worker may pause after its check), so stop-race.test.ts proves it.
           // And the patient, who has no email, is texted no more: skipped as opted out.
           const send = await call('POST', '/api/reminders/send', { body: { patientId: patient.id } });
           expect(send.body.reminder).toMatchObject({ status: 'skipped', reason: 'opted_out' });
