@@ -1,7 +1,7 @@
 import { embeddedReplyModel } from '../lib/patient-replies/model/embedded.ts';
 import { embeddedClassifier } from '../lib/patient-replies/model/embedded.ts';
 import weights from '../lib/patient-replies/model/weights.json' with { type: 'json' };
-import type { Weights } from '../lib/patient-replies/model/classifier.ts';
+import record from '../lib/patient-replies/model/training.json' with { type: 'json' };
 import {
   barsTable,
   calibrationTables,
@@ -34,9 +34,9 @@ for (const part of parts) {
       console.log(`  ${label} read as ${read}: ${JSON.stringify(text)}`);
 }
 console.log(
-  `\nThe model's confidence (temperature ${(weights as Weights).temperature}, thresholds ${JSON.stringify(embeddedClassifier.thresholds)}):\n`,
+  `\nThe model's confidence (temperature ${weights.temperature}, thresholds ${JSON.stringify(embeddedClassifier.thresholds)}):\n`,
 );
-console.log(calibrationTables((weights as Weights).calibration, ALL_PARTS));
+console.log(calibrationTables(record.calibration, ALL_PARTS));
 for (const part of parts.filter(({ name }) => !gated.has(name)))
   for (const failure of failedBars(part))
     console.log(`Bar not met, reported, not gated: ${part.name}: ${failure}`);

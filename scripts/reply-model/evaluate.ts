@@ -1,10 +1,16 @@
 import { INTENTS, type Intent, type Understanding } from '../../lib/reminders/answers.ts';
 import type { ReplyModel } from '../../lib/patient-replies/read/reply-model.ts';
 import { understandReply } from '../../lib/patient-replies/read/understand.ts';
-import type { Calibration } from '../../lib/patient-replies/model/classifier.ts';
 import { embeddedClassifier } from '../../lib/patient-replies/model/embedded.ts';
 import { readByRules } from '../../lib/patient-replies/read/understand.ts';
-import { calibrationOf, evaluate, type Evaluation, type LabelledReply, readCorpus } from './train.ts';
+import {
+  type Calibration,
+  calibrationOf,
+  evaluate,
+  type Evaluation,
+  type LabelledReply,
+  readCorpus,
+} from './train.ts';
 
 // How the reading is scored on a held-out part, as the clinic lives with it: a reply a person should
 // read is right whichever of their intents it was given, an appointment changed or a consent withdrawn

@@ -5,7 +5,6 @@ import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
 import { encodeBase91 } from '../../lib/patient-replies/model/base91.ts';
 import {
   ACTS,
-  type Calibration,
   decide,
   ReplyClassifier,
   softmax,
@@ -253,6 +252,25 @@ export function fitTemperature(replies: readonly LabelledReply[], scores: readon
   return Math.round(Math.exp((low + high) / 2) * 1e4) / 1e4;
 }
 
+/** The reliability of the model's confidence on the replies it did not see in cross-validation. */
+export interface Calibration {
+  /** Expected calibration error: the gap between confidence and accuracy, weighed by replies. */
+  ece: number;
+  /** The same before the temperature. */
+  eceBefore: number;
+  bins: { from: number; to: number; replies: number; confidence: number; accuracy: number }[];
+}
+
+/**
+ * How the shipped weights were trained, kept beside them in training.json and never bundled: what they
+ * were trained on, so a stale weights file can be told from a current one, and how well their
+ * calibrated probabilities matched the cross-validated replies (docs/replies.md, replies:eval).
+ */
+export interface TrainingRecord {
+  corpus: { replies: number; sha256: string };
+  calibration: Calibration;
+}
+
 /** How far the confidence of the most likely intent is from how often it is right, in ten bins. */
 export function calibrationOf(
   labels: readonly Intent[],
@@ -396,8 +414,7 @@ export function chooseThresholds(
 export function weightsFile(
   fitted: Fitted,
   options: TrainingOptions,
-  { thresholds, temperature, calibration }: Pick<Weights, 'thresholds' | 'temperature' | 'calibration'>,
-  corpusText: string,
+  { thresholds, temperature }: Pick<Weights, 'thresholds' | 'temperature'>,
 ): Weights {
   const { steps, scale } = quantised(fitted.weights, options.levels);
   return {
@@ -408,16 +425,23 @@ export function weightsFile(
     scale,
     temperature,
     thresholds,
-    calibration,
-    corpus: {
-      replies: corpusText.split('\n').filter((line) => line.trim() !== '').length,
-      sha256: createHash('sha256').update(corpusText).digest('hex'),
-    },
   };
 }
 
-/** Trains on the training replies alone (never a gated, reported or sealed part) and returns the weights file's content. */
-export function trainFromCorpus(options: TrainingOptions = TRAINING): Weights {
+/** The record of a training: the corpus's size and hash, and the calibration measured on cross-validation. */
+export const trainingRecord = (corpusText: string, calibration: Calibration): TrainingRecord => ({
+  corpus: {
+    replies: corpusText.split('\n').filter((line) => line.trim() !== '').length,
+    sha256: createHash('sha256').update(corpusText).digest('hex'),
+  },
+  calibration,
+});
+
+/** Trains on the training replies alone (never a gated, reported or sealed part): the weights file's content, and its record. */
+export function trainFromCorpus(options: TrainingOptions = TRAINING): {
+  weights: Weights;
+  record: TrainingRecord;
+} {
   const corpusText = trainingText();
   const replies = readTraining();
   const scores = outOfFold(replies, options);
@@ -440,7 +464,10 @@ export function trainFromCorpus(options: TrainingOptions = TRAINING): Weights {
     ).ece,
   };
   const thresholds = chooseThresholds(replies, probabilities);
-  return weightsFile(fit(replies, options), options, { thresholds, temperature, calibration }, corpusText);
+  return {
+    weights: weightsFile(fit(replies, options), options, { thresholds, temperature }),
+    record: trainingRecord(corpusText, calibration),
+  };
 }
 
 export interface Evaluation {

@@ -4,7 +4,7 @@ import { INTENTS, type Intent } from '../../reminders/answers.ts';
 import type { ModelReading } from '../read/reply-model.ts';
 import { featureVector } from './features.ts';
 
-/** The trained model as `npm run replies:train` writes it (weights.json). */
+/** The trained model as `npm run replies:train` writes it (weights.json): only what reading a reply needs, since it ships in the bundles. */
 export interface Weights {
   /** Feature buckets (features.ts). */
   buckets: number;
@@ -17,10 +17,6 @@ export interface Weights {
   /** The scores are divided by it before the softmax, so that a probability means what it says (calibrated on cross-validation). */
   temperature: number;
   thresholds: Thresholds;
-  /** How well the calibrated probabilities matched the cross-validated replies: for docs/replies.md and replies:eval. */
-  calibration: Calibration;
-  /** What it was trained on, so a stale weights file can be told from a current one. */
-  corpus: { replies: number; sha256: string };
 }
 
 /** Chosen by cross-validation on the training replies (never a gated, reported or sealed part), on calibrated probabilities. */
@@ -37,15 +33,6 @@ export interface Thresholds {
   other: number;
   /** Below the opt-out threshold, a reply from this probability of opt-out up is a possible stop (ModelReading). */
   possibleStop: number;
-}
-
-/** The reliability of the model's confidence on the replies it did not see in cross-validation. */
-export interface Calibration {
-  /** Expected calibration error: the gap between confidence and accuracy, weighed by replies. */
-  ece: number;
-  /** The same before the temperature. */
-  eceBefore: number;
-  bins: { from: number; to: number; replies: number; confidence: number; accuracy: number }[];
 }
 
 /** The intents that change an appointment: each acts only from its own threshold, chosen for precision. */
