@@ -3070,3 +3070,48 @@ describe("what the training replies' wrong confirms showed once parts 49 to 56 j
     expect(heldBack('cancel', 'nt comin, wrk')).toBeUndefined();
   });
 });
+
+describe("what the training replies' false stops showed out of fold once parts 49 to 56 joined them (before parts 65 to 68)", () => {
+  it.each([
+    'I want to keep getting these texts',
+    "I'd like to continue receiving the reminders",
+    'please don’t take me off the list, they help',
+    "don't remove me from the reminders",
+    'no me quiten de la lista por favor',
+    'never stop these reminders, love them',
+    "Please don't ever stop the texts",
+  ])('asks-for-messages: wanting to keep getting them, or not to be taken off: %j', (text) =>
+    expect(asksForMessages(text)).toBe(true),
+  );
+
+  it.each([
+    "I don't want to keep getting these",
+    "I don't want to continue receiving reminders",
+    'i do not want to keep getting these texts',
+  ])('asks for nothing when the wanting is negated (and it is a stop): %j', (text) => {
+    expect(asksForMessages(text)).toBe(false);
+  });
+
+  it.each([
+    "it isn't the wrong number, he's coming",
+    "this isnt a wrong number, she'll be there",
+    "wasn't a wrong number, that's my son",
+  ])('not a stop by rule: a wrong number denied with "isn\'t" or "wasn\'t", as with "not": %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    "Not a wrong number, this is his mum, he'll be there",
+    "it's not the wrong number, my husband will be there",
+    'No es número equivocado, soy su mamá, sí vamos',
+  ])(
+    "not-about-messages: a model's stop of a wrong number denied is held back (a possible stop): %j",
+    (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it('still stops a wrong number said, and keeps a wrong number beside a denial of another thing', () => {
+    expect(asksToStop('wrong number')).toBe(true);
+    expect(heldBack('opt-out', 'not me, wrong number')).toBeUndefined();
+    expect(heldBack('opt-out', "it's not the wrong number but stop texting")).toBeUndefined();
+  });
+});
