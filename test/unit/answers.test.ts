@@ -3084,6 +3084,22 @@ describe("what the training replies' false stops showed out of fold once parts 4
     expect(asksForMessages(text)).toBe(true),
   );
 
+  // What a review found the first form of these rules read as asking for texts: complaints, questions,
+  // doubt, care or a waiting list kept. The model reads them, and any stop in them is read first.
+  it.each([
+    'They never stop these reminders no matter how many times I ask',
+    "You never stop your texts, it's harassment",
+    'Why would I want to keep getting these?',
+    "I don't really think I want to keep receiving these",
+    'I want to keep receiving care but not texts',
+    'I want to keep getting better',
+    "don't remove me from the waiting list, just the texts",
+    'Please do not take me off the schedule',
+    'no me quiten de la lista de espera, solo los mensajes',
+  ])('asks for nothing: a complaint, a question, doubt, care or another list: %j', (text) =>
+    expect(asksForMessages(text)).toBe(false),
+  );
+
   it.each([
     "I don't want to keep getting these",
     "I don't want to continue receiving reminders",
@@ -3107,6 +3123,24 @@ describe("what the training replies' false stops showed out of fold once parts 4
   ])(
     "not-about-messages: a model's stop of a wrong number denied is held back (a possible stop): %j",
     (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each([
+    "This isn't Maria please stop texting this number",
+    "Sorry this isn't Maria wrong number",
+    "THIS ISN'T MARIA STOP TEXTING ME",
+    'it wasnt me stop texting',
+    "it isn't working please remove me from your list",
+  ])('stops still by rule: "isn\'t" and "wasn\'t" deny only a wrong number right after them: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    "it's not the wrong number but I don't want to get anything from you",
+    "not a wrong number, I'm just done with you guys",
+    'no es número equivocado pero ya no quiero',
+  ])("keeps the model's stop when the denial turns to another wish: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBeUndefined(),
   );
 
   it('still stops a wrong number said, and keeps a wrong number beside a denial of another thing', () => {

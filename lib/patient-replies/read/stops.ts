@@ -271,7 +271,7 @@ const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
 // Asking whether an answer stops them is no stop either: "does replying 2 unsubscribe me?"; nor "no need to remove me".
 const NEGATED_BEFORE =
-  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|isnt|isn t|wasnt|wasn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$|\b(?:does|will|would|can|could) (?:replying|reply|texting|answering|responding|sending)(?: \S+){0,2} ?$|\bno need to ?$/;
+  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$|\b(?:does|will|would|can|could) (?:replying|reply|texting|answering|responding|sending)(?: \S+){0,2} ?$|\bno need to ?$/;
 /** A Spanish "no" just before, or before wanting it: "no me sigan", "tampoco quiero que me sigan". */
 const SPANISH_NEGATED_BEFORE =
   /\b(?:no|nunca|ni)(?: \S+)? ?$|\b(?:no|ni|tampoco) (?:quiero|deseo) (?:que|q|k) (?:me |nos )?$/;
@@ -303,6 +303,10 @@ const found = ({ each, any }: Phrases, negatedBefore: RegExp, clause: string) =>
 const ENGLISH_STOPS = phrases(STOP_PHRASES);
 const SPANISH_STOPS = phrases(SPANISH_STOP_PHRASES);
 const WRONG_NUMBERS = phrases([WRONG_NUMBER]);
+/** A wrong number denied as "not" denies it, or by "isn't"/"wasn't" just before: "it isn't the wrong number". */
+const WRONG_NUMBER_DENIED = new RegExp(
+  `${NEGATED_BEFORE.source}|\\b(?:isnt|isn t|wasnt|wasn t)(?: a| the)? ?$`,
+);
 const CLINICS_MISTAKES = phrases([CLINICS_MISTAKE]);
 const SPANISH_CLINICS_MISTAKES = phrases([SPANISH_CLINICS_MISTAKE]);
 const SPANISH_WRONG_NUMBERS = phrases([SPANISH_WRONG_NUMBER]);
@@ -427,7 +431,7 @@ export function asksToStop(text: string): boolean {
       found(CLINICS_MISTAKES, NEGATED_BEFORE, clause) ||
       found(SPANISH_CLINICS_MISTAKES, SPANISH_NEGATED_BEFORE, clause) ||
       (!BY_MISTAKE.test(clause) &&
-        (((found(WRONG_NUMBERS, NEGATED_BEFORE, clause) ||
+        (((found(WRONG_NUMBERS, WRONG_NUMBER_DENIED, clause) ||
           found(SPANISH_WRONG_NUMBERS, SPANISH_NEGATED_BEFORE, clause)) &&
           !SELF_MISTAKE.test(clause)) ||
           found(ENGLISH_STOPS, NEGATED_BEFORE, clause) ||
@@ -451,7 +455,8 @@ const DENIED_ALONE = new RegExp(
 
 /** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
 const DONT_STOP = [
-  /\b(?:dont|don t|do not|please dont|pls dont|never)(?: ever)? stop (?:sending|texting|messaging|reminding|(?:the|these|your) (?:texts|messages|reminders))\b/,
+  // Asked, not complained of: "please never stop these reminders"; not "they never stop these reminders".
+  /(?:^|\b(?:please|pls|plz|just|and|but|so|oh) )(?:dont|don t|do not|never)(?: ever)? stop (?:sending|texting|messaging|reminding|(?:the|these|your) (?:texts|messages|reminders))\b/,
   /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
 ];
 const ASKS_FOR_MESSAGES = [
@@ -471,8 +476,9 @@ const ASKS_FOR_MESSAGES = [
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número";
   // not the last time they are wanted, "es la última vez que quiero mensajes".
   /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )(?<!\bno se si )\bquiero (?:recibir |(?:seguir|continuar) recibiendo )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
-  // To keep getting them, or not to be taken off: "I'd like to keep receiving these", "no me quiten de la lista".
-  /\b(?:want|wanna|d like|would like) to (?:keep|continue) (?:getting|receiving)\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from)\b|\bno me (?:quiten|saquen|borren) de (?:la|su) lista\b/,
+  // The texts wanted on, or not to be taken off their list: "I'd like to keep receiving these", "no me quiten de la lista";
+  // not asked ("why would I want to keep getting these?"), nor of care or a waiting list.
+  /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:la|su) lista\b(?! de espera)/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
   /\b(?:sign|add|put) me (?:up|back)\b|\bsign up for (?:texts|messages|reminders)\b|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
   /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
