@@ -268,6 +268,8 @@ export interface Calibration {
  */
 export interface TrainingRecord {
   corpus: { replies: number; sha256: string };
+  /** The SHA-256 of the weights as JSON: a record kept with other weights than its own is told apart. */
+  weights: string;
   calibration: Calibration;
 }
 
@@ -428,14 +430,21 @@ export function weightsFile(
   };
 }
 
-/** The record of a training: the corpus's size and hash, and the calibration measured on cross-validation. */
-export const trainingRecord = (corpusText: string, calibration: Calibration): TrainingRecord => ({
+/** The record of a training: the corpus's size and hash, the weights' hash, and the calibration measured on cross-validation. */
+export const trainingRecord = (
+  corpusText: string,
+  weights: Weights,
+  calibration: Calibration,
+): TrainingRecord => ({
   corpus: {
     replies: corpusText.split('\n').filter((line) => line.trim() !== '').length,
-    sha256: createHash('sha256').update(corpusText).digest('hex'),
+    sha256: sha256(corpusText),
   },
+  weights: sha256(JSON.stringify(weights)),
   calibration,
 });
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Trains on the training replies alone (never a gated, reported or sealed part): the weights file's content, and its record. */
 export function trainFromCorpus(options: TrainingOptions = TRAINING): {
@@ -464,10 +473,8 @@ export function trainFromCorpus(options: TrainingOptions = TRAINING): {
     ).ece,
   };
   const thresholds = chooseThresholds(replies, probabilities);
-  return {
-    weights: weightsFile(fit(replies, options), options, { thresholds, temperature }),
-    record: trainingRecord(corpusText, calibration),
-  };
+  const weights = weightsFile(fit(replies, options), options, { thresholds, temperature });
+  return { weights, record: trainingRecord(corpusText, weights, calibration) };
 }
 
 export interface Evaluation {

@@ -139,6 +139,20 @@ describe('the labelled corpus', () => {
   it('is what the shipped weights were trained on (npm run replies:train after any change)', () => {
     expect(record.corpus.sha256).toBe(sha256(trainingText()));
     expect(record.corpus.replies).toBe(training.length);
+    // Retrained together: a record kept with other weights than the ones it was written with fails.
+    expect(record.weights).toBe(sha256(JSON.stringify(weights)));
+  });
+
+  it('ships only what reading a reply needs: the training record stays out of the bundled weights', () => {
+    expect(Object.keys(weights)).toEqual([
+      'buckets',
+      'intents',
+      'bias',
+      'weights',
+      'scale',
+      'temperature',
+      'thresholds',
+    ]);
   });
 
   it('trains on watched parts only, never on one that gates, reports or is sealed; each part in one place', () => {
