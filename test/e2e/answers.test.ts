@@ -206,6 +206,22 @@ describe('a patient answers a reminder by SMS', () => {
       );
   });
 
+  it('sends no acknowledgement to a number stopped before its answer, through the bundled function', async () => {
+    const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
+    for (const stop of ['STOP', 'please stop texting me']) {
+      const { patient, phone } = await remindedPatient();
+      const inbound = async (text: string) => {
+        const { code, stdout } = await runLocal('sms:inbound', [phone, text], lambdaPort());
+        expect(code).toBe(0);
+        return JSON.parse(stdout) as Record<string, unknown>;
+      };
+      expect(await inbound(stop)).toMatchObject({ intent: 'opt-out' });
+      expect(await inbound('1'), stop).toMatchObject({ intent: 'confirm', acknowledged: false });
+      const thanks = (await store.listMessages(patient.id)).filter((m) => m.body.startsWith('Thank you'));
+      expect(thanks, stop).toEqual([]);
+    }
+  });
+
   it("confirms a stop in the patient's own words once, by SMS, with how to undo it; START undoes it", async () => {
     const { patient, phone } = await remindedPatient();
     const store = openDynamoStore({ tableName: TABLE_NAME, endpoint: inject('engineEndpoint') });
