@@ -35,7 +35,7 @@ export const partPath = (n: number) => `${CORPUS_DIR}/${n === 1 ? 'held-out' : `
 export const CORPUS = { train: `${CORPUS_DIR}/train.jsonl` } as const;
 
 /** The parts written so far, numbered from 1: each file is in exactly one of the lists below. */
-export const PARTS_WRITTEN = 68;
+export const PARTS_WRITTEN = 72;
 
 const part = (n: number) => ({ name: `held-out part ${n}`, path: partPath(n) });
 /** Parts `from` to `to`, both included. */
@@ -68,17 +68,18 @@ export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PART
  * one you fix until it passes, a tuning set (docs/replies.md). Each is sealed before a change and scored
  * once when it is finished: the unseen measures. Parts 57 to 60 were sealed before parts 49 to 56 joined
  * training, and scored once when that was finished; parts 61 to 64 with that join, and scored once when
- * the rules that followed it were.
+ * the rules that followed it were; parts 65 to 68 after that, and scored once when the false-stop rules
+ * were finished (parts 57 to 64 tried as training replies and not kept).
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 64);
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 68);
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. Parts 65 to 68, written after parts
- * 61 to 64's one scoring, for one scoring each once the next change is made.
+ * checked like theirs; replies:eval names it and scores nothing of it. Parts 69 to 72, written while
+ * parts 57 to 64 were tried as training replies, for one scoring each once the next change is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(65, 68);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(69, 72);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
