@@ -67,9 +67,22 @@ function runsServerless(group: number): boolean | undefined {
     .some((line) => Number(line.trim().split(/\s+/, 1)[0]) === group && /serverless.*offline/.test(line));
 }
 
+/**
+ * Whether any process of group `group` still runs: a zombie, stopped and waiting for its parent (or a
+ * busy init) to reap it, does not, though a signal of 0 still finds it.
+ */
+function groupRuns(group: number): boolean {
+  const listing = spawnSync('ps', ['-A', '-o', 'pgid=,stat='], { encoding: 'utf8' });
+  if (listing.status !== 0) return alive(-group);
+  return listing.stdout.split('\n').some((line) => {
+    const [pgid, stat] = line.trim().split(/\s+/);
+    return Number(pgid) === group && !stat?.startsWith('Z');
+  });
+}
+
 const gone = async (group: number, withinMs: number) => {
   const until = Date.now() + withinMs;
-  while (alive(-group)) {
+  while (groupRuns(group)) {
     if (Date.now() > until) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -55,6 +55,29 @@ describe('a later npm start finding what a killed one left', () => {
     await exited;
   });
 
+  it('counts a stopped group as gone while it waits to be reaped: its processes are zombies, not running', async () => {
+    // A parent that never reaps (sh turned into sleep) holds its stopped child as a zombie, as a busy
+    // init may for a while: the leftover is stopped all the same, never refused.
+    const parent = spawn(
+      'sh',
+      [
+        '-c',
+        `setsid "${process.execPath}" -e 'setTimeout(() => {}, 30_000)' serverless offline & echo $!; exec sleep 30`,
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    spawned.push(parent.pid!);
+    const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
+    const offline = Number(line.toString().trim());
+    spawned.push(offline);
+    const pid = await deadPid();
+    writeFileSync(join(folder, 'npm-start.pid'), JSON.stringify({ pid, service: offline }));
+    expect(await stopLeftover()).toBe(
+      `Stopped the serverless offline (process group ${offline}) that an earlier npm start (pid ${pid}) left running when it died.`,
+    );
+    parent.kill('SIGKILL');
+  }, 20_000);
+
   it('leaves a group alone that does not run serverless offline (its id reused), or whose npm start lives', async () => {
     const other = group('something-else');
     writeFileSync(
