@@ -55,30 +55,32 @@ export function recordService(group: number): void {
   writeFileSync(pidFile(), JSON.stringify({ pid: process.pid, service: group } satisfies Claim));
 }
 
+/** The processes of group `group` as `ps` lists them, their state and command line; `undefined` when `ps` cannot tell. */
+function groupProcesses(group: number): { stat: string; args: string }[] | undefined {
+  const listing = spawnSync('ps', ['-A', '-o', 'pgid=,stat=,args='], { encoding: 'utf8' });
+  if (listing.status !== 0) return undefined;
+  return listing.stdout.split('\n').flatMap((line) => {
+    const [pgid, stat = '', ...args] = line.trim().split(/\s+/);
+    return Number(pgid) === group ? [{ stat, args: args.join(' ') }] : [];
+  });
+}
+
 /**
  * Whether process group `group` still runs serverless offline (the group of a dead start may have been
  * reused); `undefined` when `ps` cannot tell.
  */
 function runsServerless(group: number): boolean | undefined {
-  const listing = spawnSync('ps', ['-A', '-o', 'pgid=,args='], { encoding: 'utf8' });
-  if (listing.status !== 0) return alive(-group) ? undefined : false;
-  return listing.stdout
-    .split('\n')
-    .some((line) => Number(line.trim().split(/\s+/, 1)[0]) === group && /serverless.*offline/.test(line));
+  const processes = groupProcesses(group);
+  if (processes === undefined) return alive(-group) ? undefined : false;
+  return processes.some(({ args }) => /serverless.*offline/.test(args));
 }
 
 /**
  * Whether any process of group `group` still runs: a zombie, stopped and waiting for its parent (or a
  * busy init) to reap it, does not, though a signal of 0 still finds it.
  */
-function groupRuns(group: number): boolean {
-  const listing = spawnSync('ps', ['-A', '-o', 'pgid=,stat='], { encoding: 'utf8' });
-  if (listing.status !== 0) return alive(-group);
-  return listing.stdout.split('\n').some((line) => {
-    const [pgid, stat] = line.trim().split(/\s+/);
-    return Number(pgid) === group && !stat?.startsWith('Z');
-  });
-}
+const groupRuns = (group: number): boolean =>
+  groupProcesses(group)?.some(({ stat }) => !stat.startsWith('Z')) ?? alive(-group);
 
 const gone = async (group: number, withinMs: number) => {
   const until = Date.now() + withinMs;
