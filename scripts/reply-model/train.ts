@@ -128,7 +128,7 @@ const K = INTENTS.length;
 /** Fits the weights to the replies, each intent weighed by the inverse of how often it appears. */
 export function fit(replies: readonly LabelledReply[], options: TrainingOptions): Fitted {
   const { buckets, l2, epochs, learningRate } = options;
-  const vectors = replies.map(({ text }) => [...featureVector(text, buckets)]);
+  const vectors = replies.map(({ text }) => featureVector(text, buckets));
   const labels = replies.map(({ intent }) => INTENTS.indexOf(intent));
   const counts = INTENTS.map((_, k) => labels.filter((label) => label === k).length);
   const classWeight = counts.map((n) => (n === 0 ? 0 : replies.length / (K * n)));
@@ -143,7 +143,8 @@ export function fit(replies: readonly LabelledReply[], options: TrainingOptions)
     vectors.forEach((vector, i) => {
       for (let k = 0; k < K; k++) {
         let score = params[K * buckets + k]!;
-        for (const [bucket, value] of vector) score += params[k * buckets + bucket]! * value;
+        for (let j = 0; j < vector.buckets.length; j++)
+          score += params[k * buckets + vector.buckets[j]!]! * vector.values[j]!;
         scores[k] = score;
       }
       const top = Math.max(...scores);
@@ -153,7 +154,8 @@ export function fit(replies: readonly LabelledReply[], options: TrainingOptions)
       for (let k = 0; k < K; k++) {
         const error = (scores[k]! / total - (k === labels[i] ? 1 : 0)) * weight;
         gradient[K * buckets + k]! += error;
-        for (const [bucket, value] of vector) gradient[k * buckets + bucket]! += error * value;
+        for (let j = 0; j < vector.buckets.length; j++)
+          gradient[k * buckets + vector.buckets[j]!]! += error * vector.values[j]!;
       }
     });
     for (let j = 0; j < size; j++) {
@@ -187,24 +189,35 @@ export function quantised(weights: Float32Array, levels: number) {
  * basE91 (a twelfth shorter than base64).
  */
 export function encodedSteps(steps: Int8Array): string {
-  const K = INTENTS.length;
-  const buckets = steps.length / K;
-  const bucketMajor = new Int8Array(steps.length);
-  for (let k = 0; k < K; k++)
-    for (let b = 0; b < buckets; b++) bucketMajor[b * K + k] = steps[k * buckets + b]!;
   return encodeBase91(
-    brotliCompressSync(bucketMajor, {
+    brotliCompressSync(bucketMajor(steps), {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: steps.length },
     }),
   );
 }
 
+/** Steps laid out intent by intent (as trained) put bucket by bucket, each bucket's intents side by side. */
+function bucketMajor(steps: Int8Array): Int8Array {
+  const K = INTENTS.length;
+  const buckets = steps.length / K;
+  const laidOut = new Int8Array(steps.length);
+  for (let k = 0; k < K; k++) for (let b = 0; b < buckets; b++) laidOut[b * K + k] = steps[k * buckets + b]!;
+  return laidOut;
+}
+
 /** The model as it ships, its weights rounded to their steps: what cross-validation and the compare read. */
 export function asShipped(fitted: Fitted, options: TrainingOptions, thresholds: Thresholds, temperature = 1) {
   const { steps, scale } = quantised(fitted.weights, options.levels);
-  const weights = Float32Array.from(steps, (step) => step * scale);
   const { buckets } = options;
-  return new ReplyClassifier({ ...fitted, weights, buckets, intents: [...INTENTS], thresholds, temperature });
+  return new ReplyClassifier({
+    steps: bucketMajor(steps),
+    scale,
+    bias: fitted.bias,
+    buckets,
+    intents: [...INTENTS],
+    thresholds,
+    temperature,
+  });
 }
 
 /** A reply's fold, by the SHA-256 of its text: adding or removing a reply moves no other between folds. */

@@ -5,6 +5,7 @@ import { normalise } from '../read/normalise.ts';
 // of buckets so that the weights are one array and no vocabulary ships with them.
 
 const WORDS = /\p{L}+|\p{N}+|\p{Extended_Pictographic}|[?!]/gu;
+const LETTER = /\p{L}/u;
 
 /** The reply's words: letters, digits, each emoji, and ? and ! (a question reads differently). */
 export const words = (text: string): string[] => normalise(text).match(WORDS) ?? [];
@@ -31,49 +32,72 @@ const NEGATIONS = new Set([
 ]);
 const SCOPE_ENDS = new Set(['?', '!', 'but', 'pero', 'and', 'y']);
 
+// FNV-1a, 32 bits: a fast, stable hash of a feature's text, taken a piece at a time so that no
+// feature is ever built as a string (every inbound message is read this way).
+const FNV_OFFSET = 0x811c9dc5;
+const hashOn = (hash: number, text: string, from = 0, to = text.length): number => {
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+};
+const [BIAS, WORD, NEGATED, PAIR, PAIR_FIRST, LETTERS] = ['<bias>', 'w:', 'n:', 'b:', 'b:<s>_', 'c:'].map(
+  (text) => hashOn(FNV_OFFSET, text),
+) as [number, number, number, number, number, number];
+
 /**
- * Every feature of a reply, as strings: words, pairs of words, 3–5 letter runs inside each word, and
- * each word after a negation (until a clause ends) marked as negated.
+ * The FNV-1a hash of each of a reply's features: `<bias>`, then for each word `w:word`, `n:word`
+ * after a negation until its clause ends, `b:previous_word` (`b:<s>_word` first) and every 3–5
+ * letter run of `<word>` (letters only), then `b:last_</s>`.
  */
-export function features(text: string): string[] {
+export function featureHashes(text: string): number[] {
   const tokens = words(text);
-  const found = ['<bias>'];
+  const hashes = [BIAS];
   let negated = false;
   tokens.forEach((word, i) => {
     if (SCOPE_ENDS.has(word)) negated = false;
-    found.push(`w:${word}`);
-    if (negated) found.push(`n:${word}`);
+    hashes.push(hashOn(WORD, word));
+    if (negated) hashes.push(hashOn(NEGATED, word));
     if (NEGATIONS.has(word)) negated = true;
-    found.push(`b:${tokens[i - 1] ?? '<s>'}_${word}`);
-    if (!/\p{L}/u.test(word)) return;
+    const previous = tokens[i - 1];
+    const pair = previous === undefined ? PAIR_FIRST : hashOn(hashOn(PAIR, previous), '_');
+    hashes.push(hashOn(pair, word));
+    if (!LETTER.test(word)) return;
     const padded = `<${word}>`;
     for (let n = 3; n <= 5; n++)
-      for (let at = 0; at + n <= padded.length; at++) found.push(`c:${padded.slice(at, at + n)}`);
+      for (let at = 0; at + n <= padded.length; at++) hashes.push(hashOn(LETTERS, padded, at, at + n));
   });
-  if (tokens.length > 0) found.push(`b:${tokens.at(-1)}_</s>`);
-  return found;
+  const last = tokens.at(-1);
+  if (last !== undefined) hashes.push(hashOn(hashOn(PAIR, last), '_</s>'));
+  return hashes.map((hash) => hash >>> 0);
 }
 
-/** FNV-1a, 32 bits: a fast, stable hash of a feature's text. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
+/** A reply as the classifier reads it: the buckets its features fall in, each with its value. */
+export interface FeatureVector {
+  /** In the order first met, so that every reading of a reply adds its scores up in one order. */
+  buckets: number[];
+  /** How many features fell in each bucket, the row scaled to unit length. */
+  values: number[];
 }
 
-/** The reply's features as bucket numbers with their counts, each row scaled to unit length. */
-export function featureVector(text: string, buckets: number): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const feature of features(text)) {
-    const bucket = fnv1a(feature) % buckets;
-    counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+// Where each bucket sits in the vector being built (its index + 1), reset after each reply.
+let slots = new Int32Array(0);
+
+/** The reply's features as bucket numbers with their counts, the row scaled to unit length. */
+export function featureVector(text: string, buckets: number): FeatureVector {
+  if (slots.length !== buckets) slots = new Int32Array(buckets);
+  const vector: FeatureVector = { buckets: [], values: [] };
+  for (const hash of featureHashes(text)) {
+    const bucket = hash % buckets;
+    const slot = slots[bucket]!;
+    if (slot > 0) vector.values[slot - 1]! += 1;
+    else {
+      slots[bucket] = vector.buckets.push(bucket);
+      vector.values.push(1);
+    }
   }
   let norm = 0;
-  for (const count of counts.values()) norm += count * count;
+  for (const count of vector.values) norm += count * count;
   const scale = 1 / Math.sqrt(norm);
-  for (const [bucket, count] of counts) counts.set(bucket, count * scale);
-  return counts;
+  vector.values = vector.values.map((count) => count * scale);
+  for (const bucket of vector.buckets) slots[bucket] = 0;
+  return vector;
 }

@@ -2,34 +2,44 @@ import { LOOK_ALIKE_LETTERS } from './look-alikes.ts';
 
 // How every reader of a reply (the safety rules, the embedded model's features) sees its letters.
 
-/** The texts of the reply in hand, as normalised: every rule reads the same ones. */
-const normalised = new Map<string, string>();
-const NORMALISED_KEPT = 16;
+// What the rules work out of the reply in hand, kept while it is read (each rule asks again of the
+// same text) and forgotten once it is: no patient's words are kept between replies.
+const keptForTheReply: Map<string, string>[] = [];
+const KEPT_PER_READER = 16;
+
+/** `read`, kept for the reply in hand. */
+function keptWhileReading(read: (text: string) => string): (text: string) => string {
+  const kept = new Map<string, string>();
+  keptForTheReply.push(kept);
+  return (text) => {
+    const known = kept.get(text);
+    if (known !== undefined) return known;
+    if (kept.size >= KEPT_PER_READER) kept.clear();
+    const result = read(text);
+    kept.set(text, result);
+    return result;
+  };
+}
 
 /** Forgets the reply in hand once it is read: no patient's words are kept between replies. */
-export const forgetNormalised = () => normalised.clear();
+export const forgetNormalised = () => keptForTheReply.forEach((kept) => kept.clear());
 /** How many texts are kept now: none once a reply is read. */
-export const textsKept = () => normalised.size;
+export const textsKept = () => keptForTheReply.reduce((sum, kept) => sum + kept.size, 0);
 
 /**
  * Lower case, accents dropped, full-width folded, the emoji question and exclamation marks typed as
  * the marks they are ("👌❔" asks as "👌?" does), a letter held down three times or more kept twice.
  */
-export function normalise(text: string): string {
-  const known = normalised.get(text);
-  if (known !== undefined) return known;
-  if (normalised.size >= NORMALISED_KEPT) normalised.clear();
-  const result = text
+export const normalise = keptWhileReading((text) =>
+  text
     .normalize('NFKD')
     .replace(/\p{Mark}/gu, '')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[❓❔]/gu, '?')
     .replace(/[❗❕]/gu, '!')
-    .replace(/(\p{L})\1{2,}/gu, '$1$1');
-  normalised.set(text, result);
-  return result;
-}
+    .replace(/(\p{L})\1{2,}/gu, '$1$1'),
+);
 
 /** Zero-width spaces and joiners, soft hyphens, variation selectors…: never part of what a word says. */
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
@@ -80,13 +90,14 @@ export const withContractionsSplit = (spaced: string) =>
  * Letters, digits and # kept, an apostrophe splitting its word ("don't" → "don t"), one space between,
  * and a contraction typed without its apostrophe split the same way: every rule spells it once.
  */
-export const words = (text: string) =>
+export const words = keptWhileReading((text) =>
   withContractionsSplit(
     text
       .replace(/[^\p{L}\p{N}#]+/gu, ' ')
       .trim()
       .replace(/\s+/g, ' '),
-  );
+  ),
+);
 
 /** One slip apart: a letter added, dropped or changed, or two side by side swapped. */
 export function oneSlipApart(a: string, b: string): boolean {
