@@ -282,10 +282,28 @@ export interface Calibration {
  */
 export interface TrainingRecord {
   corpus: { replies: number; sha256: string };
+  /** The SHA-256 of what the rules made of each training reply (rulesVerdicts): the temperature and thresholds were chosen with them. */
+  rules: string;
   /** The SHA-256 of the weights as JSON: a record kept with other weights than its own is told apart. */
   weights: string;
   calibration: Calibration;
 }
+
+/**
+ * What the rules make of each training reply, as far as the temperature and thresholds depend on it:
+ * read by a rule, or left to the model with which of its readings (opt-out, confirm, cancel,
+ * reschedule) the rules would hold back. A rule that changes any of them asks for a new training.
+ */
+export const rulesVerdicts = (replies: readonly LabelledReply[]) =>
+  sha256(
+    replies
+      .map(({ text }) =>
+        readByRules(text) !== undefined
+          ? 'rule'
+          : (['opt-out', ...ACTS] as const).map((intent) => (heldBack(intent, text) ? 'x' : '-')).join(''),
+      )
+      .join('\n'),
+  );
 
 /** How far the confidence of the most likely intent is from how often it is right, in ten bins. */
 export function calibrationOf(
@@ -447,6 +465,7 @@ export function weightsFile(
 /** The record of a training: the corpus's size and hash, the weights' hash, and the calibration measured on cross-validation. */
 export const trainingRecord = (
   corpusText: string,
+  rules: string,
   weights: Weights,
   calibration: Calibration,
 ): TrainingRecord => ({
@@ -454,6 +473,7 @@ export const trainingRecord = (
     replies: corpusText.split('\n').filter((line) => line.trim() !== '').length,
     sha256: sha256(corpusText),
   },
+  rules,
   weights: sha256(JSON.stringify(weights)),
   calibration,
 });
@@ -488,7 +508,7 @@ export function trainFromCorpus(options: TrainingOptions = TRAINING): {
   };
   const thresholds = chooseThresholds(replies, probabilities);
   const weights = weightsFile(fit(replies, options), options, { thresholds, temperature });
-  return { weights, record: trainingRecord(corpusText, weights, calibration) };
+  return { weights, record: trainingRecord(corpusText, rulesVerdicts(replies), weights, calibration) };
 }
 
 export interface Evaluation {

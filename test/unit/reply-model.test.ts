@@ -38,6 +38,7 @@ import {
   readCorpus,
   readTraining,
   REPORTED_PARTS,
+  rulesVerdicts,
   SEALED_PARTS,
   TRAINING,
   TRAINING_FILES,
@@ -142,6 +143,12 @@ describe('the labelled corpus', () => {
     // Retrained together: a record kept with other weights than the ones it was written with fails.
     expect(record.weights).toBe(sha256(JSON.stringify(weights)));
   });
+
+  it('chose its temperature and thresholds with the rules as they read now (npm run replies:train after a rule change)', () => {
+    // The rules decide which replies reach the model and which of its readings stand: a rule changed
+    // since training leaves the thresholds chosen for other rules.
+    expect(record.rules).toBe(rulesVerdicts(training));
+  }, 60_000);
 
   it('ships only what reading a reply needs: the training record stays out of the bundled weights', () => {
     expect(Object.keys(weights)).toEqual([
