@@ -119,6 +119,7 @@ export async function bundle(outfile: string, contents: string, plugins: Plugin[
     stdin: { contents, loader: 'ts', resolveDir: process.cwd() },
     bundle: true,
     minify: true,
+    charset: 'utf8',
     format: 'esm',
     platform: 'node',
     target: 'node24',

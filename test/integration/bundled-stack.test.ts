@@ -27,6 +27,7 @@ beforeAll(async () => {
     },
     bundle: true,
     minify: true,
+    charset: 'utf8',
     sourcemap: 'linked',
     sourcesContent: false,
     format: 'esm',

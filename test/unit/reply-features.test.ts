@@ -7,6 +7,7 @@ import { readTraining } from '../../scripts/reply-model/train.ts';
 // The shipped weights mean something only for the features they were trained on: the fast hashing
 // (no feature built as a string) must give the very buckets and values the features' definition gives.
 
+// The definition, written out again on purpose: a change to the features is made here and in features.ts.
 const NEGATIONS = 'no not never dont cant wont nt t stop quit nunca ni dejen deja basta sin'.split(' ');
 const SCOPE_ENDS = ['?', '!', 'but', 'pero', 'and', 'y'];
 

@@ -21,7 +21,7 @@ function keptWhileReading(read: (text: string) => string): (text: string) => str
   };
 }
 
-/** Forgets the reply in hand once it is read: no patient's words are kept between replies. */
+/** Forgets the reply in hand once it is read (its normalised text and its words): no patient's words are kept between replies. */
 export const forgetNormalised = () => keptForTheReply.forEach((kept) => kept.clear());
 /** How many texts are kept now: none once a reply is read. */
 export const textsKept = () => keptForTheReply.reduce((sum, kept) => sum + kept.size, 0);
