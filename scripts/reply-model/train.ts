@@ -284,6 +284,8 @@ export interface TrainingRecord {
   corpus: { replies: number; sha256: string };
   /** The SHA-256 of what the rules made of each training reply (rulesVerdicts): the temperature and thresholds were chosen with them. */
   rules: string;
+  /** The SHA-256 of what the model read of each training reply (featuresRead): the weights were fitted to it. */
+  features: string;
   /** The SHA-256 of the weights as JSON: a record kept with other weights than its own is told apart. */
   weights: string;
   calibration: Calibration;
@@ -304,6 +306,20 @@ export const rulesVerdicts = (replies: readonly LabelledReply[]) =>
       )
       .join('\n'),
   );
+
+/**
+ * What the model reads of each training reply: its feature vector, as normalising and the features
+ * make it. A change to either (a new look-alike, another way of splitting words) asks for a new
+ * training, though the corpus and the rules read as before.
+ */
+export function featuresRead(replies: readonly LabelledReply[], buckets: number): string {
+  const digest = createHash('sha256');
+  for (const { text } of replies) {
+    const vector = featureVector(text, buckets);
+    digest.update(`${vector.buckets.join(',')}:${vector.values.join(',')}\n`);
+  }
+  return digest.digest('hex');
+}
 
 /** How far the confidence of the most likely intent is from how often it is right, in ten bins. */
 export function calibrationOf(
@@ -462,10 +478,11 @@ export function weightsFile(
   };
 }
 
-/** The record of a training: the corpus's size and hash, the weights' hash, and the calibration measured on cross-validation. */
+/** The record of a training: the corpus's size and hash, the digests of what the rules and the model read of it, the weights' hash, and the calibration measured on cross-validation. */
 export const trainingRecord = (
   corpusText: string,
   rules: string,
+  features: string,
   weights: Weights,
   calibration: Calibration,
 ): TrainingRecord => ({
@@ -474,6 +491,7 @@ export const trainingRecord = (
     sha256: sha256(corpusText),
   },
   rules,
+  features,
   weights: sha256(JSON.stringify(weights)),
   calibration,
 });
@@ -508,7 +526,16 @@ export function trainFromCorpus(options: TrainingOptions = TRAINING): {
   };
   const thresholds = chooseThresholds(replies, probabilities);
   const weights = weightsFile(fit(replies, options), options, { thresholds, temperature });
-  return { weights, record: trainingRecord(corpusText, rulesVerdicts(replies), weights, calibration) };
+  return {
+    weights,
+    record: trainingRecord(
+      corpusText,
+      rulesVerdicts(replies),
+      featuresRead(replies, options.buckets),
+      weights,
+      calibration,
+    ),
+  };
 }
 
 export interface Evaluation {

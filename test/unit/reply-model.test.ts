@@ -39,6 +39,7 @@ import {
   readTraining,
   REPORTED_PARTS,
   rulesVerdicts,
+  featuresRead,
   SEALED_PARTS,
   TRAINING,
   TRAINING_FILES,
@@ -148,6 +149,11 @@ describe('the labelled corpus', () => {
     // The rules decide which replies reach the model and which of its readings stand: a rule changed
     // since training leaves the thresholds chosen for other rules.
     expect(record.rules).toBe(rulesVerdicts(training));
+  }, 60_000);
+
+  it('was fitted to the features as normalising and the features read the training replies now (npm run replies:train after a change to either)', () => {
+    // Neither the corpus nor the rules change when normalise.ts or features.ts does, yet the model reads otherwise.
+    expect(record.features).toBe(featuresRead(training, weights.buckets));
   }, 60_000);
 
   it('ships only what reading a reply needs: the training record stays out of the bundled weights', () => {

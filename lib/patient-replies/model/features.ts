@@ -44,7 +44,8 @@ const [BIAS, WORD, NEGATED, PAIR, PAIR_FIRST, LETTERS] = ['<bias>', 'w:', 'n:', 
 ) as [number, number, number, number, number, number];
 
 /**
- * The FNV-1a hash of each of a reply's features: `<bias>`, then for each word `w:word`, `n:word`
+ * The FNV-1a hash of each of a reply's features, as a signed 32-bit integer (`>>> 0` reads it
+ * unsigned): `<bias>`, then for each word `w:word`, `n:word`
  * after a negation until its clause ends, `b:previous_word` (`b:<s>_word` first) and every 3–5
  * letter run of `<word>` (letters only), then `b:last_</s>`.
  */
@@ -67,7 +68,7 @@ export function featureHashes(text: string): number[] {
   });
   const last = tokens.at(-1);
   if (last !== undefined) hashes.push(hashOn(hashOn(PAIR, last), '_</s>'));
-  return hashes.map((hash) => hash >>> 0);
+  return hashes;
 }
 
 /** A reply as the classifier reads it: the buckets its features fall in, each with its value. */
@@ -86,7 +87,7 @@ export function featureVector(text: string, buckets: number): FeatureVector {
   if (slots.length !== buckets) slots = new Int32Array(buckets);
   const vector: FeatureVector = { buckets: [], values: [] };
   for (const hash of featureHashes(text)) {
-    const bucket = hash % buckets;
+    const bucket = (hash >>> 0) % buckets;
     const slot = slots[bucket]!;
     if (slot > 0) vector.values[slot - 1]! += 1;
     else {
@@ -97,7 +98,7 @@ export function featureVector(text: string, buckets: number): FeatureVector {
   let norm = 0;
   for (const count of vector.values) norm += count * count;
   const scale = 1 / Math.sqrt(norm);
-  vector.values = vector.values.map((count) => count * scale);
+  for (let i = 0; i < vector.values.length; i++) vector.values[i]! *= scale;
   for (const bucket of vector.buckets) slots[bucket] = 0;
   return vector;
 }
