@@ -3149,3 +3149,128 @@ describe("what the training replies' false stops showed out of fold once parts 4
     expect(heldBack('opt-out', "it's not the wrong number but stop texting")).toBeUndefined();
   });
 });
+
+// The rules behind the training replies misread out of fold on 2026-11-28 (docs/replies.md), each
+// with replies written for the rule, none of them a corpus reply.
+describe('the rules of the out-of-fold misreads of 2026-11-28', () => {
+  it.each([
+    "We're all set for Friday. Please don't text at all from now on",
+    'just dont message from now on',
+    "please don't text ever again",
+    'do not text at all',
+  ])('stops by rule: not texted at all, from now on or ever again: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    "please don't text at all during work hours, call instead",
+    "don't text at all before 9, I'm on nights",
+    'I got no text at all from you',
+  ])('not a stop by rule: texts kept from a time, or none received: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    ["he can't come, I'll call to set up another time", 'asks-another-time'],
+    ['not going to make it, can you find me a different time', 'asks-another-time'],
+    ["can't make it, I'll arrange another time", 'asks-another-time'],
+    ["can't make it, cancel please", undefined],
+  ] as const)('asks-another-time: a cancel of %j asking for another time is held back (%s)', (text, rule) =>
+    expect(heldBack('cancel', text)).toBe(rule),
+  );
+
+  it.each([
+    'Can my daughter come along, she has a cough that won’t go away',
+    'my knee pain just doesnt go away, can the doctor look at it too',
+    'the swelling won’t go down, should I bring him along',
+    'a mi hijo la tos no le baja, ¿lo llevo también?',
+  ])('not-a-cancel: a symptom that persists is no word of not coming: %j', (text) =>
+    expect(heldBack('cancel', text)).toBe('not-a-cancel'),
+  );
+
+  it.each([
+    "the rash won't go away so I can't come, cancel",
+    "cough won't let up, I won't be coming",
+    'no se me quita la fiebre, no voy a ir',
+  ])("keeps a model's cancel when not coming is said beside the symptom: %j", (text) =>
+    expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'no los quiero recibir más',
+    'I don’t want to receive anything more from you',
+    'No conozco a esa señora, se equivocaron',
+    'I want out of ur lsit',
+    'pls remuve me',
+  ])("keeps a model's stop that names receiving, a mistaken person or a list, however slipped: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it.each(['ya me tienen harta', 'esto ya no aplica', 'I keep track myself now'])(
+    "not-about-messages: a model's stop naming nothing of messages is still held back: %j",
+    (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each([
+    "I unsubscribed a while back but I'd like the texts again",
+    'We opted out in spring, please add me back',
+    'somehow I was removed from the reminders, can you put me back on?',
+    'me di de baja hace tiempo pero quiero los mensajes de nuevo',
+  ])('asks-for-messages: a stop of the past told to ask for the texts back is no stop: %j', (text) =>
+    expect(readByRules(text)).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' }),
+  );
+
+  it.each([
+    'I already opted out, why are you still texting me',
+    'I opted out last month, please stop texting',
+    'i unsubscribed. STOP. email me instead',
+  ])(
+    'stops still by rule: a stop of the past with no wish for the texts, or a stop asked again: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'please quit calling my work number and just text',
+    'stop emailing me, text me instead',
+    'Stop calling. Texts only please',
+  ])('not a stop by rule: calls or emails stopped for texts: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each(['stop calling me', 'stop calling and texting me', 'stop calling and texting, only email'])(
+    'stops still by rule: calls stopped with no texts asked for, or with the texts: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'hard of hearing, message me instead, no calls',
+    "don't ring the house, texting is so much easier",
+    'no me marquen al trabajo, mejor escríbanme un mensaje',
+    'por mensaje mejor, dejen de llamarme',
+    'las llamadas no por favor, los mensajes sí',
+  ])(
+    "not-about-messages: a model's stop of a reply asking for texts rather than calls is held back: %j",
+    (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each(['stop the texts, only email me', 'no more texts, call me instead'])(
+    "keeps a model's stop of the texts with another way asked for: %j",
+    (text) => expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it.each([
+    "we didn't give you guys permission to message us",
+    'I never gave yall consent',
+    'No vuelvan a mandar mensajes a este número',
+    'nunca vuelvan a escribir a mi celular',
+  ])('stops by rule: consent never given to whoever writes, or writing to the number forbidden: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'no vuelvan a escribir a este número hasta el lunes, estoy de viaje',
+    'no vuelvan a escribir al celular de mi mamá, escríbanme a mí',
+  ])('not a stop by rule: the number forbidden for a while, or another number: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+});

@@ -51,7 +51,7 @@ export function isContradiction(text: string): boolean {
 
 /** Words of messages, contact or stopping, "remove" however slipped: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
 const ABOUT_MESSAGES =
-  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|numbers?|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|(?:me|nos) recuerd\w*|dejen|dejes|persona|no more|no mas(?= (?:por favor|porfa|pls|please|gracias)$|$)|para ya|paren|parenle|parale|rmv|remv\w*|remoev\w*|vaja)\b|[🛑⛔🚫✋]/u;
+  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|numbers?|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|receiv\w*|reciev\w*|recib\w*|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|lsit|lst|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|equivocaron(?! de (?:dia|fecha|hora|cita|turno|consultorio|doctor|doctora))|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|(?:me|nos) recuerd\w*|dejen|dejes|persona|no more|no mas(?= (?:por favor|porfa|pls|please|gracias)$|$)|para ya|paren|parenle|parale|rmv|remv\w*|remoev\w*|remuv\w*|vaja)\b|[🛑⛔🚫✋]/u;
 
 /** "stop" with its letters spaced apart among other words, which the stop rules read only as a sentence of its own. */
 const SPACED_STOP = /\b(?:e )?s ?t ?o ?p\b/g;
@@ -79,7 +79,11 @@ const STOP_IN_ANOTHER_SENSE = new RegExp(
  * text me, don't call", "texts are best", "my new number is…", "actualicen mi número".
  */
 const WANTS_TEXTS =
-  /\b(?:only|just) (?:text|txt|message|msg)\w*\b|\b(?:texts?|txt|sms|messages?) (?:only|are best|is best|are better|is better|are easier|is easier)\b|\bprefer (?:a |the )?(?:text|txt|sms|message)\w*|\b(?:solo|nomas|nada mas|mejor) (?:por |con )?(?:mensaje|texto|msj)\w*|\b(?:my|mi|his|her|su) (?:new|nuevo) (?:number|numero|phone|cell|celular|telefono|mobile)\b|\b(?:numero|telefono|celular) nuevo\b|\bupdate (?:my|his|her|the) (?:number|phone|cell|mobile)\b|\bactualic\w*(?: (?:mi|su|el) (?:numero|telefono|celular))?|\b(?:thank\w*|thx|thnx|grateful|appreciat\w*|gracias)(?: \S+){0,3} (?:for|por) (?:the|these|this|your|all the|all these|los|estos|sus) (?:reminders?|texts?|messages?|recordatorios|mensajes|avisos)\b/g;
+  /\b(?:only|just) (?:text|txt|message|msg)\w*\b|\b(?:text|txt|message|msg)\w* (?:me |us )?instead\b|\btexting (?:is|s) (?:(?:much|so|way|far|a lot) )*(?:easier|better|best)\b|\bmejor (?:mandenme|mandeme|mandame|envienme|envieme|enviame|escribanme|escribame|escribeme) (?:un |por )?(?:mensaje|texto|msj)\w*|\b(?:por|x) (?:mensaje|texto|msj)\w* (?:esta bien|mejor|si|porfa|por favor)\b|\b(?:los|el) (?:textos?|mensajes?|msjs?) si\b|\b(?:texts?|txt|sms|messages?) (?:only|are best|is best|are better|is better|are easier|is easier)\b|\bprefer (?:a |the )?(?:text|txt|sms|message)\w*|\b(?:solo|nomas|nada mas|mejor) (?:por |con )?(?:mensaje|texto|msj)\w*|\b(?:my|mi|his|her|su) (?:new|nuevo) (?:number|numero|phone|cell|celular|telefono|mobile)\b|\b(?:numero|telefono|celular) nuevo\b|\bupdate (?:my|his|her|the) (?:number|phone|cell|mobile)\b|\bactualic\w*(?: (?:mi|su|el) (?:numero|telefono|celular))?|\b(?:thank\w*|thx|thnx|grateful|appreciat\w*|gracias)(?: \S+){0,3} (?:for|por) (?:the|these|this|your|all the|all these|los|estos|sus) (?:reminders?|texts?|messages?|recordatorios|mensajes|avisos)\b/g;
+
+/** Being reached otherwise than by text, and asking it to stop: "no phone calls", "stop calling", "dejen de llamarme". */
+const OTHER_MEANS =
+  /\b(?:(?:stop|stp|quit|cease) )?(?:phone|phoning|landline|calls?|calling|ring|ringing|email\w*|e mail|mail|post|letters?)\b|\b(?:dejen|deje|dejes|paren|pare|no) (?:de )?(?:me )?(?:llam|marqu|marc)\w*/g;
 
 /** A patient's own slip of the number, no word of stopping for a model's opt-out: "I texted the wrong number". */
 const SELF_MISTAKES = new RegExp(
@@ -161,7 +165,7 @@ const A_DAY = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|t
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día", a day offered instead ("can I come in Friday", "wat about weds", "¿puedo ir el viernes?"), being booked for later. */
 const ANOTHER_TIME = new RegExp(
   `\\b(?:can|could|may) (?:i|we|she|he|they|u|you) (?:come|come in|do|go|make it|get in|be seen)(?: in| on)* ${A_DAY}\\b|\\b(?:what|wat|wht|how) (?:about|abt|bout) (?:on )?${A_DAY}\\b|(?<!\\b(?:no|ni|tampoco) )\\b(?:puedo|podemos|puede|podria|podriamos) (?:ir|venir|pasar)(?: el)? ${A_DAY}\\b|\\bque tal(?: el)? ${A_DAY}\\b|\\bpush (?:it|me|us|her|him|them|my (?:appointment|appt)|the (?:appointment|appt)) back\\b|\\bbook (?:me|us|her|him|them) (?:in )?(?:for|when)\\b|\\bwhat else (?:ya|you|u) (?:got|have)\\b|` +
-    /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer|set up|arrange|schedule|sort out|pick)(?: me| us| her| him| them)? (?:another|a new|a different) (?:day|week|date|appointment|appt|slot)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b|\b(?:next|earliest|soonest) (?:available|opening|openings)\b|\b(?:proxima|siguiente) (?:cita|fecha|hora) (?:disponible|libre)\b/
+    /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer|set up|arrange|schedule|sort out|pick)(?: me| us| her| him| them)? (?:another|a new|a different) (?:day|week|date|appointment|appt|slot|time)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b|\b(?:next|earliest|soonest) (?:available|opening|openings)\b|\b(?:proxima|siguiente) (?:cita|fecha|hora) (?:disponible|libre)\b/
       .source,
 );
 
@@ -172,6 +176,10 @@ const RUNNING_LATE =
 /** Doubt, whose "no" says nothing of coming: "not sure", "no estoy segura", "no sé", "I don't know yet". */
 const UNSURE =
   /\b(?:not sure|unsure|no estoy segur[oa]s?|no estamos segur[oa]s|no se(?: todavia| aun)?|i don t know(?: yet)?|i dont know(?: yet)?|dunno|idk)\b/g;
+
+/** A symptom that does not let up, no word of not coming: "a rash that won't go away", "a cough that won't let up", "no se me quita". */
+const SYMPTOM_PERSISTS =
+  /\b(?:won t|wont|will not|doesn t|doesnt|does not|didn t|didnt|isn t|isnt|hasn t|hasnt) (?:go|going|gone) (?:away|down)\b|\b(?:won t|wont|will not|doesn t|doesnt|does not|didn t|didnt|hasn t|hasnt) (?:stop|heal|clear up|settle|ease|let up|get better)\b(?! (?:texting|sending|messaging|the texts|these|them)\b)|\bno (?:se )?(?:me |le |te )?(?:quita|quitan|baja|bajan|cura|curan|mejora|mejoran)\b/g;
 
 /**
  * Words of not coming or cancelling, in English and Spanish, however shortened: a model's cancel needs
@@ -429,15 +437,17 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'asks-who-is-writing';
   if (intent === 'opt-out') {
-    const read = words(stopWords(plain))
+    const about = words(stopWords(plain))
       // A stop's letters spaced apart inside a longer sentence: "sto p it", "S. T. O. P. I mean it".
       // Never the "s" an apostrophe left before "top": "that's top notch".
       .replace(SPACED_STOP, (letters, at: number, whole: string) =>
         /^s top$/.test(letters) && /[\p{L}\p{N}] $/u.test(whole.slice(0, at)) ? letters : 'stop',
       )
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
-      .replace(SELF_MISTAKES, ' ')
-      .replace(WANTS_TEXTS, ' ');
+      .replace(SELF_MISTAKES, ' ');
+    const textsWanted = about.replace(WANTS_TEXTS, ' ');
+    // Texts asked for make calls and mail another matter: "texts only please, no phone calls".
+    const read = textsWanted === about ? about : textsWanted.replace(OTHER_MEANS, ' ');
     // A letter doubled by a slip hides no word of messages: "theese", "textts"; only those words, not "stoop" or "Parra".
     return ABOUT_MESSAGES.test(read) || DOUBLED_MESSAGES.test(read.replace(/(\p{L})\1/gu, '$1'))
       ? undefined
@@ -467,7 +477,10 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
-  if (intent === 'cancel' && (!CANCELS.test(spaced.replace(UNSURE, ' ')) || RUNNING_LATE.test(spaced)))
+  if (
+    intent === 'cancel' &&
+    (!CANCELS.test(spaced.replace(UNSURE, ' ').replace(SYMPTOM_PERSISTS, ' ')) || RUNNING_LATE.test(spaced))
+  )
     return 'not-a-cancel';
   if (
     intent === 'cancel'
