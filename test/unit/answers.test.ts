@@ -3274,3 +3274,50 @@ describe('the rules of the out-of-fold misreads of 2026-11-28', () => {
     expect(asksToStop(text)).toBe(false),
   );
 });
+
+// A review's own replies against those rules, each read as before them or safer (docs/replies-history.md).
+describe('the review of the rules of 2026-11-28', () => {
+  it.each([
+    'I opted out, I want the reminders stopped',
+    'I opted out, I want the reminders sent to my husband instead',
+    'I said stop texting me!! I want the texts gone',
+    "I opted out, I don't want the texts back",
+    'stop calling or texting me. only text my daughter',
+    'stop calling/texting me, just text my wife instead',
+    'stop calling me and texting me, just text my mom',
+    'I just texted to say stop calling me',
+    'Do not send me the texts again',
+    'I unsubscribed!! i want the texts STOPPED',
+  ])('stops by rule: a stop asked now beside a past one, or beside texts for someone else: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    "please don't text at all today, it's my wedding",
+    "please don't message from now on about my son, he's 18 now",
+    'no vuelvan a escribir a este número en horas de trabajo',
+    'I never gave this clinic permission to share my results',
+    "we never gave y'all consent to the procedure",
+    "don't send the reminders in Spanish please",
+  ])('not a stop by rule: a time, a subject or another consent named: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    "I don't want this on my phone anymore, thanks for the reminders though",
+    'thanks for the reminders! email from now on',
+    'my new number is 555 1234, this phone is no longer mine',
+  ])("keeps a model's stop beside thanks or a new number, the phone being the texts': %j", (text) =>
+    expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it.each(['se equivocaron con la hora', 'see u lst week', 'I didn’t receive the address, can you send it'])(
+    "not-about-messages: a model's stop of a mistaken time, a last week or a message not received is held back: %j",
+    (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each(["cancel, I don't need another time", "cancel please, I don't want another time"])(
+    "keeps a model's cancel that says no other time is wanted: %j",
+    (text) => expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+});

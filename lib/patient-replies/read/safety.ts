@@ -51,7 +51,7 @@ export function isContradiction(text: string): boolean {
 
 /** Words of messages, contact or stopping, "remove" however slipped: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
 const ABOUT_MESSAGES =
-  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|numbers?|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|receiv\w*|reciev\w*|recib\w*|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|lsit|lst|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|equivocaron(?! de (?:dia|fecha|hora|cita|turno|consultorio|doctor|doctora))|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|(?:me|nos) recuerd\w*|dejen|dejes|persona|no more|no mas(?= (?:por favor|porfa|pls|please|gracias)$|$)|para ya|paren|parenle|parale|rmv|remv\w*|remoev\w*|remuv\w*|vaja)\b|[🛑⛔🚫✋]/u;
+  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|numbers?|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|(?:want|wanna|wish|like|need) (?:to )?(?:receiv|reciev)\w*|(?:quiero|queremos|deseo|deseamos|necesito) (?:\S+ )?recibir\w*|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|lsit|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|equivocaron(?! (?:de|con|en) (?:la |el |mi |su )?(?:dia|fecha|hora|cita|turno|consultorio|doctor|doctora|direccion|nombre))|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|(?:me|nos) recuerd\w*|dejen|dejes|persona|no more|no mas(?= (?:por favor|porfa|pls|please|gracias)$|$)|para ya|paren|parenle|parale|rmv|remv\w*|remoev\w*|remuv\w*|vaja)\b|[🛑⛔🚫✋]/u;
 
 /** "stop" with its letters spaced apart among other words, which the stop rules read only as a sentence of its own. */
 const SPACED_STOP = /\b(?:e )?s ?t ?o ?p\b/g;
@@ -74,16 +74,17 @@ const STOP_IN_ANOTHER_SENSE = new RegExp(
   'g',
 );
 
-/**
- * Texts asked for, or a new number given to be kept, no word of stopping for a model's opt-out: "only
- * text me, don't call", "texts are best", "my new number is…", "actualicen mi número".
- */
-const WANTS_TEXTS =
-  /\b(?:only|just) (?:text|txt|message|msg)\w*\b|\b(?:text|txt|message|msg)\w* (?:me |us )?instead\b|\btexting (?:is|s) (?:(?:much|so|way|far|a lot) )*(?:easier|better|best)\b|\bmejor (?:mandenme|mandeme|mandame|envienme|envieme|enviame|escribanme|escribame|escribeme) (?:un |por )?(?:mensaje|texto|msj)\w*|\b(?:por|x) (?:mensaje|texto|msj)\w* (?:esta bien|mejor|si|porfa|por favor)\b|\b(?:los|el) (?:textos?|mensajes?|msjs?) si\b|\b(?:texts?|txt|sms|messages?) (?:only|are best|is best|are better|is better|are easier|is easier)\b|\bprefer (?:a |the )?(?:text|txt|sms|message)\w*|\b(?:solo|nomas|nada mas|mejor) (?:por |con )?(?:mensaje|texto|msj)\w*|\b(?:my|mi|his|her|su) (?:new|nuevo) (?:number|numero|phone|cell|celular|telefono|mobile)\b|\b(?:numero|telefono|celular) nuevo\b|\bupdate (?:my|his|her|the) (?:number|phone|cell|mobile)\b|\bactualic\w*(?: (?:mi|su|el) (?:numero|telefono|celular))?|\b(?:thank\w*|thx|thnx|grateful|appreciat\w*|gracias)(?: \S+){0,3} (?:for|por) (?:the|these|this|your|all the|all these|los|estos|sus) (?:reminders?|texts?|messages?|recordatorios|mensajes|avisos)\b/g;
+/** Texts preferred to calls, no word of stopping for a model's opt-out: "only text me, don't call", "texts are best", "mejor mándenme texto". */
+const TEXTS_PREFERRED =
+  /\b(?:only|just) (?:text|txt|message|msg)\w*\b|\b(?:text|txt|message|msg)\w* (?:me |us )?instead\b|\btexting (?:is|s) (?:(?:much|so|way|far|a lot) )*(?:easier|better|best)\b|\bmejor (?:mandenme|mandeme|mandame|envienme|envieme|enviame|escribanme|escribame|escribeme) (?:un |por )?(?:mensaje|texto|msj)\w*|\b(?:por|x) (?:mensaje|texto|msj)\w* (?:esta bien|mejor|si|porfa|por favor)\b|\b(?:los|el) (?:textos?|mensajes?|msjs?) si\b|\b(?:texts?|txt|sms|messages?) (?:only|are best|is best|are better|is better|are easier|is easier)\b|\bprefer (?:a |the )?(?:text|txt|sms|message)\w*|\b(?:solo|nomas|nada mas|mejor) (?:por |con )?(?:mensaje|texto|msj)\w*/g;
 
-/** Being reached otherwise than by text, and asking it to stop: "no phone calls", "stop calling", "dejen de llamarme". */
+/** Texts thanked for, or a new number given to be kept, no word of stopping for a model's opt-out: "thanks for the reminders", "my new number is…", "actualicen mi número". */
+const WANTS_TEXTS =
+  /\b(?:my|mi|his|her|su) (?:new|nuevo) (?:number|numero|phone|cell|celular|telefono|mobile)\b|\b(?:numero|telefono|celular) nuevo\b|\bupdate (?:my|his|her|the) (?:number|phone|cell|mobile)\b|\bactualic\w*(?: (?:mi|su|el) (?:numero|telefono|celular))?|\b(?:thank\w*|thx|thnx|grateful|appreciat\w*|gracias)(?: \S+){0,3} (?:for|por) (?:the|these|this|your|all the|all these|los|estos|sus) (?:reminders?|texts?|messages?|recordatorios|mensajes|avisos)\b/g;
+
+/** Being reached by calls or mail, and asking it to stop: "no phone calls", "stop calling", "dejen de llamarme"; never the phone the texts go to. */
 const OTHER_MEANS =
-  /\b(?:(?:stop|stp|quit|cease) )?(?:phone|phoning|landline|calls?|calling|ring|ringing|email\w*|e mail|mail|post|letters?)\b|\b(?:dejen|deje|dejes|paren|pare|no) (?:de )?(?:me )?(?:llam|marqu|marc)\w*/g;
+  /\b(?:(?:stop|stp|quit|cease) )?(?:phone calls?|phoning|landline|calls?|calling|ring|ringing|email\w*|e mail|mail|post|letters?)\b|\b(?:dejen|deje|dejes|paren|pare|no) (?:de )?(?:me )?(?:llam|marqu|marc)\w*/g;
 
 /** A patient's own slip of the number, no word of stopping for a model's opt-out: "I texted the wrong number". */
 const SELF_MISTAKES = new RegExp(
@@ -188,9 +189,9 @@ const SYMPTOM_PERSISTS =
 const CANCELS =
   /\b(?:cancel\w*|cxl|cancle\w*|cansel\w*|kansel\w*|canel\w*|cancer|anul\w*|don t|dont|no longer|anymore|any more|sorted|can t|cant|cannot|cnt|won t|wont|wnt|will not|(?:not|nt)(?= (?:\S+ ){0,2}?(?:go|going|gonna|gna|come|coming|comming|comin|make|making|attend\w*|atend\w*|able|abel|well|ahead|there|in|be|available|possible|feeling)\b)|no|nope|nah|nel|never|unable|unabel|impossible|imposible|sick|ill|unwell|poorly|fever\w*|miss\w*|skip\w*|pass|away|out|off|2|dos|two|sorry|sry|afraid|busy|emergenc\w*|hospital|funeral|ni|nunca|tampoco|puedo|podre|podemos|enferm\w*|viaje|viajando|ocupad\w*|falt\w*|lamentablemente|desafortunadamente)\b/;
 
-/** Negation just before: "no need to rebook", "don't bother finding another time", "no hace falta que me den otra fecha". */
+/** Negation just before: "no need to rebook", "don't bother finding another time", "I don't need another time", "no hace falta que me den otra fecha". */
 const NOT_WANTED_BEFORE =
-  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$/;
+  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$|\b(?:don t|dont|do not|won t|wont) $/;
 
 /** Another time asked for, not one said to be unneeded. */
 const ANOTHER_TIMES = new RegExp(ANOTHER_TIME.source, 'g');
@@ -445,9 +446,10 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       )
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ');
-    const textsWanted = about.replace(WANTS_TEXTS, ' ');
-    // Texts asked for make calls and mail another matter: "texts only please, no phone calls".
-    const read = textsWanted === about ? about : textsWanted.replace(OTHER_MEANS, ' ');
+    const thanked = about.replace(WANTS_TEXTS, ' ');
+    const preferred = thanked.replace(TEXTS_PREFERRED, ' ');
+    // Texts preferred make calls and mail another matter: "texts only please, no phone calls" (compared, not tested: the patterns are global).
+    const read = preferred === thanked ? preferred : preferred.replace(OTHER_MEANS, ' ');
     // A letter doubled by a slip hides no word of messages: "theese", "textts"; only those words, not "stoop" or "Parra".
     return ABOUT_MESSAGES.test(read) || DOUBLED_MESSAGES.test(read.replace(/(\p{L})\1/gu, '$1'))
       ? undefined

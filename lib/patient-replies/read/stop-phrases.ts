@@ -73,8 +73,14 @@ export const STOP_PHRASES = [
   '^(?:and |but |please |pls )?not (?:one|a single) more (?:texts?|txts?|messages?|msgs?|reminders?)(?: (?:please|pls|plz|thanks|thank you|ok|okay))*$',
   // Asked, again, to be taken off: "I've asked twice to be taken off"; not "can the fee be taken off", "the stitches".
   '\\b(?:asked|asking|ask)(?: (?:you|u|y all))?(?: \\S+){0,2}? to be (?:taken|removed) off(?: (?:this|the|your|ur) (?:text |sms |messaging |mailing |reminder )?(?:list|texts|messages|reminders)\\b|(?: (?:already|again|twice|before|please|pls|now))*$)',
-  // Not texted again, at all or from now on, told plainly: "just don't text at all from now on"; not "don't text at all during work".
-  `\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? ${TEXTING} (?:me|this number|this phone|us|him|her)\\b|(?:^|\\b(?:please|pls|plz|so please|just) )(?:dont|don t|dnt|do not) ${TEXTING} (?:(?:ever )?(?:again|anymore|any more)|from now on|at all(?! (?:during|on|before|after|between|at|in|until|till|while|when|if|unless)\\b))\\b`,
+  // Not texted again, at all or from now on, told plainly and ending there: "just don't text at all from now on"; not
+  // "don't text at all during work", "don't text at all today".
+  `\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? ${TEXTING} (?:me|this number|this phone|us|him|her)\\b|(?:^|\\b(?:please|pls|plz|so please|just) )(?:dont|don t|dnt|do not) ${TEXTING} (?:again|anymore|any more)\\b|(?:^|\\b(?:please|pls|plz|so please|just) )(?:dont|don t|dnt|do not) ${TEXTING} (?:ever again|from now on|at all)(?: (?:please|pls|plz|thanks|thank you|thx|ever|again|anymore|from now on|at all))*$`,
+  // Not sent the messages, told: "do not send me the texts again", "dont send me any more reminders"; not "don't send
+  // the reminders in Spanish", "don't send them to my old address".
+  `\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? send (?:me |us |him |her )?(?:the |these |those |your |ur |any |any more |anymore |more )?${MESSAGES_NOUN}\\b(?! (?:in|to|at|before|after|during|until|till|on|for|about|from|by|with)\\b)`,
+  // The messages wanted ended: "I want the texts stopped", "we need these reminders gone".
+  `\\b(?:want|need|like|would like|d like) (?:the |these |those |your |ur |all the |all )?${MESSAGES_NOUN} (?:stopped|gone|removed|deleted|cancel+ed|ended|blocked|turned off|switched off|off)\\b`,
   // Asked not to, as a question ending there: "could you not text me?"; not "could you not text me the address?".
   `(?<!\\b(?:why|how|where|when) )\\b(?:could|can|would|will) (?:you|u|y all|you guys) (?:please |pls |kindly |just )?not ${TEXTING} (?:me|this number|this phone|us)(?: (?:anymore|any more|again|ever|at all|please|pls|thanks|thank you))*$`,
   // Not sent again, in a second language's English, first in its clause: "please no send again"; not "got no text again".
@@ -155,7 +161,7 @@ export const STOP_PHRASES = [
   // Never asked to be sent them: "I never asked to be sent reminders"; not "to be sent a new appointment".
   `\\b${NEVER_DID} ask\\w* to be (?:sent|texted|txted|contacted|messaged|reminded)(?:$| (?:these|them|texts?|messages|reminders|any|by (?:text|sms|you))\\b)`,
   // Permission never given: "I never gave you permission to text me", "I didn't consent to this".
-  `\\b${NEVER_DID} (?:gave|give|given|granted|grant) (?:you |u |y all |yall |you guys |anyone |anybody |any |my |your |this clinic |the clinic |your office )?(?:permission|consent|authori[sz]ation)\\b|\\b${NEVER_DID} (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b`,
+  `\\b${NEVER_DID} (?:gave|give|given|granted|grant) (?:you |u |y all |yall |you guys |anyone |any |my |your )?(?:permission|consent|authori[sz]ation)\\b(?! (?:to|for) (?!(?:text|txt|messag|msg|contact|send|email|call|phon|remind|reach|have|use|keep|store|be texted|be contacted)\\w*))\\b|\\b${NEVER_DID} (?:consent\\w*|authori[sz]\\w*) to (?:this|these|them|texts?|messages|being \\w+)\\b`,
   // Blocking the number announced: "I am blocking this number", "gonna block you".
   '(?:\\b(?:i m|im|i am|i ll|ill|i will|gonna|going to|about to|i have|i ve) |^)(?:now |just )?block\\w* (?:(?:this|your|ur|the) (?:number|no|#|phone|texts|messages|clinic|contact)|you|u)\\b',
   // Asking how to block this number, or wanting to; not "the number that keeps calling", "the phone number my ex uses".
@@ -185,7 +191,7 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   // Writing again forbidden, the pronoun before the verb or after it, or the number named: "no me vuelvan a escribir",
   // "no vuelvan a escribirme", "no vuelvan a escribir a este número".
-  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|contactar|molestar)(?:me|nos)\\b(?! (?:a|al|con|en)\\b)|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|mandar|enviar)(?: (?:mensajes|textos|nada))? (?:a|al) (?:este|ese|mi) (?:numero|telefono|celular|cel)\\b(?! (?:hasta|antes|despues|entre|en la|por la|de noche|los (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos|fines))\\b)',
+  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|contactar|molestar)(?:me|nos)\\b(?! (?:a|al|con|en)\\b)|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|mandar|enviar)(?: (?:mensajes|textos|nada))? (?:a|al) (?:este|ese|mi) (?:numero|telefono|celular|cel)(?: (?:por favor|porfa|gracias|nunca mas|jamas|nunca))*$',
   // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
   `(?<!\\b(?:llego|recibi|tengo|hay|vi|encontre) )\\bnada de ${ES_MESSAGES}`,
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".

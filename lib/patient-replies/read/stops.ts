@@ -402,14 +402,21 @@ export function asksToStop(text: string): boolean {
   if (stopInCapitals(text)) return true;
   if (stopInEmoji(text)) return true;
   // A stop denied is none: "I never said stop"; what else the reply says is still read ("I never said stop, but stop now").
-  // Nor is a stop of the past told to ask for the texts back: "I opted out last year but I'd like the reminders again".
-  const pastTurnedRound = stopClauses(text).some((clause) => PAST_STOP.test(clause)) && asksForMessages(text);
-  // Nor calls or emails stopped for texts: "stop calling my landline and just text me".
-  const textsInstead = stopClauses(text).some((clause) => TEXTS_INSTEAD.test(clause));
-  const all = stopClauses(text)
+  // Nor is a stop of the past told to ask for the texts back: "I opted out last year but I'd like the reminders again";
+  // nor calls or emails stopped for texts, in the same clause or the next: "stop calling my landline and just text me".
+  const clauses = stopClauses(text);
+  const pastTurnedRound =
+    clauses.some((clause) => PAST_STOP.test(clause)) &&
+    clauses.some((clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause));
+  const all = clauses
     .map((clause) => clause.replace(DENIED_STOP, ' '))
     .map((clause) => (pastTurnedRound ? clause.replace(PAST_STOPS, ' ') : clause))
-    .map((clause) => (textsInstead ? clause.replace(OTHER_MEANS_STOPPED, ' ') : clause).trim())
+    .map((clause, i) =>
+      (TEXTS_INSTEAD.test(clause) || TEXTS_INSTEAD.test(clauses[i + 1] ?? '')
+        ? clause.replace(OTHER_MEANS_STOPPED, ' ')
+        : clause
+      ).trim(),
+    )
     .filter((clause) => clause !== '');
   if (all.length === 0) return false;
   // "end" is a stop alone in the reply, never beside other words or after a code: "1 end", "late, 2 end".
@@ -456,15 +463,22 @@ const DENIED_STOP = new RegExp(DENIED, 'g');
  * A stop the patient tells of having sent, theirs and past: "I opted out last year", "somehow I got
  * taken off the reminders", "me di de baja". Not a stop when the reply asks for the texts back.
  */
-const PAST_STOP_PHRASE = String.raw`\b(?:i|we)(?: \S+){0,2}? (?:opted (?:me |us )?out|unsubscribed|unsubbed|(?:texted|sent|replied|said|typed) (?:stop|stp)|(?:got|was|were|been) (?:taken|removed) (?:off|out of|from))\b|\b(?:me|nos) (?:di|dimos|dieron|habia dado|habian dado) de baja\b|\b(?:mande|envie|escribi|conteste|respondi|puse) (?:stop|baja|alto)\b`;
+const PAST_STOP_PHRASE = String.raw`\b(?:i|we)(?: \S+){0,2}? (?:opted (?:me |us )?out|unsubscribed|unsubbed|(?:texted|sent|replied|said|typed) (?:stop|stp)\b(?! (?:texting|txting|sending|messaging|contacting|calling|it|them|these|this|now|please|pls|me|my|the|all)\b)|(?:got|was|were|been) (?:taken|removed) (?:off|out of|from))\b|\b(?:me|nos) (?:di|dimos|dieron|habia dado|habian dado) de baja\b|\b(?:mande|envie|escribi|conteste|respondi|puse) (?:stop|baja|alto)\b`;
+// One to find such a clause, one to take every such phrase out of it.
 const PAST_STOP = new RegExp(PAST_STOP_PHRASE);
 const PAST_STOPS = new RegExp(PAST_STOP_PHRASE, 'g');
-/** Texts asked for in the place of calls or emails: "just text me", "text instead", "texts only". */
+/** The texts asked for back, not negated: "I'd like the reminders again", "put me back on", "quiero los mensajes de nuevo". */
+const TEXTS_BACK = phrases([
+  /\b(?:want|wanna|d like|would like|need|like)(?: to (?:get|have|receive))? (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: \S+)? (?:back|again)\b/,
+  /\b(?:put|add|sign) (?:me|us|this number|my number) (?:back|up again)\b|\bopt (?:me |us )?back in\b|\bre ?subscribe\b|\b(?:turn|switch) (?:them|the texts|the reminders) back on\b/,
+  /\b(?:quiero|quisiera|queremos|necesito)(?: (?:recibir|que me manden))? (?:los |mis )?(?:mensajes|recordatorios|textos|avisos) (?:de nuevo|otra vez)\b/,
+]);
+/** Texts asked for in the place of calls or emails, for the patient: "just text me", "text me instead", "texts only". */
 const TEXTS_INSTEAD =
-  /\b(?:just|only) (?:text|txt|message|msg|sms)\w*\b|\b(?:text|txt|message|msg|sms)\w* (?:me |us )?(?:instead|only)\b/;
-/** Calls or emails asked to stop, the texts left out: "stop calling my landline", "quit emailing me". */
+  /\b(?:just|only) (?:text|txt|message|msg|sms)(?: (?:me|us))?(?: (?:instead|please|pls|plz|thanks|thank you))*$|\b(?:texts?|txts?|sms|messages?) only\b|\b(?:text|txt|message|msg) (?:me |us )?instead\b/;
+/** Calls or emails asked to stop, the texts left out: "stop calling my landline", "quit emailing me"; not "stop calling or texting me". */
 const OTHER_MEANS_STOPPED =
-  /\b(?:stop|stp|quit|cease) (?:calling|phoning|ringing|emailing|mailing)(?: (?:me|us|my \S+|this \S+|the \S+))?\b(?! and (?:text|txt|messag|msg|sms)\w*)/g;
+  /\b(?:stop|stp|quit|cease) (?:calling|phoning|ringing|emailing|mailing)\b(?!(?: (?:me|us|my \S+|this \S+|the \S+))?(?: (?:and|or|n|nor))? (?:texting|txting|messaging|msging|sending|texts?|messages|reminders|calling|emailing)\b)(?: (?:me|us|my \S+|this \S+|the \S+))?/g;
 /** A clause turning round what came before: "but I want to now", "pero ahora sí". */
 const TURNED_ROUND = /^(?:but|pero|though|tho|however|although|aunque|sin embargo|now|ahora)\b/;
 /** A stop denied as a clause of its own: "I never said stop", "i didnt send STOP lol". */
