@@ -408,14 +408,12 @@ export function asksToStop(text: string): boolean {
   const pastTurnedRound =
     clauses.some((clause) => PAST_STOP.test(clause)) &&
     clauses.some((clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause));
+  const textsInstead = clauses.map((clause) => TEXTS_INSTEAD.test(clause));
   const all = clauses
     .map((clause) => clause.replace(DENIED_STOP, ' '))
     .map((clause) => (pastTurnedRound ? clause.replace(PAST_STOPS, ' ') : clause))
     .map((clause, i) =>
-      (TEXTS_INSTEAD.test(clause) || TEXTS_INSTEAD.test(clauses[i + 1] ?? '')
-        ? clause.replace(OTHER_MEANS_STOPPED, ' ')
-        : clause
-      ).trim(),
+      (textsInstead[i] || textsInstead[i + 1] ? clause.replace(OTHER_MEANS_STOPPED, ' ') : clause).trim(),
     )
     .filter((clause) => clause !== '');
   if (all.length === 0) return false;
