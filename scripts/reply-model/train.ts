@@ -35,7 +35,7 @@ export const partPath = (n: number) => `${CORPUS_DIR}/${n === 1 ? 'held-out' : `
 export const CORPUS = { train: `${CORPUS_DIR}/train.jsonl` } as const;
 
 /** The parts written so far, numbered from 1: each file is in exactly one of the lists below. */
-export const PARTS_WRITTEN = 74;
+export const PARTS_WRITTEN = 76;
 
 const part = (n: number) => ({ name: `held-out part ${n}`, path: partPath(n) });
 /** Parts `from` to `to`, both included. */
@@ -80,7 +80,7 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(5
  * checked like theirs; replies:eval names it and scores nothing of it. Parts 73 and 74, written after
  * parts 69 to 72's scoring, for one scoring each once the next change is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(73, 74);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(73, 76);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
