@@ -83,10 +83,13 @@ export class ReplyClassifier {
   scores(text: string): number[] {
     const { buckets, values } = featureVector(text, this.#buckets);
     const K = this.#intents.length;
+    const steps = this.#steps;
+    const weightOf = this.#weightOf;
     const scores = [...this.#bias];
     for (let i = 0; i < buckets.length; i++) {
       const at = buckets[i]! * K;
-      for (let k = 0; k < K; k++) scores[k]! += this.#weightOf[this.#steps[at + k]! + 128]! * values[i]!;
+      const value = values[i]!;
+      for (let k = 0; k < K; k++) scores[k]! += weightOf[steps[at + k]! + 128]! * value;
     }
     return scores;
   }

@@ -1,4 +1,4 @@
-import { foldLookAlikes, normalise, oneSlipApart, withoutInvisible, words } from './normalise.ts';
+import { foldLookAlikes, keptWhileReading, normalise, oneSlipApart, withoutInvisible, words } from './normalise.ts';
 import {
   CLINICS_MISTAKE,
   MESSAGES_OBJECT,
@@ -133,8 +133,9 @@ const heldDownStop = (text: string) =>
   );
 
 /** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
-export const stopReading = (text: string) =>
-  withoutDigitLetters(brokenKeyword(spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC')))));
+export const stopReading = keptWhileReading((text) =>
+  withoutDigitLetters(brokenKeyword(spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC'))))),
+);
 
 /** Words a stop turns on, which one slipped letter must not hide: "mesages", "mensages", "unsubscibe", "remindres". */
 // Spanish first: "mensages" is one slip from "mensajes" and from "messages", and is Spanish.

@@ -348,7 +348,10 @@ export const MAX_STOP_SEARCH_CHARACTERS = 255 * 153;
  * characters (lib/text.ts) turned into spaces, and cut at MAX_REPLY_CHARACTERS.
  */
 export function readableReply(text: string): string {
-  return [...withoutUnsafeCharacters(text)].slice(0, MAX_REPLY_CHARACTERS).join('').trim();
+  const safe = withoutUnsafeCharacters(text);
+  // No more UTF-16 units than the limit is no more characters than it: nothing to cut.
+  const cut = safe.length <= MAX_REPLY_CHARACTERS ? safe : [...safe].slice(0, MAX_REPLY_CHARACTERS).join('');
+  return cut.trim();
 }
 
 /** Letters, digits or emoji: without any, there is nothing for a model to read. */
