@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
 import { encodeBase91 } from '../../lib/patient-replies/model/base91.ts';
+import { packSteps } from '../../lib/patient-replies/model/sparse-steps.ts';
 import {
   ACTS,
   decide,
@@ -186,12 +187,13 @@ export function quantised(weights: Float32Array, levels: number) {
 
 /**
  * The steps as the weights file keeps them: bucket by bucket, each bucket's intents side by side (they
- * compress 3% smaller than intent by intent), Brotli at its best (a sixth smaller than deflate), then
- * basE91 (a twelfth shorter than base64).
+ * compress 3% smaller than intent by intent), packed as a bit a step and the steps that are not 0 (a
+ * tenth smaller again), Brotli at its best (a sixth smaller than deflate), then basE91 (a twelfth
+ * shorter than base64).
  */
 export function encodedSteps(steps: Int8Array): string {
   return encodeBase91(
-    brotliCompressSync(bucketMajor(steps), {
+    brotliCompressSync(packSteps(bucketMajor(steps)), {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: steps.length },
     }),
   );

@@ -1729,6 +1729,16 @@ describe('the rules the review of part 13 added', () => {
     (text) => expect(isSmallPrintMessage(text)).toBe(false),
   );
 
+  // Small print is told by a sentence of it taken out, not by the text changing when its sentences are rejoined.
+  it.each([
+    "Morning.  This is Ann's husband, she is poorly today",
+    '1.  Cheers, really glad to get it all sorted at last',
+    'Buenos días.  Soy la hija de la señora Ruiz, ella sigue mal',
+  ])('autoreplies: %j, sentences two spaces apart with no small print, is no sender’s message', (text) => {
+    expect(isSmallPrintMessage(text)).toBe(false);
+    expect(readByRules(text)?.rule).not.toBe('autoreply');
+  });
+
   it('autoreplies: "[Automated]" at the end and "Currently driving" are a phone answering by itself', () => {
     expect(isAutoreply('Driving now, will answer later [Automated]')).toBe(true);
     expect(isAutoreply('Currently driving, talk soon')).toBe(true);
@@ -3320,4 +3330,85 @@ describe('the review of the rules of 2026-11-28', () => {
     "keeps a model's cancel that says no other time is wanted: %j",
     (text) => expect(heldBack('cancel', text)).toBeUndefined(),
   );
+});
+
+describe('the rules of the second review of 2026-11-28', () => {
+  // An acknowledgement says the text was read, not that the patient will come: as "ok" is labelled, so is "fine".
+  it.each([
+    'fine',
+    'Fine.',
+    'fine thanks',
+    'ok fine',
+    'fine thank you very much',
+    'ok fine thanks so much',
+    'fine thanks doc',
+    'Noted, cheers',
+    'k thx',
+    'entendido, gracias',
+  ])("holds back a model's confirm of an acknowledgement alone: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each(['fine, see you then', 'ok see you Tuesday', 'fine by me, I will be there', 'ok, sounds good'])(
+    "keeps a model's confirm that says more than that the text was read: %j",
+    (text) => expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'please remove us',
+    'Please remove me from the appointment reminders',
+    "I'd prefer no texts, email is better",
+    'I would prefer not to get reminders',
+    'texts no, calls yes',
+    'Texts no, landline is fine',
+    'SMS no, e-mail yes',
+    'mensajes no, llamadas sí',
+    'los mensajes no, las cartas sí por favor',
+  ])('stops: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  // Texts wanted and calls refused, or a preference of how or when, is no stop: "no" must end the texts' own clause,
+  // and "prefer no texts" the clause.
+  it.each([
+    'los textos no llegan, llamadas sí',
+    'Los mensajes no, las llamadas sí me llegan bien',
+    'Solo mensajes, no llamadas por favor',
+    'Yes I will be there. Confirming by text, no call please',
+    "Got your message. No calls please, I'm at work",
+    'I prefer no calls, texts are fine',
+    "I'd prefer no reminder calls, texts are fine",
+    'I prefer no reminder the night before, morning of is better',
+    "I'd prefer not to get reminders by email, texts are better",
+    "I'd prefer no texts before 9am please",
+  ])('stops: %j is none', (text) => expect(asksToStop(text)).toBe(false));
+
+  // Small print is a sender's instruction with its purpose; a bare "reply stop" under a person's words is their stop.
+  it.each([
+    'She passed away last month. Reply stop.',
+    'Mi mamá falleció el mes pasado. Responda BAJA.',
+    'This phone belongs to a business now. Reply STOP.',
+  ])('stops: %j, a bare "reply stop" after a sentence, is no small print but a stop', (text) => {
+    expect(isSmallPrintMessage(text)).toBe(false);
+    expect(readByRules(text)).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' });
+  });
+
+  it.each([
+    "Hi! Thanks for contacting Bright Smiles, we'll text you back shortly. Reply STOP at any time to opt out.",
+    'Hola, gracias por escribir a Llantera Díaz, le respondemos pronto. Para dejar de recibir mensajes responda BAJA.',
+  ])('autoreplies: %j, small print with its purpose, is still a sender’s message', (text) =>
+    expect(isSmallPrintMessage(text)).toBe(true),
+  );
+
+  it('lets a model\'s stop stand when the messages arrive in Spanish: "ya no quiero que me lleguen estos"', () =>
+    expect(heldBack('opt-out', 'ya no quiero que me lleguen estos')).toBeUndefined());
+
+  // An accent dropped must not make a letter a code: "ñ" is no "n", "ý" no "y".
+  it.each(['Ñ', 'ñ', 'ý'])('answer codes: %j is none', (text) =>
+    expect(readAnswerCode(text)).toBeUndefined(),
+  );
+  it.each([
+    ['N', 'cancel'],
+    ['n.', 'cancel'],
+    ['Y!', 'confirm'],
+    ['Sí', 'confirm'],
+  ] as const)('answer codes: %j is still %s', (text, intent) => expect(readAnswerCode(text)).toBe(intent));
 });

@@ -79,21 +79,32 @@ const AUTOREPLY = [
 
 /** The keywords a sender's small print names. */
 const KEYWORD = String.raw`(?:stop|stopall|baja|alto|end|quit|unsubscribe|cancel)`;
-/** A sender's own opt-out instruction: "Reply STOP to opt out", "responde BAJA", "text END to quit". */
+/** What tells a reader how to do something: "reply", "text", "responda", "envíe". */
+const INSTRUCTING = String.raw`(?:reply|text|send|txt|respond|responde|responda|responder|envia|envie|enviar|manda|mande|mandar|escribe|escriba)`;
+/**
+ * A sender's own opt-out instruction, its purpose said after the keyword or before it: "Reply STOP to
+ * opt out", "text END to quit", "para no recibir mensajes responda BAJA"; never a bare "reply stop",
+ * which a person writes to stop: "She passed away last month. Reply stop."
+ */
 const STOP_INSTRUCTION = new RegExp(
-  String.raw`\b(?:reply|text|send|txt|respond|responde|responda|responder|envia|envie|enviar|manda|mande|mandar|escribe|escriba)(?: with| con)? ${KEYWORD}\b|\b(?:reply|text|txt|responde|responda|envia|envie)\b.* (?:or|o) ${KEYWORD} (?:to|para) (?:opt out|optout|unsubscribe|unsub|end|stop|cancel|quit|cancelar|darte de baja|darse de baja|salir)\b`,
+  String.raw`\b${INSTRUCTING}(?: with| con)? ${KEYWORD} (?:to|para|for|at any time|anytime|en cualquier momento)\b|\b(?:para no recibir|para dejar de recibir|para darse de baja|para darte de baja|to stop receiving|to opt out|to unsubscribe)\b.*\b${INSTRUCTING}(?: with| con)? ${KEYWORD}\b|\b(?:reply|text|txt|responde|responda|envia|envie)\b.* (?:or|o) ${KEYWORD} (?:to|para) (?:opt out|optout|unsubscribe|unsub|end|stop|cancel|quit|cancelar|darte de baja|darse de baja|salir)\b`,
 );
+
+/** A keyword a sender's small print names, anywhere in a reply's words: without one there is no small print to look for. */
+const NAMES_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b`);
 
 /**
  * A reply without its sentences that tell the reader how to opt out ("Msg&data rates may apply. Reply
- * STOP to opt out."): the small print of a business's autoreply, which asks nobody to stop. Only ever
- * used to tell such an autoreply; a person's "do I reply stop to unsubscribe?" is still read whole.
+ * STOP to opt out."), or undefined when it has none: the small print of a business's autoreply, which
+ * asks nobody to stop. Only ever used to tell such an autoreply; a person's "do I reply stop to
+ * unsubscribe?" is still read whole.
  */
-export function withoutStopInstructions(text: string): string {
-  return text
-    .split(/(?<=[.!?¡¿])\s+/)
-    .filter((sentence) => !STOP_INSTRUCTION.test(words(normalise(sentence))))
-    .join(' ');
+export function withoutStopInstructions(text: string): string | undefined {
+  if (!NAMES_KEYWORD.test(words(normalise(text)))) return undefined;
+  const sentences = text.split(/(?<=[.!?¡¿])\s+/);
+  const rest = sentences.filter((sentence) => !STOP_INSTRUCTION.test(words(normalise(sentence))));
+  // Told by a sentence taken out, never by the text changing: two spaces after a full stop are no small print.
+  return rest.length === sentences.length ? undefined : rest.join(' ');
 }
 
 /**
@@ -103,7 +114,7 @@ export function withoutStopInstructions(text: string): string {
  */
 export function isSmallPrintMessage(text: string): boolean {
   const rest = withoutStopInstructions(text);
-  if (rest === text || /[?¿]/.test(rest)) return false;
+  if (rest === undefined || /[?¿]/.test(rest)) return false;
   const plain = words(normalise(rest));
   return (
     !ANSWERING.test(plain) &&

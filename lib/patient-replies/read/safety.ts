@@ -51,7 +51,7 @@ export function isContradiction(text: string): boolean {
 
 /** Words of messages, contact or stopping, "remove" however slipped: a model's opt-out needs one ("jaja" or "never mind" is no stop). */
 const ABOUT_MESSAGES =
-  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|numbers?|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|(?:want|wanna|wish|like|need) (?:to )?(?:receiv|reciev)\w*|(?:quiero|queremos|deseo|deseamos|necesito) (?:\S+ )?recibir\w*|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|lsit|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|equivocaron(?! (?:de|con|en) (?:la |el |mi |su )?(?:dia|fecha|hora|cita|turno|consultorio|doctor|doctora|direccion|nombre))|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|(?:me|nos) recuerd\w*|dejen|dejes|persona|no more|no mas(?= (?:por favor|porfa|pls|please|gracias)$|$)|para ya|paren|parenle|parale|rmv|remv\w*|remoev\w*|remuv\w*|vaja)\b|[🛑⛔🚫✋]/u;
+  /\b(?:text\w*|txt\w*|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|contact\w*|numbers?|phone|cell|mobile|email|mail|list|spam\w*|these|them|stop\w*|stp|quit|end|off|alone|never|patient|unsub\w*|opt|optout|subscri\w*|bother\w*|harass\w*|block\w*|consent|remove|delete|wrong|(?:want|wanna|wish|like|need) (?:to )?(?:receiv|reciev)\w*|(?:quiero|queremos|deseo|deseamos|necesito) (?:\S+ )?recibir\w*|(?:me|nos) (?:lleguen|llegue|sigan llegando)|mensaj\w*|msj\w*|mjs|mnsj\w*|recordatorio\w*|aviso\w*|textos?|escrib\w*|mand\w*|envi\w*|numero|telefono|celular|correo|lista|lsit|parar|paren|pare|alto|baja|basta|apag\w*|molest\w*|nunca|paciente|equivocad\w*|equivocaron(?! (?:de|con|en) (?:la |el |mi |su )?(?:dia|fecha|hora|cita|turno|consultorio|doctor|doctora|direccion|nombre))|consentimiento|permiso|inscrib\w*|registr\w*|apunt\w*|signed|sign|permission|authori[sz]\w*|quit\w*|borr\w*|record\w*|(?:me|nos) recuerd\w*|dejen|dejes|persona|no more|no mas(?= (?:por favor|porfa|pls|please|gracias)$|$)|para ya|paren|parenle|parale|rmv|remv\w*|remoev\w*|remuv\w*|vaja)\b|[🛑⛔🚫✋]/u;
 
 /** "stop" with its letters spaced apart among other words, which the stop rules read only as a sentence of its own. */
 const SPACED_STOP = /\b(?:e )?s ?t ?o ?p\b/g;
@@ -91,6 +91,10 @@ const SELF_MISTAKES = new RegExp(
   `(?:${SELF_MISTAKE.source})(?: (?:al|cuando|when|while|by) (?:escribir|escribirle|mandar|enviar|texting|typing|writing|sending))?`,
   'g',
 );
+
+/** The message taken in and nothing more, with thanks at most: "fine", "ok thanks", "noted". No word of coming, as "ok" is none. */
+const ACKNOWLEDGED_ONLY =
+  /^(?:(?:ok|okay|okey|k|kk|fine|alright|all right|noted|got it|cool|understood|entendido|enterado|enterada)(?: (?:thanks|thank you|thank u|ty|thx|thnx|cheers|gracias|muchas|so much|very much|a lot|doc|dear|love|mate))*(?: |$))+$/;
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
@@ -466,6 +470,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       SECOND_MATTER.test(spaced) ||
       REQUEST.test(spaced) ||
       HEDGED_OR_ASKED.test(spaced) ||
+      ACKNOWLEDGED_ONLY.test(spaced) ||
       !(
         CONFIRMS.test(withoutGreetings(spaced)) ||
         CONFIRMS.test(withoutGreetings(plain)) ||

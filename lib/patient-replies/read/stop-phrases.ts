@@ -65,6 +65,9 @@ export const STOP_PHRASES = [
   // Off the list or the texts, asked or told: "how do I get off this list", "remove me from the text list"; not the waiting list.
   `\\b(?:get|come|be taken|be removed|taken|removed|remove|take|drop|delete|leave) (?:(?:me|us|him|her|them|my \\S+|our \\S+|this number|my number|his number|her number) )?(?:off|out of|from) ${THESE} (?:text(?:ing)? |messaging |sms |mailing |contact |reminder |distribution )?(?:list|lsit|lst|texts?|messages|reminders|notifications)\\b(?! for\\b)`,
   `\\bno more ${MESSAGES_NOUN}\\b(?! than\\b)`,
+  // None preferred, the messages ending the clause: "I'd prefer no texts", "prefer not to get reminders at all"; not
+  // "no reminder calls", "no texts before 9am", "not to get reminders by email".
+  `\\bprefer\\w* (?:no|not (?:to )?(?:get|receive|have)(?: any)?|not getting|not receiving) ${MESSAGES_NOUN}(?: (?:at all|anymore|any more|from now on|going forward|please|pls|thanks|thank you))*$`,
   // None further asked, not none further got: "no further reminders required"; not "I got no further reminders after the first".
   `(?<!\\b(?:got|had|received|receive|get|were|was|been|saw|seen|there were|there was) )\\bno further ${MESSAGES_NOUN}\\b(?! (?:from|about|after|since|than|until)\\b)`,
   // Wanting off the list, never from it: "I want off the text list"; not "all I want from the reminders is the address".
@@ -86,7 +89,7 @@ export const STOP_PHRASES = [
   // Not sent again, in a second language's English, first in its clause: "please no send again"; not "got no text again".
   '^(?:please |pls |plz |and )?no (?:send|txt|message|msg)(?: (?:me|us|this))? (?:again|anymore|any more)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
-  '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
+  '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|us\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
   // The number or details wiped, asked first in a clause: "lose my number", "purge my info"; not "did you lose my details?".
   '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
   `\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|${WEEKDAY_STEM}day\\w*|morning|afternoon|evening)\\b)`,

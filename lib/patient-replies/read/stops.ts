@@ -1,4 +1,11 @@
-import { foldLookAlikes, keptWhileReading, normalise, oneSlipApart, withoutInvisible, words } from './normalise.ts';
+import {
+  foldLookAlikes,
+  keptWhileReading,
+  normalise,
+  oneSlipApart,
+  withoutInvisible,
+  words,
+} from './normalise.ts';
 import {
   CLINICS_MISTAKE,
   MESSAGES_OBJECT,
@@ -425,6 +432,9 @@ export function asksToStop(text: string): boolean {
   if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !endsAskingWhyStopped(stopClauses(text))))
     return true;
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
+  // Texts refused in one clause and calls or post wanted in the next: "texts no, calls yes", "mensajes no, cartas sí".
+  if (all.some((clause, i) => TEXTS_REFUSED.test(clause) && OTHER_MEANS_WANTED.test(all[i + 1] ?? '')))
+    return true;
   if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
   if (all.some((clause) => DELETE_IT.test(clause)) && NUMBER_WORD.test(joined)) return true;
@@ -475,6 +485,12 @@ const TEXTS_BACK = phrases([
 /** Texts asked for in the place of calls or emails, for the patient: "just text me", "text me instead", "texts only". */
 const TEXTS_INSTEAD =
   /\b(?:just|only) (?:text|txt|message|msg|sms)(?: (?:me|us))?(?: (?:instead|please|pls|plz|thanks|thank you))*$|\b(?:texts?|txts?|sms|messages?) only\b|\b(?:text|txt|message|msg) (?:me |us )?instead\b/;
+/** Texts refused, the whole clause: "texts no", "los mensajes no". */
+const TEXTS_REFUSED =
+  /^(?:(?:the|los|las|por) )?(?:texts?|txts?|text messages|messages?|msgs?|sms|mensajes?|textos?|msjs?|recordatorios?) no$/;
+/** Calls, email or post wanted, the whole clause: "calls yes", "email is fine", "las cartas sí por favor". */
+const OTHER_MEANS_WANTED =
+  /^(?:(?:the|los|las|por|el) )?(?:calls?|phone calls?|phone|landline|letters?|post|mail|emails?|e mails?|llamadas?|cartas?|correos?|correo electronico|telefono) (?:yes|si|ok|okay|please|por favor|(?:are|is) (?:fine|ok|okay|better|best))(?: (?:please|pls|por favor|porfa|thanks|thank you|gracias))*$/;
 /** Calls or emails asked to stop, the texts left out: "stop calling my landline", "quit emailing me"; not "stop calling or texting me". */
 const OTHER_MEANS_STOPPED =
   /\b(?:stop|stp|quit|cease) (?:calling|phoning|ringing|emailing|mailing)\b(?!(?: (?:me|us|my \S+|this \S+|the \S+))?(?: (?:and|or|n|nor))? (?:texting|txting|messaging|msging|sending|texts?|messages|reminders|calling|emailing)\b)(?: (?:me|us|my \S+|this \S+|the \S+))?/g;

@@ -109,15 +109,20 @@ const ANSWER_LABEL = /^(?:#|(?:option|opcion|number|numero) ?#? ?)(?=\p{N}+$)/u;
  * please" is read by readCourteousAnswer, "yes?" by the model.
  */
 export function readAnswerCode(text: string): Intent | undefined {
-  const word = text
-    .normalize('NFKD')
-    .replace(/\p{Mark}/gu, '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/^[\s.!¡]+|[\s.!]+$/g, '')
-    .replace(ANSWER_LABEL, '');
+  const typed = bare(text.normalize('NFKC'));
+  const word = bare(
+    text
+      .normalize('NFKD')
+      .replace(/\p{Mark}/gu, '')
+      .normalize('NFKC'),
+  ).replace(ANSWER_LABEL, '');
+  // "y" and "n" are codes only as typed: "ñ" is a letter of its own, not "n" with its accent dropped.
+  if ((word === 'y' || word === 'n') && typed !== word) return undefined;
   return ANSWER_CODES.get(word);
 }
+
+/** A reply in lower case without the spaces, full stops and exclamation marks around it. */
+const bare = (text: string) => text.toLowerCase().replace(/^[\s.!¡]+|[\s.!]+$/g, '');
 
 /** What people add to their thanks: "so much", "ever so much", "sm", "kindly", "again", "for that". */
 const THANKS_MORE =
