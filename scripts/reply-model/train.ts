@@ -36,7 +36,7 @@ export const partPath = (n: number) => `${CORPUS_DIR}/${n === 1 ? 'held-out' : `
 export const CORPUS = { train: `${CORPUS_DIR}/train.jsonl` } as const;
 
 /** The parts written so far, numbered from 1: each file is in exactly one of the lists below. */
-export const PARTS_WRITTEN = 76;
+export const PARTS_WRITTEN = 78;
 
 const part = (n: number) => ({ name: `held-out part ${n}`, path: partPath(n) });
 /** Parts `from` to `to`, both included. */
@@ -73,7 +73,7 @@ export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PART
  * were finished (parts 57 to 64 tried as training replies and not kept); parts 69 to 72 while those were
  * tried, and scored once when the rules of the out-of-fold misreads of 2026-11-28 were.
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 72);
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 76);
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
@@ -81,7 +81,7 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(5
  * checked like theirs; replies:eval names it and scores nothing of it. Parts 73 and 74, written after
  * parts 69 to 72's scoring, for one scoring each once the next change is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(73, 76);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(77, 78);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
