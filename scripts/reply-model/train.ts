@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
 import { encodeBase91 } from '../../lib/patient-replies/model/base91.ts';
-import { packSteps } from '../../lib/patient-replies/model/sparse-steps.ts';
 import {
   ACTS,
   decide,
@@ -71,15 +70,16 @@ export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PART
  * training, and scored once when that was finished; parts 61 to 64 with that join, and scored once when
  * the rules that followed it were; parts 65 to 68 after that, and scored once when the false-stop rules
  * were finished (parts 57 to 64 tried as training replies and not kept); parts 69 to 72 while those were
- * tried, and scored once when the rules of the out-of-fold misreads of 2026-11-28 were.
+ * tried, and scored once when the rules of the out-of-fold misreads of 2026-11-28 were; parts 73 to 76
+ * after that, and scored once when the rules behind the review's misreads of 2026-11-28 were.
  */
 export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 76);
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. Parts 73 and 74, written after
- * parts 69 to 72's scoring, for one scoring each once the next change is made.
+ * checked like theirs; replies:eval names it and scores nothing of it. Parts 77 and 78, written once
+ * the reading parts 73 to 76 were sealed for was finished, for one scoring each once the next change is made.
  */
 export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(77, 78);
 
@@ -187,13 +187,12 @@ export function quantised(weights: Float32Array, levels: number) {
 
 /**
  * The steps as the weights file keeps them: bucket by bucket, each bucket's intents side by side (they
- * compress 3% smaller than intent by intent), packed as a bit a step and the steps that are not 0 (a
- * tenth smaller again), Brotli at its best (a sixth smaller than deflate), then basE91 (a twelfth
- * shorter than base64).
+ * compress 3% smaller than intent by intent), Brotli at its best (a sixth smaller than deflate), then
+ * basE91 (a twelfth shorter than base64).
  */
 export function encodedSteps(steps: Int8Array): string {
   return encodeBase91(
-    brotliCompressSync(packSteps(bucketMajor(steps)), {
+    brotliCompressSync(bucketMajor(steps), {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: steps.length },
     }),
   );

@@ -3,7 +3,6 @@ import { decodeBase91 } from './base91.ts';
 import { INTENTS, type Intent } from '../../reminders/answers.ts';
 import type { ModelReading } from '../read/reply-model.ts';
 import { featureVector } from './features.ts';
-import { unpackSteps } from './sparse-steps.ts';
 
 /** The trained model as `npm run replies:train` writes it (weights.json): only what reading a reply needs, since it ships in the bundles. */
 export interface Weights {
@@ -70,11 +69,14 @@ export class ReplyClassifier {
     this.thresholds = model.thresholds;
   }
 
-  /** From the weights file: its steps unpacked once, never copied out to floats (a cold start pays for every byte). */
+  /** From the weights file: its steps read in place, never copied out to floats (a cold start pays for every byte). */
   static fromWeights(file: Weights): ReplyClassifier {
-    // Compressed, the weights take a fifth of their bytes (most steps are 0): Node's own zlib reads them back in a millisecond.
-    const packed = brotliDecompressSync(decodeBase91(file.weights));
-    return new ReplyClassifier({ ...file, steps: unpackSteps(packed, file.intents.length * file.buckets) });
+    // Compressed, the weights take a quarter of their bytes (most steps are 0): Node's own zlib reads them back in a millisecond.
+    const bytes = brotliDecompressSync(decodeBase91(file.weights));
+    return new ReplyClassifier({
+      ...file,
+      steps: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    });
   }
 
   /** The linear score of each intent, in the order of the weights' intents. */
