@@ -295,10 +295,10 @@ interface Phrases {
   each: readonly RegExp[];
   any: RegExp;
 }
-const phrases = (each: readonly RegExp[]): Phrases => ({
-  each,
-  any: new RegExp(each.map((phrase) => `(?:${phrase.source})`).join('|')),
-});
+/** One expression of every phrase (none with flags): a text searched once, not once a phrase. */
+export const anyOf = (each: readonly RegExp[]): RegExp =>
+  new RegExp(each.map((phrase) => `(?:${phrase.source})`).join('|'));
+const phrases = (each: readonly RegExp[]): Phrases => ({ each, any: anyOf(each) });
 
 /** Whether a phrase is in the clause with no negation just before it. */
 const found = ({ each, any }: Phrases, negatedBefore: RegExp, clause: string) =>
@@ -429,8 +429,7 @@ export function asksToStop(text: string): boolean {
   const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !endInPassing(clause))) return true;
   const joined = all.join(' ');
-  if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !endsAskingWhyStopped(stopClauses(text))))
-    return true;
+  if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !endsAskingWhyStopped(clauses))) return true;
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
   // Texts refused in one clause and calls or post wanted in the next: "texts no, calls yes", "mensajes no, cartas sí".
   if (all.some((clause, i) => TEXTS_REFUSED.test(clause) && OTHER_MEANS_WANTED.test(all[i + 1] ?? '')))

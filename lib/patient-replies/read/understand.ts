@@ -109,7 +109,6 @@ const ANSWER_LABEL = /^(?:#|(?:option|opcion|number|numero) ?#? ?)(?=\p{N}+$)/u;
  * please" is read by readCourteousAnswer, "yes?" by the model.
  */
 export function readAnswerCode(text: string): Intent | undefined {
-  const typed = bare(text.normalize('NFKC'));
   const word = bare(
     text
       .normalize('NFKD')
@@ -117,7 +116,7 @@ export function readAnswerCode(text: string): Intent | undefined {
       .normalize('NFKC'),
   ).replace(ANSWER_LABEL, '');
   // "y" and "n" are codes only as typed: "ñ" is a letter of its own, not "n" with its accent dropped.
-  if ((word === 'y' || word === 'n') && typed !== word) return undefined;
+  if ((word === 'y' || word === 'n') && bare(text.normalize('NFKC')) !== word) return undefined;
   return ANSWER_CODES.get(word);
 }
 
