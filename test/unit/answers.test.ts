@@ -3412,3 +3412,37 @@ describe('the rules of the second review of 2026-11-28', () => {
     ['Sí', 'confirm'],
   ] as const)('answer codes: %j is still %s', (text, intent) => expect(readAnswerCode(text)).toBe(intent));
 });
+
+describe('the rules of the third review of 2026-11-28', () => {
+  // How to be reached is neither a visit missed nor another time: "no" before calls refuses the calls, not the visit.
+  it.each([
+    ['cancel', 'got the txt no calls pls im on shift', 'not-a-cancel'],
+    ['cancel', 'No phone calls please, I work nights', 'not-a-cancel'],
+    ['cancel', 'no me llamen, estoy en el trabajo', 'not-a-cancel'],
+    ['reschedule', "Could you text me instead of calling? I can't answer at work", 'not-a-new-time'],
+    ['reschedule', 'email me instead, my phone is old', 'not-a-new-time'],
+  ] as const)("holds back a model's %s of how the patient would be reached: %j", (intent, text, rule) =>
+    expect(heldBack(intent, text)).toBe(rule),
+  );
+
+  it.each([
+    ['cancel', "no calls please, I can't come"],
+    ['cancel', 'No me llamen, no voy a poder ir'],
+    ['reschedule', 'call me instead, I need to move it to Friday'],
+    ['reschedule', 'text me instead of calling, can we do next week?'],
+  ] as const)("keeps a model's %s that says more than how to be reached: %j", (intent, text) =>
+    expect(heldBack(intent, text)).toBeUndefined(),
+  );
+  // A visit taken off the list is no word of messages, as "remove the 3pm" is none; the staff still hear of a possible stop.
+  it.each(['Unsubscribe me from Thursday and book Friday', 'take me off the 3pm, I will call to rebook'])(
+    "holds back a model's stop of a visit taken off: %j",
+    (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+  it.each([
+    'unsubscribe me from these texts',
+    'remove me from the appointment reminders',
+    'unsub me from thursday reminders',
+  ])("keeps a model's stop that names the messages: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+});

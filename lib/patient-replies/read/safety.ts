@@ -68,9 +68,9 @@ const WISH_TO_STOP =
 const ASKS_WHO_IS_WRITING =
   /\b(?:who is this|who s this|whos this|who are you|who is (?:texting|messaging|writing)|who sent (?:this|these|that)|whose number|what is this number|what number is this|quien (?:es|eres|habla|me escribe|me manda|manda)|de donde (?:me )?(?:escriben|es|son)|de quien es (?:este|el) numero)\b/;
 
-/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing; a visit removed ("remove the 3pm"), "not spam", a block not wanted, a stop undone ("disregard my stop"). */
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"). */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
   'g',
 );
 
@@ -196,6 +196,10 @@ const CANCELS =
 /** Negation just before: "no need to rebook", "don't bother finding another time", "I don't need another time", "no hace falta que me den otra fecha". */
 const NOT_WANTED_BEFORE =
   /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$|\b(?:don t|dont|do not|won t|wont) $/;
+
+/** How the patient would be reached, neither a visit missed nor another time: "no calls pls", "text me instead of calling", "no me llamen". */
+const HOW_TO_REACH =
+  /\bno (?:phone |more |voice ?mail )?(?:calls|calling|phone calls|voicemails?|emails|letters)\b|\b(?:text|txt|message|msg|call|ring|phone|email|write)\w* (?:me|us) instead\b|\binstead of (?:calling|ringing|phoning|texting|emailing|a (?:call|text|letter|message|email))\b|\bno (?:me |nos )?(?:llamen|llames|marquen)\b/g;
 
 /** Another time asked for, not one said to be unneeded. */
 const ANOTHER_TIMES = new RegExp(ANOTHER_TIME.source, 'g');
@@ -486,7 +490,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
   if (
     intent === 'cancel' &&
-    (!CANCELS.test(spaced.replace(UNSURE, ' ').replace(SYMPTOM_PERSISTS, ' ')) || RUNNING_LATE.test(spaced))
+    (!CANCELS.test(spaced.replace(UNSURE, ' ').replace(SYMPTOM_PERSISTS, ' ').replace(HOW_TO_REACH, ' ')) ||
+      RUNNING_LATE.test(spaced))
   )
     return 'not-a-cancel';
   if (
@@ -496,7 +501,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   return intent === 'reschedule' &&
-    (!NEW_TIME.test(withoutGreetings(spaced)) ||
+    (!NEW_TIME.test(withoutGreetings(spaced).replace(HOW_TO_REACH, ' ')) ||
       ASKS_WHEN_IT_IS.test(spaced) ||
       (!/[?¿]/.test(plain) &&
         SAYS_COMING.test(spaced) &&
