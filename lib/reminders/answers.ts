@@ -35,7 +35,8 @@ export type Via = (typeof VIAS)[number];
  * is not: "not cancelling"), `not-a-new-time` (a reschedule with no word of another time, day or
  * change: "can you arrange an interpreter?"), `asks-another-time` (a cancel of a reply that asks for
  * another time: "she needs a later appointment"), `not-a-cancel` (a cancel with no word of not coming or
- * cancelling: "2pm grand").
+ * cancelling: "2pm grand"), `another-visit` (a confirm, cancel or reschedule of a reply about another
+ * visit beside the patient's own, which stands: "cancel my physio, but keep this one").
  */
 export const READING_RULES = [
   'stop-phrase',
@@ -53,6 +54,7 @@ export const READING_RULES = [
   'asks-another-time',
   'cancels-outright',
   'not-a-cancel',
+  'another-visit',
 ] as const;
 export type ReadingRule = (typeof READING_RULES)[number];
 

@@ -35,7 +35,7 @@ export const partPath = (n: number) => `${CORPUS_DIR}/${n === 1 ? 'held-out' : `
 export const CORPUS = { train: `${CORPUS_DIR}/train.jsonl` } as const;
 
 /** The parts written so far, numbered from 1: each file is in exactly one of the lists below. */
-export const PARTS_WRITTEN = 79;
+export const PARTS_WRITTEN = 81;
 
 const part = (n: number) => ({ name: `held-out part ${n}`, path: partPath(n) });
 /** Parts `from` to `to`, both included. */
@@ -71,17 +71,18 @@ export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PART
  * the rules that followed it were; parts 65 to 68 after that, and scored once when the false-stop rules
  * were finished (parts 57 to 64 tried as training replies and not kept); parts 69 to 72 while those were
  * tried, and scored once when the rules of the out-of-fold misreads of 2026-11-28 were; parts 73 to 76
- * after that, and scored once when the rules behind the review's misreads of 2026-11-28 were.
+ * after that, and scored once when the rules behind the review's misreads of 2026-11-28 were; parts 77
+ * to 79 after those, and scored once when the rules of the blind review of that afternoon were.
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 76);
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 79);
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. Parts 77 to 79, written once
- * the reading parts 73 to 76 were sealed for was finished, for one scoring each once the next change is made.
+ * checked like theirs; replies:eval names it and scores nothing of it. Parts 80 and 81, written while
+ * the rules parts 77 to 79 were sealed for were made, unseen, for one scoring each once the next change is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(77, 79);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(80, 81);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
@@ -433,11 +434,11 @@ export function chooseThresholds(
           (sum, { right, p: pa }) => sum + (pa >= bar ? (right ? 0 : WRONG_ACT_COST) : right ? 1 : 0),
           0,
         );
-      // The safest bar that costs at most one wrong act more than the least: on a few hundred replies,
-      // bars that close cannot be told apart, and taking the least alone let a reply or two move the bar.
+      // The safest bar that costs at most two wrong acts more than the least: bars that close cannot be
+      // told apart, and within one, a single wrong act a new rule held back moved confirm's 0.765 to 0.575.
       const bars = [...candidates.map(({ p: pa }) => pa + 1e-6), 0.99];
       const least = Math.min(...bars.map(cost));
-      const bar = Math.max(...bars.filter((next) => cost(next) <= least + WRONG_ACT_COST));
+      const bar = Math.max(...bars.filter((next) => cost(next) <= least + 2 * WRONG_ACT_COST));
       return [act, round(clamp(bar, 0.5, 0.99))];
     }),
   ) as Record<(typeof ACTS)[number], number>;

@@ -13,6 +13,7 @@ import {
   heldToRules,
   readKeyword,
   understandReply,
+  withoutQuotedLines,
 } from '../../lib/patient-replies/read/understand.ts';
 import { isAutoreply, isSmallPrintMessage } from '../../lib/patient-replies/read/autoreplies.ts';
 import { heldBack, isContradiction, saysComing } from '../../lib/patient-replies/read/safety.ts';
@@ -3445,4 +3446,91 @@ describe('the rules of the third review of 2026-11-28', () => {
   ])("keeps a model's stop that names the messages: %j", (text) =>
     expect(heldBack('opt-out', text)).toBeUndefined(),
   );
+  // Late is for staff even when a cancel is refused first: the rule's confirm must not pass over it.
+  it.each([
+    "Don't cancel, I'm coming, just running about 5 behind",
+    'no la cancelen, nomás voy a llegar unos 10 min tarde',
+  ])('no confirm by rule for a refused cancel that is late: %j', (text) =>
+    expect(readByRules(text)?.rule).not.toBe('keeps-appointment'),
+  );
+  it('a refused cancel with coming said plainly is still a confirm by rule', () =>
+    expect(readByRules("don't cancel me, I'm coming")).toEqual({
+      intent: 'confirm',
+      via: 'rule',
+      rule: 'keeps-appointment',
+    }));
+
+  // Sarcasm turns coming into its opposite: a model's confirm of it is for a person.
+  it.each([
+    "Sure, I'll be there... said nobody ever",
+    'yeah right, see you then',
+    'claro que voy, como si pudiera manejar así',
+    "Can't wait to be there 🙄",
+  ])("holds back a model's confirm said with sarcasm: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+  it('keeps a model\'s confirm with a smile: "yes see you then 😊"', () =>
+    expect(heldBack('confirm', 'yes see you then 😊')).toBeUndefined());
+
+  // Another visit beside the patient's own, which stands: no act on this appointment.
+  it.each([
+    ['cancel', 'please cancel my repeat prescription, the appointment is fine'],
+    ['cancel', 'cancel my Tuesday physio but keep this one'],
+    ['reschedule', "mine's fine, but can my daughter's move to next week?"],
+    ['confirm', 'Mine is fine, see you then. My son needs his cancelled'],
+    ['cancel', 'cancelen la de mi esposo, la mía sigue'],
+  ] as const)("holds back a model's %s about another visit: %j", (intent, text) =>
+    expect(heldBack(intent, text)).toBe('another-visit'),
+  );
+  it.each([
+    ['cancel', "Sorry, I can't keep this appointment"],
+    ['reschedule', "Mum's appointment is on Monday but can we do Tuesday instead?"],
+    ['confirm', 'yes this appointment is fine, see you'],
+  ] as const)("keeps a model's %s of the patient's own visit: %j", (intent, text) =>
+    expect(heldBack(intent, text)).toBeUndefined(),
+  );
+
+  // A reaction quoting the reminder, by any app's wording, is the thumbs-up it stands for, never its STOP line.
+  it.each([
+    'Me gusta “Recordatorio: cita el lun 3 a las 9:00. Responda 1 para confirmar, 2 si no puede venir, STOP para baja.”',
+    'Me encantó “Su cita es mañana. STOP para baja.”',
+  ])('a reaction quoting the reminder is a thumbs-up: %j', (text) =>
+    expect(withoutQuotedLines(text)).toBe('👍'),
+  );
+
+  it.each(['bórrenme la dirección de antes, ya me mudé', 'bórrenme el correo viejo y pongan el nuevo'])(
+    'a record mended is no stop: %j',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+  it('bórrenme alone still stops', () => expect(asksToStop('bórrenme por favor')).toBe(true));
+
+  // "lista" is ready as well as a list: only the list is of messages.
+  it('holds back a model\'s stop of being ready: "ya estoy lista para mañana"', () =>
+    expect(heldBack('opt-out', 'ya estoy lista para mañana')).toBe('not-about-messages'));
+  it('keeps a model\'s stop of the list: "ya no quiero estar en esta lista"', () =>
+    expect(heldBack('opt-out', 'ya no quiero estar en esta lista')).toBeUndefined());
+
+  // Texts praised are texts wanted, unless the praise is turned.
+  it.each(['love these reminders, never stop!', 'me encantan los recordatorios, muy útiles'])(
+    "holds back a model's stop of texts praised: %j",
+    (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+  it.each([
+    "I like the texts but I don't need them now",
+    'me gustan los recordatorios pero ya no los necesito',
+  ])("keeps a model's stop of praise turned: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  // A move refused is no move asked for: the cancel stands.
+  it.each(["not rebooking, just can't come, sorry", 'no voy a reagendar, no puedo ir'])(
+    "keeps a model's cancel that refuses another time: %j",
+    (text) => expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+
+  // An answer given before names no new time.
+  it('holds back a model\'s reschedule of an answer changed: "I said yes before but now I cannot make it"', () =>
+    expect(heldBack('reschedule', 'I said yes before but now I cannot make it')).toBe('not-a-new-time'));
+  it('keeps a model\'s reschedule that names one: "I said 1 earlier but can we do Friday instead"', () =>
+    expect(heldBack('reschedule', 'I said 1 earlier but can we do Friday instead')).toBeUndefined());
 });

@@ -68,9 +68,9 @@ const WISH_TO_STOP =
 const ASKS_WHO_IS_WRITING =
   /\b(?:who is this|who s this|whos this|who are you|who is (?:texting|messaging|writing)|who sent (?:this|these|that)|whose number|what is this number|what number is this|quien (?:es|eres|habla|me escribe|me manda|manda)|de donde (?:me )?(?:escriben|es|son)|de quien es (?:este|el) numero)\b/;
 
-/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"). */
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"). */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
   'g',
 );
 
@@ -81,6 +81,11 @@ const TEXTS_PREFERRED =
 /** Texts thanked for, or a new number given to be kept, no word of stopping for a model's opt-out: "thanks for the reminders", "my new number is…", "actualicen mi número". */
 const WANTS_TEXTS =
   /\b(?:my|mi|his|her|su) (?:new|nuevo) (?:number|numero|phone|cell|celular|telefono|mobile)\b|\b(?:numero|telefono|celular) nuevo\b|\bupdate (?:my|his|her|the) (?:number|phone|cell|mobile)\b|\bactualic\w*(?: (?:mi|su|el) (?:numero|telefono|celular))?|\b(?:thank\w*|thx|thnx|grateful|appreciat\w*|gracias)(?: \S+){0,3} (?:for|por) (?:the|these|this|your|all the|all these|los|estos|sus) (?:reminders?|texts?|messages?|recordatorios|mensajes|avisos)\b/g;
+
+/** Texts praised, no word of stopping for a model's opt-out unless the praise is turned: "love these reminders, never stop", not "I like the texts but I don't need them". */
+const PRAISED =
+  /\b(?:love|luv|like|enjoy)(?: getting)? (?:these|the|your|ur|all the) (?:reminders?|texts?|messages?)\b|\bnever stop\b|\b(?:me encantan|me gustan) (?:estos|los|sus) (?:mensajes|recordatorios|avisos)\b/g;
+const TURNED = /\b(?:but|though|tho|however|pero|aunque|sin embargo)\b/;
 
 /** Being reached by calls or mail, and asking it to stop: "no phone calls", "stop calling", "dejen de llamarme"; never the phone the texts go to. */
 const OTHER_MEANS =
@@ -95,6 +100,17 @@ const SELF_MISTAKES = new RegExp(
 /** The message taken in and nothing more, with thanks at most: "fine", "ok thanks", "noted". No word of coming, as "ok" is none. */
 const ACKNOWLEDGED_ONLY =
   /^(?:(?:ok|okay|okey|k|kk|fine|alright|all right|noted|got it|cool|understood|entendido|enterado|enterada)(?: (?:thanks|thank you|thank u|ty|thx|thnx|cheers|gracias|muchas|so much|very much|a lot|doc|dear|love|mate))*(?: |$))+$/;
+
+/** A roll of the eyes, a shrug or a sarcastic turn says the opposite of coming: "Sure I'll be there 🙄", "said no one ever", "sí claro, como si pudiera". */
+const SAYS_THE_OPPOSITE =
+  /[🙄😒🙃😏🤔🤷]|\b(?:said no ?one ever|said nobody ever|yeah right|as if|como si)\b/iu;
+
+/** Another visit beside the patient's own, which is kept: "mine's fine, but my son's needs cancelling", "keep this one", "la mía sigue". */
+const ANOTHER_VISIT =
+  /\b(?:mine|mine s|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b/;
+/** The patient's own visit said to stand, which a cancel or move is then not of: "cancel my repeat prescription… appt is fine". */
+const OWN_VISIT_STANDS =
+  /\b(?:my |this |the )?(?:appt|appointment) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\bmi cita (?:esta bien|sigue)\b/;
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
@@ -176,7 +192,7 @@ const ANOTHER_TIME = new RegExp(
 
 /** Running late, which is coming: "running about 10 behind", "llego tarde". */
 const RUNNING_LATE =
-  /\b(?:running|runnin|run) (?:a bit |a little |about |around |abt |a few |\d+ |mins? |minutes |min )*(?:late|behind)\b|\b(?:llego|llegare|voy|vamos|llegamos|vamos a llegar|voy a llegar) (?:un poco |unos minutos |\d+ minutos )?tarde\b/;
+  /\b(?:running|runnin|run) (?:a bit |a little |about |around |abt |a few |\d+ |mins? |minutes |min )*(?:late|behind)\b|\b(?:llego|llegare|voy|vamos|llegamos|vamos a llegar|voy a llegar) (?:un poco |(?:unos )?(?:\d+ )?(?:minutos|mins?) )?tarde\b/;
 
 /** Doubt, whose "no" says nothing of coming: "not sure", "no estoy segura", "no sé", "I don't know yet". */
 const UNSURE =
@@ -193,9 +209,13 @@ const SYMPTOM_PERSISTS =
 const CANCELS =
   /\b(?:cancel\w*|cxl|cancle\w*|cansel\w*|kansel\w*|canel\w*|cancer|anul\w*|don t|dont|no longer|anymore|any more|sorted|can t|cant|cannot|cnt|won t|wont|wnt|will not|(?:not|nt)(?= (?:\S+ ){0,2}?(?:go|going|gonna|gna|come|coming|comming|comin|make|making|attend\w*|atend\w*|able|abel|well|ahead|there|in|be|available|possible|feeling)\b)|no|nope|nah|nel|never|unable|unabel|impossible|imposible|sick|ill|unwell|poorly|fever\w*|miss\w*|skip\w*|pass|away|out|off|2|dos|two|sorry|sry|afraid|busy|emergenc\w*|hospital|funeral|ni|nunca|tampoco|puedo|podre|podemos|enferm\w*|viaje|viajando|ocupad\w*|falt\w*|lamentablemente|desafortunadamente)\b/;
 
-/** Negation just before: "no need to rebook", "don't bother finding another time", "I don't need another time", "no hace falta que me den otra fecha". */
+/** Negation just before: "no need to rebook", "don't bother finding another time", "I'm not rescheduling", "no hace falta que me den otra fecha". */
 const NOT_WANTED_BEFORE =
-  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$|\b(?:don t|dont|do not|won t|wont) $/;
+  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$|\b(?:don t|dont|do not|won t|wont|not|no voy a|no vamos a|no pienso) $/;
+
+/** An answer given before, which names no new time: "I replied 1 earlier", "ayer puse 1". */
+const EARLIER_ANSWER =
+  /\b(?:replied|answered|said|put|pressed|texted|sent|typed|hit|chose|picked|respondi|conteste|puse|dije|mande|marque)(?: (?:a|an|with|the|el))? (?:1|2|yes|no|si|uno|dos)\b(?: (?:earlier|before|yesterday|this morning|ayer|antes|hace rato|esta manana))?/g;
 
 /** How the patient would be reached, neither a visit missed nor another time: "no calls pls", "text me instead of calling", "no me llamen". */
 const HOW_TO_REACH =
@@ -315,7 +335,8 @@ const saysMoreThanComing = (spaced: string) =>
  * A cancel or a move said not to be wanted, then coming said plainly ("not cancelling, I'll be there",
  * "no need to rebook, the time works", "no pienso cancelar, voy seguro"), with no question, no doubt
  * and no change asked for: the patient keeps the appointment, a confirm by rule. "Don't cancel, just
- * move me to the afternoon" asks for a change; "not cancelling yet, I'll see if I can come" doubts.
+ * move me to the afternoon" asks for a change; "not cancelling yet, I'll see if I can come" doubts;
+ * "don't cancel me, just running 10 behind" is late, for staff.
  */
 export function keepsAppointment(text: string): boolean {
   const spaced = statementWords(text);
@@ -332,6 +353,7 @@ export function keepsAppointment(text: string): boolean {
     (COMES.test(rest) || PROMISED_PRESENCE.test(spaced)) &&
     !DOUBT_OR_CHANGE.test(rest) &&
     !NEGATED_ATTENDANCE.test(rest) &&
+    !RUNNING_LATE.test(rest) &&
     !saysMoreThanComing(spaced)
   );
 }
@@ -365,8 +387,7 @@ export function saysComing(text: string): boolean {
   return (
     coming !== null &&
     NOTHING_ELSE.test(spaced.slice(coming[0].length)) &&
-    // A roll of the eyes or a shrug says the opposite: "Sure I'll be there 🙄".
-    !/[🙄😒🙃😏🤔🤷]/u.test(text) &&
+    !SAYS_THE_OPPOSITE.test(text) &&
     !TAKEN_BACK.test(spaced) &&
     !NEGATED_ATTENDANCE.test(spaced) &&
     !DOUBT_OR_CHANGE.test(spaced) &&
@@ -432,7 +453,8 @@ export const namesNewTime = (text: string) => NEW_TIME.test(words(normalise(text
  * is for staff); a cancel or reschedule the reply itself negates ("not cancelling, see you then") is
  * not one, and neither is a cancel of a reply that says the visit will not be missed ("I won't miss
  * it", "no voy a faltar") or that the patient will or can come ("I'm able to attend", "sí puedo ir");
- * a reschedule needs a word of another time, day or change.
+ * a reschedule needs a word of another time, day or change, how the patient would be reached being
+ * none; sarcasm is no confirm; and a reply about another visit beside the patient's own acts on none.
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
   // Punctuation dictated rather than typed: "can I come at 4 question mark".
@@ -454,7 +476,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       )
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ');
-    const thanked = about.replace(WANTS_TEXTS, ' ');
+    const thanked = (TURNED.test(about) ? about : about.replace(PRAISED, ' ')).replace(WANTS_TEXTS, ' ');
     const preferred = thanked.replace(TEXTS_PREFERRED, ' ');
     // Texts preferred make calls and mail another matter: "texts only please, no phone calls" (compared, not tested: the patterns are global).
     const read = preferred === thanked ? preferred : preferred.replace(OTHER_MEANS, ' ');
@@ -465,6 +487,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   }
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced) || NAMES_AI.test(text)) return 'instruction';
+  if (ANOTHER_VISIT.test(spaced) || (intent !== 'confirm' && OWN_VISIT_STANDS.test(spaced)))
+    return 'another-visit';
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
       NEGATED_ATTENDANCE.test(spaced) ||
@@ -475,6 +499,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       REQUEST.test(spaced) ||
       HEDGED_OR_ASKED.test(spaced) ||
       ACKNOWLEDGED_ONLY.test(spaced) ||
+      SAYS_THE_OPPOSITE.test(plain) ||
       !(
         CONFIRMS.test(withoutGreetings(spaced)) ||
         CONFIRMS.test(withoutGreetings(plain)) ||
@@ -501,7 +526,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   return intent === 'reschedule' &&
-    (!NEW_TIME.test(withoutGreetings(spaced).replace(HOW_TO_REACH, ' ')) ||
+    (!NEW_TIME.test(withoutGreetings(spaced).replace(HOW_TO_REACH, ' ').replace(EARLIER_ANSWER, ' ')) ||
       ASKS_WHEN_IT_IS.test(spaced) ||
       (!/[?¿]/.test(plain) &&
         SAYS_COMING.test(spaced) &&

@@ -254,8 +254,9 @@ export const SPANISH_STOP_PHRASES = [
   `\\bya no (?:queremos|deseamos) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b(?! por (?:correo|carta|email|mail))`,
   // Unsubscribing in Spanish, verb or noun: "desuscribirme", "desinscríbanme", "cancelar mi suscripción".
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
-  // Taken off, unless off the schedule: "quítenme de la agenda del lunes" cancels a visit, it stops no texts.
-  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b)|\\b(?:borren|quiten) mi numero\\b',
+  // Taken off, unless off the schedule or an old detail: "quítenme de la agenda del lunes" cancels a visit,
+  // "bórrenme la dirección vieja" mends a record; neither stops texts.
+  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera|direccion|domicilio|correo|email|apellido)\\b)|\\b(?:borren|quiten) mi numero\\b',
   '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',

@@ -320,12 +320,12 @@ export function ownWords(text: string): string {
 
 /**
  * A reaction an app sends as text to the reminder, which it quotes on one line: "Liked “Reminder: …
- * Reply 1 to confirm … STOP to opt out”", "Le gustó “… Responda 1 …”". A like or a love is the
- * thumbs-up it stands for; any other, its verb. A quote without the reminder's answer codes may be the
- * patient's own words, and is read as ever.
+ * Reply 1 to confirm … STOP to opt out”", "Le gustó “… Responda 1 …”", "Me gusta “… STOP para baja.”". A
+ * like or a love is the thumbs-up it stands for; any other, its verb. A quote without the reminder's
+ * answer codes or its stop line may be the patient's own words, and is read as ever.
  */
 const REACTION =
-  /^(?:(liked|loved|le gust[oó]|le encant[oó])|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no le gust[oó]|cuestion[oó])) [“"][^”"\n]*\b(?:reply|responda) 1\b[^”"\n]*[”"]$/iu;
+  /^(?:(liked|loved|(?:le|me) gust[oó]|me gusta|(?:le|me) encant[oó]|me encanta)|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no le gust[oó]|cuestion[oó])) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para baja))\b[^”"\n]*[”"]$/iu;
 
 /**
  * A reply without the lines that quote a message back ("> Reply STOP to opt out") or the message a
