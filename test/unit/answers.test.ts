@@ -3533,4 +3533,42 @@ describe('the rules of the third review of 2026-11-28', () => {
     expect(heldBack('reschedule', 'I said yes before but now I cannot make it')).toBe('not-a-new-time'));
   it('keeps a model\'s reschedule that names one: "I said 1 earlier but can we do Friday instead"', () =>
     expect(heldBack('reschedule', 'I said 1 earlier but can we do Friday instead')).toBeUndefined());
+  // The review of these rules broke their first forms; each break is a case here.
+  it.each(["I don't like these texts", 'i dont like the messages', 'no me gustan estos mensajes'])(
+    "keeps a model's stop of texts disliked, not praised: %j",
+    (text) => expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+  it.each(["I'm sick so I will not, rebook me", 'Lamentablemente no voy a, reprogramen por favor'])(
+    'holds back a model\'s cancel whose "not" ends a clause before another time is asked: %j',
+    (text) => expect(heldBack('cancel', text)).toBe('asks-another-time'),
+  );
+  it.each(['no la cancelen, si voy, llego 10 min tarde', 'yes see you then, running 5 mins late'])(
+    "holds back a model's confirm that is late: %j",
+    (text) => expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+  it.each(["I won't be late, see you then", 'no voy a llegar tarde, ahí estaré'])(
+    "keeps a model's confirm that says it will not be late: %j",
+    (text) => expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+  it.each([
+    ['cancel', "My appointment is still on Friday but I can't make it, please cancel"],
+    ['reschedule', 'The appointment is fine but can I come at 3 instead of 2'],
+    ['reschedule', 'Mi cita está bien temprano, la pueden pasar para la tarde'],
+    ['confirm', 'Yes keep this one, see you Tuesday'],
+    ['confirm', 'Yeah right after work, see you at 5'],
+    ['confirm', 'Si ahi estare, me siento como si tuviera gripa pero voy'],
+    ['confirm', "Yes I'll be there! Feels as if it's been forever"],
+  ] as const)("keeps a model's %s that only seems to speak of another visit or sarcasm: %j", (intent, text) =>
+    expect(heldBack(intent, text)).toBeUndefined(),
+  );
+  it('a dislike quoting the reminder is its verb, never its STOP line', () =>
+    expect(withoutQuotedLines('No me gusta “Su cita es mañana. STOP para baja.”')).toBe('No me gusta'));
+  it.each(['sáquenme de su correo', 'borrenme de su email'])(
+    'taken off the mailing still stops: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+  it.each(["I'd like the reminders discontinued", 'I would like the messages discontinued'])(
+    'stops: %j, the messages wanted ended, never asked for',
+    (text) => expect(readByRules(text)).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' }),
+  );
 });

@@ -82,9 +82,9 @@ const TEXTS_PREFERRED =
 const WANTS_TEXTS =
   /\b(?:my|mi|his|her|su) (?:new|nuevo) (?:number|numero|phone|cell|celular|telefono|mobile)\b|\b(?:numero|telefono|celular) nuevo\b|\bupdate (?:my|his|her|the) (?:number|phone|cell|mobile)\b|\bactualic\w*(?: (?:mi|su|el) (?:numero|telefono|celular))?|\b(?:thank\w*|thx|thnx|grateful|appreciat\w*|gracias)(?: \S+){0,3} (?:for|por) (?:the|these|this|your|all the|all these|los|estos|sus) (?:reminders?|texts?|messages?|recordatorios|mensajes|avisos)\b/g;
 
-/** Texts praised, no word of stopping for a model's opt-out unless the praise is turned: "love these reminders, never stop", not "I like the texts but I don't need them". */
+/** Texts praised, no word of stopping for a model's opt-out unless the praise is turned or denied: "love these reminders, never stop", not "I like the texts but I don't need them" nor "I don't like these texts". */
 const PRAISED =
-  /\b(?:love|luv|like|enjoy)(?: getting)? (?:these|the|your|ur|all the) (?:reminders?|texts?|messages?)\b|\bnever stop\b|\b(?:me encantan|me gustan) (?:estos|los|sus) (?:mensajes|recordatorios|avisos)\b/g;
+  /(?<!\b(?:don t|dont|do not|didn t|didnt|not|no|never)(?: really| even)? )\b(?:love|luv|like|enjoy)(?: getting)? (?:these|the|your|ur|all the) (?:reminders?|texts?|messages?)\b|\bnever stop\b|(?<!\bno )\b(?:me encantan|me gustan) (?:estos|los|sus) (?:mensajes|recordatorios|avisos)\b/g;
 const TURNED = /\b(?:but|though|tho|however|pero|aunque|sin embargo)\b/;
 
 /** Being reached by calls or mail, and asking it to stop: "no phone calls", "stop calling", "dejen de llamarme"; never the phone the texts go to. */
@@ -101,16 +101,19 @@ const SELF_MISTAKES = new RegExp(
 const ACKNOWLEDGED_ONLY =
   /^(?:(?:ok|okay|okey|k|kk|fine|alright|all right|noted|got it|cool|understood|entendido|enterado|enterada)(?: (?:thanks|thank you|thank u|ty|thx|thnx|cheers|gracias|muchas|so much|very much|a lot|doc|dear|love|mate))*(?: |$))+$/;
 
-/** A roll of the eyes, a shrug or a sarcastic turn says the opposite of coming: "Sure I'll be there 🙄", "said no one ever", "sí claro, como si pudiera". */
+/** A roll of the eyes, a shrug or a sarcastic turn says the opposite of coming: "Sure I'll be there 🙄", "said no one ever", "yeah right.", "sí claro, como si pudiera"; not "yeah right after work". */
 const SAYS_THE_OPPOSITE =
-  /[🙄😒🙃😏🤔🤷]|\b(?:said no ?one ever|said nobody ever|yeah right|as if|como si)\b/iu;
+  /[🙄😒🙃😏🤔🤷]|\b(?:said no ?one ever|said nobody ever)\b|\byeah right(?= *(?:[.,;!…]|$))|\bcomo si (?:pudiera|pudiese|fuera a|me importara|me interesara)\b/iu;
 
 /** Another visit beside the patient's own, which is kept: "mine's fine, but my son's needs cancelling", "keep this one", "la mía sigue". */
 const ANOTHER_VISIT =
-  /\b(?:mine|mine s|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b/;
-/** The patient's own visit said to stand, which a cancel or move is then not of: "cancel my repeat prescription… appt is fine". */
+  /\b(?:mine|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b/;
+/** The patient's own visit said to stand, a sentence of its own, which a cancel or move is then not of: "cancel my repeat prescription… appt is fine"; not "the appointment is fine but can I come at 3". */
 const OWN_VISIT_STANDS =
-  /\b(?:my |this |the )?(?:appt|appointment) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\bmi cita (?:esta bien|sigue)\b/;
+  /\b(?:my |this |the )?(?:appt|appointment)(?: is|'s|’s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)(?= *(?:[.!;]|$))|\bmi cita (?:esta bien|sigue)(?= *(?:[.!;]|$))/;
+/** A cancel or move named, which a confirm about another visit speaks of: "mine's fine, my son's needs cancelling". */
+const CANCEL_OR_MOVE =
+  /\b(?:cancel\w*|cxl|anul\w*|move\w*|moving|reschedul\w*|resched|rebook\w*|cambi\w*|mover\w*|reprogram\w*)\b/;
 
 /** Words that say a patient will come: a model's confirm needs one. */
 const CONFIRMS =
@@ -209,9 +212,9 @@ const SYMPTOM_PERSISTS =
 const CANCELS =
   /\b(?:cancel\w*|cxl|cancle\w*|cansel\w*|kansel\w*|canel\w*|cancer|anul\w*|don t|dont|no longer|anymore|any more|sorted|can t|cant|cannot|cnt|won t|wont|wnt|will not|(?:not|nt)(?= (?:\S+ ){0,2}?(?:go|going|gonna|gna|come|coming|comming|comin|make|making|attend\w*|atend\w*|able|abel|well|ahead|there|in|be|available|possible|feeling)\b)|no|nope|nah|nel|never|unable|unabel|impossible|imposible|sick|ill|unwell|poorly|fever\w*|miss\w*|skip\w*|pass|away|out|off|2|dos|two|sorry|sry|afraid|busy|emergenc\w*|hospital|funeral|ni|nunca|tampoco|puedo|podre|podemos|enferm\w*|viaje|viajando|ocupad\w*|falt\w*|lamentablemente|desafortunadamente)\b/;
 
-/** Negation just before: "no need to rebook", "don't bother finding another time", "I'm not rescheduling", "no hace falta que me den otra fecha". */
+/** Negation just before: "no need to rebook", "don't bother finding another time", "I don't need another time", "no hace falta que me den otra fecha". */
 const NOT_WANTED_BEFORE =
-  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$|\b(?:don t|dont|do not|won t|wont|not|no voy a|no vamos a|no pienso) $/;
+  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$|\b(?:don t|dont|do not|won t|wont) $/;
 
 /** An answer given before, which names no new time: "I replied 1 earlier", "ayer puse 1". */
 const EARLIER_ANSWER =
@@ -223,8 +226,15 @@ const HOW_TO_REACH =
 
 /** Another time asked for, not one said to be unneeded. */
 const ANOTHER_TIMES = new RegExp(ANOTHER_TIME.source, 'g');
-const asksAnotherTime = (spaced: string) =>
-  [...spaced.matchAll(ANOTHER_TIMES)].some((match) => !NOT_WANTED_BEFORE.test(spaced.slice(0, match.index)));
+/** A move refused in its own words, never a "not" that ends the clause before ("I will not, rebook me"): "I'm not rescheduling", "no voy a reprogramar". */
+const MOVE_REFUSED =
+  /\bnot (?:re ?scheduling|rebooking|re booking|rearranging|moving it|changing it)\b|\bno (?:voy|vamos|pienso|pensamos) (?:a )?(?:reprogramar|reagendar|cambiar|mover)(?:la|lo)?\b/g;
+const asksAnotherTime = (text: string) => {
+  const spaced = text.replace(MOVE_REFUSED, ' ');
+  return [...spaced.matchAll(ANOTHER_TIMES)].some(
+    (match) => !NOT_WANTED_BEFORE.test(spaced.slice(0, match.index)),
+  );
+};
 
 /** A question mark as dictation spells it out: "question mark", "signo de interrogación". */
 const DICTATED_QUESTION = /\b(?:question mark|signo de interrogacion)\b/g;
@@ -454,7 +464,8 @@ export const namesNewTime = (text: string) => NEW_TIME.test(words(normalise(text
  * not one, and neither is a cancel of a reply that says the visit will not be missed ("I won't miss
  * it", "no voy a faltar") or that the patient will or can come ("I'm able to attend", "sí puedo ir");
  * a reschedule needs a word of another time, day or change, how the patient would be reached being
- * none; sarcasm is no confirm; and a reply about another visit beside the patient's own acts on none.
+ * none; sarcasm or lateness is no confirm; and a reply about another visit beside the patient's own acts
+ * on none.
  */
 export function heldBack(intent: Intent, text: string): ReadingRule | undefined {
   // Punctuation dictated rather than typed: "can I come at 4 question mark".
@@ -487,7 +498,11 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   }
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced) || NAMES_AI.test(text)) return 'instruction';
-  if (ANOTHER_VISIT.test(spaced) || (intent !== 'confirm' && OWN_VISIT_STANDS.test(spaced)))
+  if (
+    intent === 'confirm'
+      ? ANOTHER_VISIT.test(spaced) && CANCEL_OR_MOVE.test(spaced)
+      : ANOTHER_VISIT.test(spaced) || OWN_VISIT_STANDS.test(plain)
+  )
     return 'another-visit';
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
@@ -500,6 +515,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       HEDGED_OR_ASKED.test(spaced) ||
       ACKNOWLEDGED_ONLY.test(spaced) ||
       SAYS_THE_OPPOSITE.test(plain) ||
+      RUNNING_LATE.test(spaced.replace(NOT_LATE, ' ')) ||
       !(
         CONFIRMS.test(withoutGreetings(spaced)) ||
         CONFIRMS.test(withoutGreetings(plain)) ||

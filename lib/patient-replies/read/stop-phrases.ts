@@ -82,8 +82,8 @@ export const STOP_PHRASES = [
   // Not sent the messages, told: "do not send me the texts again", "dont send me any more reminders"; not "don't send
   // the reminders in Spanish", "don't send them to my old address".
   `\\b(?:dont|don t|dnt|do not|never|pls dont|please dont|plz dont)(?: ever)? send (?:me |us |him |her )?(?:the |these |those |your |ur |any |any more |anymore |more )?${MESSAGES_NOUN}\\b(?! (?:in|to|at|before|after|during|until|till|on|for|about|from|by|with)\\b)`,
-  // The messages wanted ended: "I want the texts stopped", "we need these reminders gone".
-  `\\b(?:want|need|like|would like|d like) (?:the |these |those |your |ur |all the |all )?${MESSAGES_NOUN} (?:stopped|gone|removed|deleted|cancel+ed|ended|blocked|turned off|switched off|off)\\b`,
+  // The messages wanted ended: "I want the texts stopped", "we need these reminders gone", "I'd like the reminders discontinued".
+  `\\b(?:want|need|like|would like|d like) (?:the |these |those |your |ur |all the |all )?${MESSAGES_NOUN} (?:stopped|gone|removed|deleted|cancel+ed|discontinued|ended|blocked|turned off|switched off|off)\\b`,
   // Asked not to, as a question ending there: "could you not text me?"; not "could you not text me the address?".
   `(?<!\\b(?:why|how|where|when) )\\b(?:could|can|would|will) (?:you|u|y all|you guys) (?:please |pls |kindly |just )?not ${TEXTING} (?:me|this number|this phone|us)(?: (?:anymore|any more|again|ever|at all|please|pls|thanks|thank you))*$`,
   // Not sent again, in a second language's English, first in its clause: "please no send again"; not "got no text again".
@@ -256,7 +256,7 @@ export const SPANISH_STOP_PHRASES = [
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
   // Taken off, unless off the schedule or an old detail: "quítenme de la agenda del lunes" cancels a visit,
   // "bórrenme la dirección vieja" mends a record; neither stops texts.
-  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera|direccion|domicilio|correo|email|apellido)\\b)|\\b(?:borren|quiten) mi numero\\b',
+  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b| (?:la |el |mi )(?:direccion|domicilio|correo|email|apellido)\\b)|\\b(?:borren|quiten) mi numero\\b',
   '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',

@@ -325,7 +325,7 @@ export function ownWords(text: string): string {
  * answer codes or its stop line may be the patient's own words, and is read as ever.
  */
 const REACTION =
-  /^(?:(liked|loved|(?:le|me) gust[oó]|me gusta|(?:le|me) encant[oó]|me encanta)|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no le gust[oó]|cuestion[oó])) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para baja))\b[^”"\n]*[”"]$/iu;
+  /^(?:(liked|loved|(?:le|me) gust[oó]|me gusta|(?:le|me) encant[oó]|me encanta)|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no (?:le|me) gust[aoó]|cuestion[oó])) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para baja))\b[^”"\n]*[”"]$/iu;
 
 /**
  * A reply without the lines that quote a message back ("> Reply STOP to opt out") or the message a
