@@ -1,7 +1,7 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
 import { DIAS, SELF_MISTAKE } from './stop-phrases.ts';
-import { A_TREATMENT, stopWords } from './stops.ts';
+import { A_TREATMENT, stopWords, TURNS } from './stops.ts';
 
 // The rules a patient's safety sets on a model's answer, whichever model reads it (the embedded
 // classifier or Bedrock): a contradiction is never acted on, and a model's opt-out, confirm, cancel or
@@ -85,7 +85,7 @@ const WANTS_TEXTS =
 /** Texts praised, no word of stopping for a model's opt-out unless the praise is turned or denied: "love these reminders, never stop", not "I like the texts but I don't need them" nor "I don't like these texts". */
 const PRAISED =
   /(?<!\b(?:don t|dont|do not|didn t|didnt|not|no|never)(?: really| even)? )\b(?:love|luv|like|enjoy)(?: getting)? (?:these|the|your|ur|all the) (?:reminders?|texts?|messages?)\b|\bnever stop\b|(?<!\bno )\b(?:me encantan|me gustan) (?:estos|los|sus) (?:mensajes|recordatorios|avisos)\b/g;
-const TURNED = /\b(?:but|though|tho|however|pero|aunque|sin embargo)\b/;
+const TURNED = new RegExp(`\\b(?:${TURNS})\\b`);
 
 /** Being reached by calls or mail, and asking it to stop: "no phone calls", "stop calling", "dejen de llamarme"; never the phone the texts go to. */
 const OTHER_MEANS =

@@ -295,6 +295,9 @@ interface Phrases {
   each: readonly RegExp[];
   any: RegExp;
 }
+/** Words that turn what came before, in English and Spanish: "but", "pero", "sin embargo". */
+export const TURNS = 'but|pero|though|tho|however|aunque|sin embargo';
+
 /** One expression of every phrase (none with flags): a text searched once, not once a phrase. */
 export const anyOf = (each: readonly RegExp[]): RegExp =>
   new RegExp(each.map((phrase) => `(?:${phrase.source})`).join('|'));
@@ -494,7 +497,7 @@ const OTHER_MEANS_WANTED =
 const OTHER_MEANS_STOPPED =
   /\b(?:stop|stp|quit|cease) (?:calling|phoning|ringing|emailing|mailing)\b(?!(?: (?:me|us|my \S+|this \S+|the \S+))?(?: (?:and|or|n|nor))? (?:texting|txting|messaging|msging|sending|texts?|messages|reminders|calling|emailing)\b)(?: (?:me|us|my \S+|this \S+|the \S+))?/g;
 /** A clause turning round what came before: "but I want to now", "pero ahora sí". */
-const TURNED_ROUND = /^(?:but|pero|though|tho|however|although|aunque|sin embargo|now|ahora)\b/;
+const TURNED_ROUND = new RegExp(`^(?:${TURNS}|although|now|ahora)\\b`);
 /** A stop denied as a clause of its own: "I never said stop", "i didnt send STOP lol". */
 const DENIED_ALONE = new RegExp(
   `^(?:(?:but|and|no) )?(?:i )?${DENIED}(?: (?:lol|though|tho|why|huh|ever))*$`,
