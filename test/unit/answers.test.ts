@@ -2773,7 +2773,7 @@ describe("what the training replies' missed stops showed once parts 21 to 28 joi
       expect(asksToStop(text) || heldBack('opt-out', text) === undefined, text).toBe(true);
     for (const text of [
       'I never texted you stop texting me',
-      "I never said stop but these texts are annoying, I'm done with them",
+      "I never said stop but honestly I'm done with them",
     ])
       expect(readByRules(text), text).toBeUndefined();
   });
@@ -3570,5 +3570,120 @@ describe('the rules of the third review of 2026-11-28', () => {
   it.each(["I'd like the reminders discontinued", 'I would like the messages discontinued'])(
     'stops: %j, the messages wanted ended, never asked for',
     (text) => expect(readByRules(text)).toEqual({ intent: 'opt-out', via: 'rule', rule: 'stop-phrase' }),
+  );
+});
+
+// From a third blind review and the training replies' misreads (2026-11-28, evening).
+describe('a key pressed, a text deleted, a sign-up asked about and a death told of', () => {
+  it.each([
+    'I pressed 2 by mistake, I meant 1',
+    "Oops I hit 2 by mistake, I can make it, please don't cancel",
+    'what time was it again? I deleted the text by accident',
+    '¿A qué hora era? Borré el mensaje sin querer',
+  ])('asks-for-messages: a mistake that turned no messages off asks for none: %j', (text) =>
+    expect(asksForMessages(text)).toBe(false),
+  );
+  it.each(['I stopped them by mistake, please text me', 'Me quité de la lista sin querer'])(
+    'asks-for-messages: the messages turned off by mistake are still asked back: %j',
+    (text) => expect(asksForMessages(text)).toBe(true),
+  );
+  it.each([
+    ['Did my doctor sign me up?', false],
+    ['When did I sign up for texts from you lot?', false],
+    ['Perdí la forma, ¿me la pueden volver a mandar?', false],
+    ['sign me up please', true],
+  ] as const)(
+    'asks-for-messages: asked for, not asked about nor another thing sent again: %j',
+    (text, asks) => expect(asksForMessages(text)).toBe(asks),
+  );
+
+  it.each([
+    ['cancel', 'She passed away on the 3rd.'],
+    ['cancel', "I'm sorry to tell you my father died on Sunday"],
+    ['cancel', 'Le aviso que mi mamá falleció, ya no asistirá'],
+    ['confirm', 'He is no longer with us, thank you all'],
+  ] as const)(
+    "names-a-death: a model's %s of a death told of goes to a person as a possible stop: %j",
+    (intent, text) =>
+      expect(heldToRules(text, { intent, confidence: 0.9 })).toEqual({
+        intent: 'unclear',
+        via: 'model',
+        confidence: 0.9,
+        rule: 'names-a-death',
+        possibleStop: true,
+      }),
+  );
+  it.each([
+    ['cancel', "My mum passed away, I won't be there"],
+    ['cancel', 'Hello so sorry, I will not be able to make it, my granddaddy passed on Sunday'],
+    ['cancel', 'Falleció mi abuelo y vamos a estar en el velorio. No podré ir.'],
+    ['cancel', '2 lo siento mucho, se murió mi perrito'],
+    ['cancel', 'My dad passed away last week, please cancel his appointment'],
+    ['confirm', 'sorry phone died, yes still coming'],
+    ['confirm', "Mom passed away but I'll still be there Tuesday"],
+  ] as const)(
+    "names-a-death: a bereaved writer's own answer, a cancel asked or a phone's death still acts: %s %j",
+    (intent, text) => expect(heldBack(intent, text)).not.toBe('names-a-death'),
+  );
+});
+
+describe('texts declined or complained of, a person not known, and a refusal read as its verb', () => {
+  it.each([
+    "I'm good on the texts from now on",
+    "we're all set without reminders",
+    "I'll pass on the text reminders, thanks",
+    "I don't know anybody named Rosa",
+    "wrong house? I don't know any Leticia",
+    "you've got me confused with my dad, he's the patient",
+    'creo que me confunden con mi hermana',
+    'no conozco a ningún Arturo',
+    'too many texts this week',
+    'your reminders are driving me nuts',
+    'the messages are getting excessive',
+  ])('stops: %j', (text) => expect(asksToStop(text)).toBe(true));
+  it.each([
+    "I'm good on time, see you at 3",
+    "I don't know a thing about the forms",
+    "I don't know any other way to get there",
+    'I got my days mixed up, cannot come',
+    'this rash is driving me mad',
+  ])('not stops: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it('a business\'s "To stop texts reply STOP" is its small print; a person\'s own stop still stops', () => {
+    expect(
+      readByRules(
+        'Acme Dental: Thanks for your text. To stop messages reply STOP. Msg&data rates may apply.',
+      ),
+    ).toEqual({
+      intent: 'unclear',
+      via: 'rule',
+      rule: 'autoreply',
+    });
+    expect(readByRules('I want you to stop texts, reply STOP')).toMatchObject({ intent: 'opt-out' });
+  });
+
+  it('a STOP sent to the wrong message asks for the texts; the clinic sending to the wrong number is still a stop', () => {
+    expect(readByRules('I sent STOP to the wrong chat, keep texting me')).toEqual({
+      intent: 'opt-in',
+      via: 'rule',
+      rule: 'asks-for-messages',
+    });
+    expect(readByRules('You sent this to the wrong number STOP')).toMatchObject({ intent: 'opt-out' });
+  });
+
+  it.each([
+    ['cancel', "we won't not come, silly"],
+    ['opt-out', "can't come, you can stop holding my slot"],
+    ['opt-out', 'Not the reminders, only the visit please, cancel it'],
+  ] as const)("holds back a model's %s of %j", (intent, text) =>
+    expect(heldBack(intent, text)).toBeDefined(),
+  );
+
+  it.each([
+    ['cancel', "can't make it and I don't want to rebook yet"],
+    ['cancel', 'No puedo ir, no me den otra cita'],
+    ['reschedule', 'Cancelarla no, moverla sí, ¿el jueves?'],
+  ] as const)("keeps a model's %s whose other action is refused: %j", (intent, text) =>
+    expect(heldBack(intent, text)).toBeUndefined(),
   );
 });

@@ -68,9 +68,9 @@ const WISH_TO_STOP =
 const ASKS_WHO_IS_WRITING =
   /\b(?:who is this|who s this|whos this|who are you|who is (?:texting|messaging|writing)|who sent (?:this|these|that)|whose number|what is this number|what number is this|quien (?:es|eres|habla|me escribe|me manda|manda)|de donde (?:me )?(?:escriben|es|son)|de quien es (?:este|el) numero)\b/;
 
-/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"). */
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"). */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
   'g',
 );
 
@@ -212,9 +212,9 @@ const SYMPTOM_PERSISTS =
 const CANCELS =
   /\b(?:cancel\w*|cxl|cancle\w*|cansel\w*|kansel\w*|canel\w*|cancer|anul\w*|don t|dont|no longer|anymore|any more|sorted|can t|cant|cannot|cnt|won t|wont|wnt|will not|(?:not|nt)(?= (?:\S+ ){0,2}?(?:go|going|gonna|gna|come|coming|comming|comin|make|making|attend\w*|atend\w*|able|abel|well|ahead|there|in|be|available|possible|feeling)\b)|no|nope|nah|nel|never|unable|unabel|impossible|imposible|sick|ill|unwell|poorly|fever\w*|miss\w*|skip\w*|pass|away|out|off|2|dos|two|sorry|sry|afraid|busy|emergenc\w*|hospital|funeral|ni|nunca|tampoco|puedo|podre|podemos|enferm\w*|viaje|viajando|ocupad\w*|falt\w*|lamentablemente|desafortunadamente)\b/;
 
-/** Negation just before: "no need to rebook", "don't bother finding another time", "I don't need another time", "no hace falta que me den otra fecha". */
+/** Negation just before: "no need to rebook", "don't bother finding another time", "I don't want to reschedule", "no me busquen otra fecha". */
 const NOT_WANTED_BEFORE =
-  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$|\b(?:don t|dont|do not|won t|wont) $/;
+  /\b(?:no need (?:to|for)|don t need|dont need|do not need|don t bother|dont bother|no hace falta(?: que)?|no necesito|no es necesario|not looking for|no quiero)(?: \S+){0,4} ?$|\b(?:don t|dont|do not|won t|wont)(?: want(?: to)?)? $|\bno (?:me )?(?:busquen|den|agenden|programen) $/;
 
 /** An answer given before, which names no new time: "I replied 1 earlier", "ayer puse 1". */
 const EARLIER_ANSWER =
@@ -257,9 +257,9 @@ const NO_AFTER = String.raw` no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|po
 const NEGATED_CANCEL = new RegExp(
   String.raw`\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|${NO_BEFORE}(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)?${NO_AFTER}|\bno (?:cancel\w* (?:needed|necessary|required)|need for (?:a )?cancel\w*)\b`,
 );
-/** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "no voy a faltar", "no me lo pierdo". */
+/** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "won't not be there", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
-  /\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|missing|skip|skipping)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
+  /\b(?:won t|wont|will not|can t|cant|cannot|couldn t|couldnt|wouldn t|wouldnt) not (?:be|come|show|make|go|attend)\b|\b(?:not|never|dont|don t|do not|won t|wont|will not|wouldn t|wouldnt|would not|not going to|no way i ll)(?: \S+){0,2} (?:miss|missing|skip|skipping)\b|\b(?:no|nunca|jamas)(?: (?:voy a|vamos a|va a|van a|pienso|pensamos|me|nos|se|la|lo|le|les))* (?:faltar\w*|falto|faltamos|falta|pierdo|perder\w*|pierde|perdemos)\b/;
 /** Missing it promised not to happen, which says coming by itself: "I'm not going to miss it", "won't miss it this time", "no voy a faltar". */
 const PROMISED_PRESENCE =
   /\b(?:won t|will not|wouldn t|would not|not going to|not gonna|never gonna|no way i ll|i ll never)(?: (?:ever|even|this time))? (?:miss|skip) (?:it|this|that|this one|that one|(?:the|my|our|her|his|this) (?:\S+ ){0,2}?(?:appointment|appt|visit|session|check\w*|test|scan|class))\b|\b(?:no|nunca|jamas) (?:voy|vamos|va|van|pienso|pensamos) a faltar\b|\bno (?:pienso|pensamos) faltar\b|\bno (?:falto|faltamos|faltare|faltaremos)\b/;
@@ -296,7 +296,7 @@ const takesItBack = (spaced: string) =>
 const NEGATED_ATTENDANCE =
   /(?<!\bdid )\b(?:not|can t|cant|cannot|won t|wont|unable to)(?: (?:be|able to|going to|gonna))* confirm\w*\b|\b(?:not|never|can t|cant|cannot|won t|wont|unable to)(?: (?:be|going to|gonna|be able to|able to))* go\b(?! (?:wrong|ahead|over|through|by|another|any|anywhere|without|on|back)\b)|\bcount (?:me|us|him|her|them) out\b|\b(?:give|giving|gives) (?:it|this|this one|that|that one|the appointment|the appt) a miss\b|\brain ?check\b|\bsit (?:this|that) one out\b|\b(?:not|nt|never|t|wont|cant|cannot|couldnt|wouldnt|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|comin|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
 const NEGATED_MOVE = new RegExp(
-  String.raw`\b(?:dont|don t|do not|no) need ${ANOTHER_SLOT}|\b(?:no need to|don t bother|dont bother|do not bother)(?: \S+){0,2} ${ANOTHER_SLOT}|\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|${NO_BEFORE}(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar(?:la|lo)?|mover(?:la|lo))${NO_AFTER}`,
+  String.raw`\b(?:dont|don t|do not|no) need ${ANOTHER_SLOT}|\b(?:no need to|don t bother|dont bother|do not bother)(?: \S+){0,2} ${ANOTHER_SLOT}|\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|(?<!\bcancel\w* )${NO_BEFORE}(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar(?:la|lo)?|mover(?:la|lo))${NO_AFTER}`,
 );
 
 /**
@@ -413,6 +413,13 @@ export function saysComing(text: string): boolean {
 const NEGATED_GIVE_AWAY =
   /\b(?:don t|dont|do not|never) (?:give|hand) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking|time)(?: away| to (?:someone|somebody|anyone))\b|\b(?:no need to|don t|dont|do not) (?:free up|give up|give away|release|open up) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking)\b|\bno (?:den|regalen|le den|me quiten) (?:mi|su|el|la) (?:cita|turno|lugar|espacio)\b/;
 
+/** A death named, not a phone's or a car's: "she passed away on the 3rd", "mi mamá falleció"; not "my phone died". */
+const NAMES_A_DEATH =
+  /(?<!\b(?:phone|battery|cell|mobile|car|celular|cel|telefono|bateria|pila|carro|coche)(?: \S+)? )\b(?:passed away|passed on|has died|died|deceased|is dead|no longer with us|fallecio|ha fallecido|murio|se nos fue|en paz descanse|descanse en paz|qepd)\b/;
+/** The writer's own coming or not, or answer: "I'll be at his funeral", "no podré ir", "2, se murió mi perrito". */
+const WRITER_ATTENDS =
+  /^(?:2|dos|two)\b|\b(?:i|we)(?: ll| m| re| will| won t| wont| can t| cant| cannot| am| are| will not| have to| need to| must| shall)?(?: \S+){0,3} (?:be there|be at|be in|be away|make it|come|coming|attend\w*|go|going|travel\w*|fly\w*|miss)\b|\bno (?:podre|puedo|podemos|podremos|vamos|voy|ire|iremos|asistire)\b|\b(?:voy|vamos|ire|iremos|estare|estaremos|viajo|viajamos)\b/;
+
 /** Lateness said not to happen: "won't be late", "no voy a llegar tarde". */
 const NOT_LATE =
   /\b(?:won t|wont|will not|not going to|shan t) be late\b|\bno (?:voy a |vamos a )?llegar? tarde\b/;
@@ -498,6 +505,13 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   }
   if (intent !== 'confirm' && intent !== 'cancel' && intent !== 'reschedule') return undefined;
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced) || NAMES_AI.test(text)) return 'instruction';
+  // A patient's death is for a person, not a guessed act; a bereaved patient's own absence, or a cancel asked, acts.
+  if (
+    NAMES_A_DEATH.test(spaced) &&
+    !WRITER_ATTENDS.test(spaced) &&
+    !(intent === 'cancel' && (CANCEL_THE_APPOINTMENT.test(spaced) || ASKS_TO_CANCEL.test(spaced)))
+  )
+    return 'names-a-death';
   if (
     intent === 'confirm'
       ? ANOTHER_VISIT.test(spaced) && CANCEL_OR_MOVE.test(spaced)

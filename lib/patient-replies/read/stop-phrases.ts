@@ -178,6 +178,13 @@ export const STOP_PHRASES = [
   '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b|\\bwhy (?:am|are|m|re) (?:i|we) still (?:getting|receiving) (?:these|them|(?:these |the |your )?(?:texts|messages|reminders))$',
   // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
   `\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?${MESSAGES_NAMED}\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b`,
+  // The person written to not known, or the writer taken for another: "I don't know any Maria", "you have me mixed up
+  // with my mother"; not "I don't know a thing about it", "I got my shifts mixed up".
+  '\\bi (?:don t|dont|do not) know (?:(?:any ?one|any ?body) (?:named|called|by (?:that|the) name)\\b|(?:any|a|an) (?!(?:of|details?|thing|things|more|better|other|doctors?|dr|info\\w*|times?|dates?|address|way|answer|reason|good|one|body)\\b)\\S+$)|\\b(?:have|got|ve got|has|had) (?:me|us) (?:mixed up|muddled up|confused|mistaken) (?:with|for)\\b|\\b(?:mixed|mixing|mix|confused|confusing|confuse|mistook|mistaken|mistaking) (?:me|us) (?:up )?(?:with|for)\\b',
+  // The texts complained of as too many or maddening: "too many reminders", "these texts are driving me nuts"; not a rash.
+  `\\btoo many ${MESSAGES_NAMED}\\b|\\b${MESSAGES_NAMED} (?:are|is|r)(?: \\S+)? (?:driving|making) me (?:crazy|mad|nuts|insane|bonkers)\\b|\\b(?:these|the|your|ur|all these|so many) ${MESSAGES_NAMED} (?:are|is|r) (?:so |really |very |getting )?(?:annoying|excessive|overkill|too much|a nuisance|a pain)\\b`,
+  // The texts declined as one declines an offer: "I'm good on the reminders", "all set without texts", "I'll pass on the reminders".
+  `\\b(?:i m|im|i am|we re|we are) (?:good|ok|okay|fine|all set|set|alright) (?:on|without) (?:the |these |those |your |ur |any |more |any more |further |text )?${MESSAGES_NAMED}\\b|\\b(?:i ll|ill|i will|we ll|i d|id|i would) (?:rather )?(?:pass|skip) on (?:the |these |those |your |ur |any |more |text )?${MESSAGES_NAMED}\\b`,
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
   // No interest, alone or in the messages: "not interested", "not interested in texts"; not "not interested in the 8am
   // slot", "in the flu jab".
@@ -264,6 +271,8 @@ export const SPANISH_STOP_PHRASES = [
   // The same of the messages named, "no quiero recibir los mensajes"; not of how they come, "no quiero los mensajes en inglés".
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:los|estos|esos|sus|tus) (?:mas )?${ES_MESSAGES}\\b(?! (?:en|por(?! favor)|a las|a la|al|antes|despues|tan|de(?: la)? (?:madrugada|manana|noche|tarde)|con|sin|temprano|tarde)\\b)`,
   '\\bdejenme en paz\\b',
+  // The person written to not known, or the writer taken for another: "no conozco a ninguna María", "me confunden con mi mamá".
+  '\\bno conozco a (?:ningun|ninguna) \\S+|\\bno conozco a (?:esa persona|ese paciente|esa paciente|nadie (?:con ese nombre|que se llame|llamad[oa]))\\b|\\bme (?:estan |esta )?(?:confunden|confundieron|confundio|confundiendo) con\\b',
   // Not the patient's appointment, the number wrong: "esa no es mi cita", "tienen el número mal".
   '\\b(?:esa |esta )?no es mi cita\\b|\\b(?:tienen|tiene|tienes) (?:el|mi|este|un) numero (?:mal|equivocado|incorrecto)\\b',
   // Consent never given: "nunca me inscribí a esto", "no me registré a esto", "nunca les di permiso", "yo no pedí estos mensajes".

@@ -286,9 +286,9 @@ const SPANISH_NEGATED_BEFORE =
 /** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
 const CONDITION_BEFORE =
   /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;
-/** A clause that says a stop was a mistake: "I sent stop by mistake", "me equivoqué y puse STOP". */
+/** A clause that says a stop was a mistake: "I sent stop by mistake", "I replied STOP to the wrong message", "me equivoqué y puse STOP". */
 const BY_MISTAKE =
-  /\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
+  /\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b|\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
 
 /** Phrases, with one expression of them all that most clauses fail at once. */
 interface Phrases {
@@ -512,13 +512,15 @@ const DONT_STOP = [
 const ASKS_FOR_MESSAGES = [
   /\b(?:undo|cancel|reverse|revert|take back|anulen|anular|deshacer|deshagan|cancelen) (?:my |the |mi |la |el )?(?:stop|baja|opt ?out|optout|unsubscribe)\b/,
   // A mistake of the patient's: "I sent STOP by mistake", "I opted out by accident", "sent STOP by accident when you
-  // texted"; not, with no stop named, the clinic's own, "you've been texting our front desk by mistake", a wrong number.
-  /^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)).*\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b/,
+  // texted"; with no stop named, only the messages turned off ("I turned the reminders off by mistake"), never a key
+  // pressed or a text deleted ("I hit 2 by mistake"), nor the clinic's own, "you've been texting our front desk by
+  // mistake", a wrong number.
+  /^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?=.*\b(?:stopped|texts|txts|messages|msgs|reminders|notifications|mensajes|recordatorios|avisos|textos|off|salirme|sali|quite)\b)(?!.*\b(?:delete\w*|erase\w*|borr\w*)\b)(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)).*(?:\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b|\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b)/,
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
   // Kept coming: "please keep the appointment texts coming".
   /\bkeep (?:the |my |your |ur |those |these )?(?:\S+ )?(?:texts|txts|messages|reminders) coming\b/,
-  /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
+  /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|(?<!\b(?:la|lo|las|los) (?:\S+ )?)\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
   // Asked to keep on, not complained of: "could you keep texting me" asks, "you keep texting me" does not.
   /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
   // Texts allowed again in Spanish: "ya me pueden escribir de nuevo", "me pueden volver a mandar los recordatorios".
@@ -530,7 +532,8 @@ const ASKS_FOR_MESSAGES = [
   // not asked ("why would I want to keep getting these?"), nor of care or a waiting list.
   /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:la|su) lista\b(?! de espera)/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
-  /\b(?:sign|add|put) me (?:up|back)\b|\bsign up for (?:texts|messages|reminders)\b|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
+  // Asked for, not asked about: "sign me up"; not "did my doctor sign me up?", "when did I sign up for texts?".
+  /(?<!\bdid (?:\S+ ){0,2})\b(?:(?:sign|add|put) me (?:up|back)\b|sign up for (?:texts|messages|reminders)\b)|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
   /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
   /\bacepto (?:recibir |que me |los |mensajes|textos|recordatorios)|\b(?:quiero|deseo) (?:recibir )?(?:los )?(?:mensajes|recordatorios|avisos) (?:de nuevo|otra vez)\b/,
   new RegExp(`^(?:${DECORATION} )*(?:start|unstop|restart|resume|reanudar)(?: ${DECORATION})*$`),

@@ -400,7 +400,10 @@ export function readByRules(raw: string): Understanding | undefined {
  */
 export function heldToRules(text: string, { intent, confidence, possibleStop }: ModelReading): Understanding {
   const rule = heldBack(intent, text);
-  const flagged = (possibleStop || (rule !== undefined && intent === 'opt-out')) && {
+  // A death told of may end every message to the number: a person reads it before any text is sent.
+  const flagged = (possibleStop ||
+    (rule !== undefined && intent === 'opt-out') ||
+    rule === 'names-a-death') && {
     possibleStop: true as const,
   };
   return rule === undefined
