@@ -520,7 +520,7 @@ const ASKS_FOR_MESSAGES = [
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
   // Kept coming: "please keep the appointment texts coming".
   /\bkeep (?:the |my |your |ur |those |these )?(?:\S+ )?(?:texts|txts|messages|reminders) coming\b/,
-  /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|(?<!\b(?:la|lo|las|los) (?:\S+ )?)\b(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
+  /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?=vuelv|volver|pued)(?<!\b(?:la|lo|las|los) (?:\S+ )?)(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
   // Asked to keep on, not complained of: "could you keep texting me" asks, "you keep texting me" does not.
   /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
   // Texts allowed again in Spanish: "ya me pueden escribir de nuevo", "me pueden volver a mandar los recordatorios".
@@ -533,7 +533,7 @@ const ASKS_FOR_MESSAGES = [
   /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:la|su) lista\b(?! de espera)/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
   // Asked for, not asked about: "sign me up"; not "did my doctor sign me up?", "when did I sign up for texts?".
-  /(?<!\bdid (?:\S+ ){0,2})\b(?:(?:sign|add|put) me (?:up|back)\b|sign up for (?:texts|messages|reminders)\b)|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
+  /\b(?=sign|add|put)(?<!\bdid (?:\S+ ){0,2})(?:(?:sign|add|put) me (?:up|back)\b|sign up for (?:texts|messages|reminders)\b)|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
   /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
   /\bacepto (?:recibir |que me |los |mensajes|textos|recordatorios)|\b(?:quiero|deseo) (?:recibir )?(?:los )?(?:mensajes|recordatorios|avisos) (?:de nuevo|otra vez)\b/,
   new RegExp(`^(?:${DECORATION} )*(?:start|unstop|restart|resume|reanudar)(?: ${DECORATION})*$`),
