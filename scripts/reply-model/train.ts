@@ -81,7 +81,8 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(5
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
  * checked like theirs; replies:eval names it and scores nothing of it. Parts 82 and 83, written while
- * the rules parts 80 and 81 were sealed for were made, unseen, for one scoring each once the next change is made.
+ * the rules parts 80 and 81 were sealed for were made, for one scoring each once the next change is made:
+ * part 83 unseen, part 82's requests to stop printed to me by a slip after those rules were finished.
  */
 export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(82, 83);
 
