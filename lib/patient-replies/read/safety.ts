@@ -413,9 +413,16 @@ export function saysComing(text: string): boolean {
 const NEGATED_GIVE_AWAY =
   /\b(?:don t|dont|do not|never) (?:give|hand) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking|time)(?: away| to (?:someone|somebody|anyone))\b|\b(?:no need to|don t|dont|do not) (?:free up|give up|give away|release|open up) (?:my|our|his|her|the) (?:slot|spot|appointment|appt|place|booking)\b|\bno (?:den|regalen|le den|me quiten) (?:mi|su|el|la) (?:cita|turno|lugar|espacio)\b/;
 
-/** A death named, not a phone's or a car's: "she passed away on the 3rd", "mi mamá falleció"; not "my phone died". */
-const NAMES_A_DEATH =
-  /\b(?=passed|has died|died|deceased|is dead|no longer|fallecio|ha fallecido|murio|se nos fue|en paz|descanse|qepd)(?<!\b(?:phone|battery|cell|mobile|car|celular|cel|telefono|bateria|pila|carro|coche)(?: \S+)? )\b(?:passed away|passed on|has died|died|deceased|is dead|no longer with us|fallecio|ha fallecido|murio|se nos fue|en paz descanse|descanse en paz|qepd)\b/;
+/** Ways a death is told: "passed away", "died", "falleció", "en paz descanse". */
+const DIED =
+  'passed away|passed on|has died|died|deceased|is dead|no longer with us|fallecio|ha fallecido|murio|se nos fue|en paz descanse|descanse en paz|qepd';
+/** A death named: "she passed away on the 3rd", "mi mamá falleció". */
+const NAMES_A_DEATH = new RegExp(`\\b(?:${DIED})\\b`);
+/** A phone's or a car's "death", which is none: "my phone died", "mi celular se murió". */
+const A_THING_DIED = new RegExp(
+  `\\b(?:phone|battery|cell|mobile|car|celular|cel|telefono|bateria|pila|carro|coche)(?: \\S+)? (?:${DIED})\\b`,
+  'g',
+);
 /** The writer's own coming or not, or answer: "I'll be at his funeral", "no podré ir", "2, se murió mi perrito". */
 const WRITER_ATTENDS =
   /^(?:2|dos|two)\b|\b(?:i|we)(?: ll| m| re| will| won t| wont| can t| cant| cannot| am| are| will not| have to| need to| must| shall)?(?: \S+){0,3} (?:be there|be at|be in|be away|make it|come|coming|attend\w*|go|going|travel\w*|fly\w*|miss)\b|\bno (?:podre|puedo|podemos|podremos|vamos|voy|ire|iremos|asistire)\b|\b(?:voy|vamos|ire|iremos|estare|estaremos|viajo|viajamos)\b/;
@@ -507,7 +514,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (INSTRUCTIONS.test(plain) || INSTRUCTIONS.test(spaced) || NAMES_AI.test(text)) return 'instruction';
   // A patient's death is for a person, not a guessed act; a bereaved patient's own absence, or a cancel asked, acts.
   if (
-    NAMES_A_DEATH.test(spaced) &&
+    NAMES_A_DEATH.test(spaced.replace(A_THING_DIED, ' ')) &&
     !WRITER_ATTENDS.test(spaced) &&
     !(intent === 'cancel' && (CANCEL_THE_APPOINTMENT.test(spaced) || ASKS_TO_CANCEL.test(spaced)))
   )
