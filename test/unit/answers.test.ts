@@ -1424,9 +1424,13 @@ describe('the rules the review of part 9 added', () => {
     expect(readByRules(text)).toEqual({ intent, via: 'answer-code' });
   });
 
-  it.each(['Please cancel her appointment, we moved away', 'cancelen la cita de mi esposo por favor'])(
-    'cancels-outright: %j asks in so many words to cancel the appointment',
-    (text) => expect(readByRules(text)).toEqual({ intent: 'cancel', via: 'rule', rule: 'cancels-outright' }),
+  it.each([
+    'Please cancel her appointment, we moved away',
+    'cancelen la cita de mi esposo por favor',
+    "please cancel Rosa's appointment",
+    "cancel my son's appt, thanks",
+  ])('cancels-outright: %j asks in so many words to cancel the appointment', (text) =>
+    expect(readByRules(text)).toEqual({ intent: 'cancel', via: 'rule', rule: 'cancels-outright' }),
   );
 
   it.each([
@@ -3619,6 +3623,8 @@ describe('a key pressed, a text deleted, a sign-up asked about and a death told 
     ['cancel', 'Falleció mi abuelo y vamos a estar en el velorio. No podré ir.'],
     ['cancel', '2 lo siento mucho, se murió mi perrito'],
     ['cancel', 'My dad passed away last week, please cancel his appointment'],
+    ['cancel', "Please cancel Lupe's appointment, she passed away on Sunday"],
+    ['cancel', "my husband died last month, can you cancel my husband's visit"],
     ['confirm', 'sorry phone died, yes still coming'],
     ['confirm', "Mom passed away but I'll still be there Tuesday"],
   ] as const)(

@@ -434,9 +434,9 @@ const NOT_LATE =
 /** Cancelling asked for in so many words: "cancel it", "just cancel", "anúlenla", "cancélenla". */
 const ASKS_TO_CANCEL =
   /\b(?:(?:just |please |pls )?cancel (?:it|me|my \w+|the \w+|please|pls|outright|altogether)|just cancel|cancel$|anulen\w*|cancelen\w*|anular\w*|cancelar(?:la|lo))\b/;
-/** The appointment asked to be cancelled in so many words: "please cancel her appointment", "cancelen la cita de mi hija". */
+/** The appointment asked to be cancelled in so many words, anyone's: "please cancel her appointment", "cancel my mother's visit", "cancel Rosa's appt", "cancelen la cita de mi hija". */
 const CANCEL_THE_APPOINTMENT =
-  /\b(?:cancel|cancell?) (?:my|her|his|their|our|the|this|that|mum s|mom s|dad s) (?:appointment|appt|visit|booking|session|cita)\b|\b(?:[ck]an[cs]el(?:en|e|a)|anulen|anule) (?:la|mi|su|esa|esta) (?:cita|sita|consulta|turno)\b/;
+  /\b(?:cancel|cancell?) (?:(?:my|her|his|their|our|the|this|that)(?: [a-z]+ s)?|[a-z]+ s) (?:appointment|appt|visit|booking|session|cita)\b|\b(?:[ck]an[cs]el(?:en|e|a)|anulen|anule) (?:la|mi|su|esa|esta) (?:cita|sita|consulta|turno)\b/;
 
 /** Doubt or a condition, which no plain cancel holds: "if", "maybe", "a lo mejor". */
 const DOUBT =
