@@ -3693,3 +3693,82 @@ describe('texts declined or complained of, a person not known, and a refusal rea
     expect(heldBack(intent, text)).toBeUndefined(),
   );
 });
+
+describe('the rules of the fourth review: stops of another thing, stops told of, lateness and the kind of visit', () => {
+  it.each([
+    // "stop" of another doing, or of another thing sent.
+    "stop kidding, I really can't do Tuesday. Friday?",
+    'Ya no me manden las facturas a la casa vieja, sí voy',
+    // A child's appointment, not a stranger's.
+    "not my appt, it's my son's. he'll be there",
+    // Repeated reminders asked about after answering.
+    'why do I keep getting these? I already confirmed on Monday',
+    // The keyword sent to another sender, or asked about, while the texts are wanted.
+    'I texted STOP to my bank, not you, please keep texting me',
+    '¿Lo de STOP es para no recibir más? Yo sí los quiero',
+  ])('no stop: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it.each([
+    'why am i still getting these? i already replied stop twice',
+    "Not my appt, it's my daughter's. Stop texting me",
+    "this isn't my appointment, it's my ex's",
+    'ya no me manden cartas ni mensajes',
+    'I replied STOP last week and you keep texting me',
+    'Stop playing games, remove me from your list',
+    "Rosa moved out in March, I don't have her new number",
+  ])('still a stop: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each([
+    "I don't want to stop getting these, the time is just wrong",
+    "we don't want you to stop sending them",
+    'No me quiten de los recordatorios, solo cambien el número',
+    '¿Cómo paro los del banco? Los de ustedes sí los quiero',
+  ])('asks for the messages, no stop for a model to guess: %j', (text) =>
+    expect(readByRules(text)).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' }),
+  );
+
+  it.each([
+    ['opt-out', 'I need to stop the pill, who can I ask?', 'not-about-messages'],
+    ['opt-out', 'tell the nurse to stop ignoring my voicemail messages', 'not-about-messages'],
+    ['reschedule', 'can we switch it to a virtual visit', 'not-a-new-time'],
+    ['reschedule', '¿el 1 es para confirmar o para cambiar?', 'not-a-new-time'],
+    ['cancel', 'is 2 for cancel?', 'not-a-cancel'],
+    ['confirm', "yes coming, I'll be a few minutes late", 'not-a-confirmation'],
+    ['confirm', 'sí voy, llego un poquito tarde', 'not-a-confirmation'],
+  ] as const)("holds back a model's %s of %j: %s", (intent, text, rule) =>
+    expect(heldBack(intent, text)).toBe(rule),
+  );
+
+  it.each([
+    ['reschedule', 'can we do a video visit on Friday instead'],
+    ['confirm', "yes I'll be there, not gonna be late"],
+    ['cancel', "2, can't come"],
+  ] as const)("keeps a model's %s of %j", (intent, text) => expect(heldBack(intent, text)).toBeUndefined());
+
+  it.each([
+    'No cancelen, sí voy, nomás llego un poquito tarde',
+    "not cancelling, I'll be there, just a little late",
+  ])('a cancel refused but coming late is no confirm by rule: %j', (text) =>
+    expect(readByRules(text)).toBeUndefined(),
+  );
+
+  it.each(['yes, I want to cancel', 'Sí, quiero cancelarla por favor', 'we need to cancel my appointment'])(
+    'cancels-outright: wanting to cancel said and nothing more is a cancel by rule: %j',
+    (text) => expect(readByRules(text)).toEqual({ intent: 'cancel', via: 'rule', rule: 'cancels-outright' }),
+  );
+  it.each(["I don't want to cancel", 'No quiero cancelar', 'I want to cancel but can I rebook for Friday'])(
+    'cancels-outright: wanting to cancel denied or with more is not one: %j',
+    (text) => expect(readByRules(text)).toBeUndefined(),
+  );
+  it.each([
+    ['El uno, gracias', 'confirm'],
+    ['el 2 por favor', 'cancel'],
+  ] as const)('reads the answer code named with its article as the code: %j', (text, intent) =>
+    expect(readCourteousAnswer(text)).toBe(intent),
+  );
+
+  it.each([
+    "I'm on shift and can't reply, call the unit if it's urgent",
+    "My phone is responding automatically, I'll get back to you",
+  ])('autoreply: %j', (text) => expect(isAutoreply(text)).toBe(true));
+});

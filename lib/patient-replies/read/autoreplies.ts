@@ -18,6 +18,8 @@ const AUTOREPLY = [
   /\bthis is an? automated\b/,
   /\bautomated (?:reply|response)\b/,
   /\bdriving mode\b/,
+  // The phone answering on its owner's behalf: "my phone is replying for me".
+  /\b(?:my|this) phone (?:is|s) (?:replying|responding|answering) (?:for me|automatically|on my behalf)\b/,
   /\bdo not disturb\b/,
   /\bi m (?:currently )?driving\b(?: (?:right now|now|at the moment|with do not disturb))?(?: \S+){0,6} (?:get back|reply|respond|text (?:you )?back|call (?:you )?back|see your message|later)\b/,
   /^driving\b.*\b(?:later|back)\b/,
@@ -53,7 +55,7 @@ const AUTOREPLY = [
   /\b(?:thanks|thank you) for (?:texting|contacting|messaging|choosing|reaching)\b.*\b(?:reply with|text us|we ll send|we will send|our team|visit us|order|menu|store|shop)\b/,
   /\b(?:estas|esta|estan) (?:escribiendo|comunicandote|comunicandose|hablando) (?:a|con)\b|\b(?:le|te|les) atendemos\b|\batendemos de\b|\bte respondo (?:en la tarde|mas tarde|luego|al rato|cuando)\b/,
   // Busy for now, answering later: "I'm in a meeting, will call you back later".
-  /^(?:sorry,? )?(?:i m |im |i am )?(?:currently |now )?(?:in a meeting|in class|busy|at work|on a call|on a flight|in the middle of something|in a session|with a (?:patient|client|customer))\b.*\b(?:call|text|get back|reply|respond|talk|message|msg)\w*(?: (?:to )?you)?(?: back)?(?: (?:later|soon|shortly|asap|when i can|when i land|when i m (?:done|free|out)))?\b/,
+  /^(?:sorry,? )?(?:i m |im |i am )?(?:currently |now )?(?:in a meeting|in class|busy|at work|on shift|on duty|on a call|on a flight|in the middle of something|in a session|with a (?:patient|client|customer))\b.*\b(?:call|text|get back|reply|respond|talk|message|msg)\w*(?: (?:to )?you)?(?: back)?(?: (?:later|soon|shortly|asap|when i can|when i land|when i m (?:done|free|out)))?\b/,
   /^(?:estoy )?(?:en una reunion|en junta|en clase|en el trabajo|trabajando|ocupad[oa]|en un vuelo|en el avion)\b.*\b(?:te|le|les|lo|la) (?:llamo|escribo|contesto|respondo|marco|regreso la llamada)\b/,
   // A line answered only at some hours, or a business closed for a while: "monitored during business hours only", "we are closed for the holiday".
   /\b(?:is|are) (?:only )?monitored (?:during|in|on|between|from)\b|\b(?:we are|we re|were) (?:currently )?closed\b.*\b(?:reopen\w*|open again|back on|return\w*|resume)\b|^(?:text|message|msg) received\b/,

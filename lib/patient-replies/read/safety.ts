@@ -1,7 +1,7 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
-import { DIAS, SELF_MISTAKE } from './stop-phrases.ts';
-import { A_TREATMENT, stopWords, TURNS } from './stops.ts';
+import { DIAS, SELF_MISTAKE, WHY_STILL_GETTING } from './stop-phrases.ts';
+import { A_TREATMENT, ALREADY_ANSWERED, ANOTHER_DOING, stopWords, TURNS } from './stops.ts';
 
 // The rules a patient's safety sets on a model's answer, whichever model reads it (the embedded
 // classifier or Bedrock): a contradiction is never acted on, and a model's opt-out, confirm, cancel or
@@ -68,9 +68,9 @@ const WISH_TO_STOP =
 const ASKS_WHO_IS_WRITING =
   /\b(?:who is this|who s this|whos this|who are you|who is (?:texting|messaging|writing)|who sent (?:this|these|that)|whose number|what is this number|what number is this|quien (?:es|eres|habla|me escribe|me manda|manda)|de donde (?:me )?(?:escriben|es|son)|de quien es (?:este|el) numero)\b/;
 
-/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, a non-stop week, can't stop coughing; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"). */
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, messages of the portal or voicemail, a non-stop week, can't stop coughing; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"). */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
   'g',
 );
 
@@ -193,9 +193,9 @@ const ANOTHER_TIME = new RegExp(
       .source,
 );
 
-/** Running late, which is coming: "running about 10 behind", "llego tarde". */
+/** Running late, which is coming: "running about 10 behind", "I'll be a little late", "llego un poquito tarde". */
 const RUNNING_LATE =
-  /\b(?:running|runnin|run) (?:a bit |a little |about |around |abt |a few |\d+ |mins? |minutes |min )*(?:late|behind)\b|\b(?:llego|llegare|voy|vamos|llegamos|vamos a llegar|voy a llegar) (?:un poco |(?:unos )?(?:\d+ )?(?:minutos|mins?) )?tarde\b/;
+  /\b(?:running|runnin|run) (?:a bit |a little |about |around |abt |a few |\d+ |mins? |minutes |min )*(?:late|behind)\b|\b(?:be|am|i m|im|we re|were|gonna be|going to be|just|only)(?: (?:a|bit|little|lil|tad|few|couple|of|\d+|minutes?|mins?|about|around|abt|maybe|probably|prob|just|slightly|kinda|so))* late\b(?! (?:replying|answering|responding|reply|response|answer|getting back|texting back|with|to (?:reply|respond|answer|text)))|\b(?:llego|llegare|llegamos|llegaremos|voy|vamos|vamos a llegar|voy a llegar)(?: (?:un|unos|una|poco|poquito|poquitin|tantito|ratito|rato|algo|medio|minutos|mins?|\d+|como|quizas|tal vez|mas))* tarde\b/;
 
 /** Doubt, whose "no" says nothing of coming: "not sure", "no estoy segura", "no sé", "I don't know yet". */
 const UNSURE =
@@ -306,6 +306,14 @@ const NEGATED_MOVE = new RegExp(
  */
 const NEW_TIME =
   /\b(?:fortnight|prepone\w*|insted|canvi\w*|re ?schedul\w*|re ?sch\w*|res(?:c|h|ch)\w*|re ?shed\w*|re ?agend\w*|resched\w*|reschedual\w*|rebook\w*|re book\w*|rearrang\w*|re arrang\w*|mov\w*|change\w*|changing|switch\w*|swap\w*|push\w*|bring \w+ forward|postpon\w*|delay\w*|later|earlier|sooner|another|other|others|different|new|instead|next|tomorrow|tmrw|tmr|tonight|today|week\w*|wk|wks|month\w*|morning\w*|afternoon\w*|evening\w*|lunch\w*|noon|midday|night\w*|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|jan\w*|feb\w*|march|april|may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*|am|pm|clock|time|times|date|dates|day|days|slot\w*|opening\w*|availab\w*|free|spot\w*|space\w*|before|after|reprogram\w*|cambi\w*|mover\w*|muev\w*|pasar\w*|pase\w*|pospon\w*|aplaz\w*|atras\w*|adelant\w*|otro|otra|otros|otras|despues|antes|tarde|temprano|manana|semana\w*|mes|lunes|martes|miercoles|jueves|viernes|sabado|domingo|hora\w*|fecha\w*|dia|dias|cupo\w*|turno\w*|espacio\w*|disponib\w*|libre)\b|\p{N}/u;
+
+/** Asking what an answer code does: "is 2 for cancel or move?", "¿el 2 es para cancelar?", "what does 1 mean". */
+const ASKS_WHAT_A_CODE_DOES =
+  /\b(?:is|does|el|la opcion|option|the) [12] (?:es |is )?(?:para|for|mean|means|significa|quiere decir)\b|\bwhat (?:does|do|is) (?:the )?[12]\b|\b(?:que|q) (?:significa|es) (?:el )?[12]\b/;
+
+/** The kind of visit changed, not its time: "change it to a telehealth visit", "¿la pueden hacer virtual?". */
+const VISIT_KIND_CHANGE =
+  /\b(?:change|switch|move|make|convert|turn|do|have)\w*(?: (?:it|this|that|mine|me|my (?:appointment|appt|visit)|the (?:appointment|appt|visit)))? (?:to|into|as|by|over to) (?:an? )?(?:telehealth|tele ?health|telemedicine|tele ?visit|virtual|video|phone|telephone|online|zoom|in person|in office|remote)(?: (?:visit|appointment|appt|call|one|consult\w*|session))?(?: instead)?\b|\b(?:cambiar|pasar|hacer)(?:la|lo)? (?:a |por |en )?(?:una )?(?:consulta |cita )?(?:virtual|en linea|por video|videollamada|telefonica|por telefono|presencial)\b/g;
 
 /** Asking when the appointment is, no other time asked for: "q día era la cita?", "is it the same day as her brother's?". */
 const ASKS_WHEN_IT_IS =
@@ -429,7 +437,7 @@ const WRITER_ATTENDS =
 
 /** Lateness said not to happen: "won't be late", "no voy a llegar tarde". */
 const NOT_LATE =
-  /\b(?:won t|wont|will not|not going to|shan t) be late\b|\bno (?:voy a |vamos a )?llegar? tarde\b/;
+  /\b(?:won t|wont|will not|not going to|not gonna|shan t) be late\b|\bno (?:voy a |vamos a )?llegar? tarde\b/;
 
 /** Cancelling asked for in so many words: "cancel it", "just cancel", "anúlenla", "cancélenla". */
 const ASKS_TO_CANCEL =
@@ -438,14 +446,18 @@ const ASKS_TO_CANCEL =
 const CANCEL_THE_APPOINTMENT =
   /\b(?:cancel|cancell?) (?:(?:my|her|his|their|our|the|this|that)(?: [a-z]+ s)?|[a-z]+ s) (?:appointment|appt|visit|booking|session|cita)\b|\b(?:[ck]an[cs]el(?:en|e|a)|anulen|anule) (?:la|mi|su|esa|esta) (?:cita|sita|consulta|turno)\b/;
 
+/** Wanting to cancel said and nothing more, a yes or thanks at most: "yes, I want to cancel", "sí, quiero cancelar". */
+const WANTS_TO_CANCEL =
+  /^(?:(?:yes|yeah|yep|si|ok|okay|hi|hello|hola|please|pls|por favor|sorry|perdon) )*(?:(?:i|we) )?(?:want|wanna|would like|d like|need|have) to cancel(?: (?:it|my appointment|my appt|the appointment))?(?: (?:please|pls|thanks|thank you|gracias|por favor))*$|^(?:(?:si|ok|hola|por favor|perdon) )*(?:quiero|queremos|necesito|necesitamos|quisiera|quisieramos) cancelar(?:la|lo)?(?: (?:mi|la) cita)?(?: (?:por favor|porfa|gracias))*$/;
+
 /** Doubt or a condition, which no plain cancel holds: "if", "maybe", "a lo mejor". */
 const DOUBT =
   /\b(?:if|maybe|might|may|try|hope|probably|not sure|unsure|unless|depends|perhaps|quizas|quiza|tal vez|a lo mejor|si puedo|creo|but|pero)\b/;
 
 /**
- * Moving said not to be wanted and cancelling asked for in so many words ("don't reschedule me, cancel
- * please", "no need to rebook, just cancel it", "no me la cambien de fecha, anúlenla"), with no
- * question, doubt or coming: a cancel by rule.
+ * Cancelling asked for in so many words ("please cancel her appointment", "yes, I want to cancel"), or
+ * after moving said not to be wanted ("don't reschedule me, cancel please", "no me la cambien de fecha,
+ * anúlenla"), with no question, doubt or coming: a cancel by rule.
  */
 export function cancelsOutright(text: string): boolean {
   const spaced = statementWords(text);
@@ -454,7 +466,7 @@ export function cancelsOutright(text: string): boolean {
   const rest = negated === null ? spaced : around(spaced, negated);
   const asked =
     negated === null
-      ? CANCEL_THE_APPOINTMENT.test(spaced) && !NEGATED_CANCEL.test(spaced)
+      ? (CANCEL_THE_APPOINTMENT.test(spaced) || WANTS_TO_CANCEL.test(spaced)) && !NEGATED_CANCEL.test(spaced)
       : ASKS_TO_CANCEL.test(rest);
   return (
     asked &&
@@ -501,7 +513,9 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       )
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ');
-    const thanked = (TURNED.test(about) ? about : about.replace(PRAISED, ' ')).replace(WANTS_TEXTS, ' ');
+    // Asking why reminders keep coming after answering is about the answer: "why do I keep getting these? I already confirmed".
+    const asked = ALREADY_ANSWERED.test(about) ? about.replace(WHY_STILL_GETTING, ' ') : about;
+    const thanked = (TURNED.test(asked) ? asked : asked.replace(PRAISED, ' ')).replace(WANTS_TEXTS, ' ');
     const preferred = thanked.replace(TEXTS_PREFERRED, ' ');
     // Texts preferred make calls and mail another matter: "texts only please, no phone calls" (compared, not tested: the patterns are global).
     const read = preferred === thanked ? preferred : preferred.replace(OTHER_MEANS, ' ');
@@ -550,10 +564,11 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
+  if (intent === 'cancel' && ASKS_WHAT_A_CODE_DOES.test(spaced)) return 'not-a-cancel';
   if (
     intent === 'cancel' &&
     (!CANCELS.test(spaced.replace(UNSURE, ' ').replace(SYMPTOM_PERSISTS, ' ').replace(HOW_TO_REACH, ' ')) ||
-      RUNNING_LATE.test(spaced))
+      RUNNING_LATE.test(spaced.replace(NOT_LATE, ' ')))
   )
     return 'not-a-cancel';
   if (
@@ -563,8 +578,14 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   return intent === 'reschedule' &&
-    (!NEW_TIME.test(withoutGreetings(spaced).replace(HOW_TO_REACH, ' ').replace(EARLIER_ANSWER, ' ')) ||
+    (!NEW_TIME.test(
+      withoutGreetings(spaced)
+        .replace(HOW_TO_REACH, ' ')
+        .replace(EARLIER_ANSWER, ' ')
+        .replace(VISIT_KIND_CHANGE, ' '),
+    ) ||
       ASKS_WHEN_IT_IS.test(spaced) ||
+      ASKS_WHAT_A_CODE_DOES.test(spaced) ||
       (!/[?¿]/.test(plain) &&
         SAYS_COMING.test(spaced) &&
         !asksAnotherTime(spaced) &&

@@ -43,13 +43,28 @@ const ES_MESSAGES =
   '(?:mensaj\\w*|msjs?|mjs|mnsjs?|txts?|textos?|sms|recordatorios?|avisos?|notificaciones|comunicaciones)';
 /** A thing pointed to that is no message: "la hora", "esa doctora"; not "los mensajes", "el servicio de mensajes". */
 const ANOTHER_THING = `(?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+`;
+/** Post, or an address it goes to, in Spanish: "las cartas", "a la dirección vieja", "correo". */
+const BY_POST_ES =
+  '(?:(?:las |los |mis |sus |esas |esos )?(?:cartas|correos?|facturas|cuentas|papeles|paquetes|estados de cuenta)|(?:a|al) (?:la |mi |su |esa |esta )?(?:direccion|domicilio|casa|apartado))\\b';
 /** "Don't text", and the courtesies around it. */
 const DONT_TEXT = '(?:dont|don t|do not) (?:text|txt|message|msg|sms)';
 const COURTESIES = '(?: (?:please|pls|plz|thanks|thx|thank you))';
 /** "quiero" as SMS shorthand writes it: "kiero", "qiero". */
 const ES_WANT = '(?:quiero|kiero|qiero|kero)';
+
 /** The days of the week in Spanish, accents dropped as normalise drops them. */
 export const DIAS = '(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)';
+
+/** Not the patient's appointment at all: "this isn't my appointment", "not my appt"; not "not my appointment time". */
+export const NOT_MY_APPOINTMENT = new RegExp(
+  `\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! ${SLOT_DETAIL})|\\bnot my (?:appointment|appt)\\b(?! ${SLOT_DETAIL})`,
+  'g',
+);
+/** Asking why the texts keep coming: "why do I keep getting these", "why am I still getting the reminders". */
+export const WHY_STILL_GETTING = new RegExp(
+  '\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b|\\bwhy (?:am|are|m|re) (?:i|we) still (?:getting|receiving) (?:these|them|(?:these |the |your )?(?:texts|messages|reminders))$',
+  'g',
+);
 
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 export const STOP_PHRASES = [
@@ -94,7 +109,7 @@ export const STOP_PHRASES = [
   '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
   `\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|${WEEKDAY_STEM}day\\w*|morning|afternoon|evening)\\b)`,
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
-  `\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! ${SLOT_DETAIL})|\\bnot my (?:appointment|appt)\\b(?! ${SLOT_DETAIL})`,
+  NOT_MY_APPOINTMENT.source,
   '\\bnot (?:a|your|ur) patient\\b',
   `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |further |all further |future )?${MESSAGES_OBJECT}\\b|\\b${CEASE} (?:the|all the|these|those|your|ur|all these) ${MESSAGES_KIND} ${MESSAGES_OBJECT}\\b`,
   // Getting them stopped: "how do I stop getting these", "quit receiving the reminders", "stop receiving appointment reminders"; not "stop getting these headaches",
@@ -175,7 +190,8 @@ export const STOP_PHRASES = [
   // No need said for the texts to go on: "no need to keep texting us", "you don't need to remind me".
   `\\b(?:no|dont|don t|do not) (?:need|reason) (?:to|for you to) (?:keep |continue )?(?:text\\w*|txt\\w*|messag\\w*|contact\\w*|remind\\w*|send\\w*(?: (?:me|us))?(?: (?:these|them|any|more|anything)\\b| (?:the |any |more )?${MESSAGES_OBJECT}\\b|$))`,
   // Asking whether the texts must go on: "do I have to keep getting these?", "why do I keep getting these".
-  '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b|\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b|\\bwhy (?:am|are|m|re) (?:i|we) still (?:getting|receiving) (?:these|them|(?:these |the |your )?(?:texts|messages|reminders))$',
+  '\\b(?:do|must) (?:i|we) (?:have to|need to|gotta|got to) (?:keep )?(?:get|getting|receiv\\w*) (?:these|this|them|the texts|texts|messages|reminders|all these)\\b',
+  WHY_STILL_GETTING.source,
   // Texts said not to be needed: "no need for the texts", "the reminders aren't needed".
   `\\bno need (?:for|of) (?:the |these |those |your |ur |any |more |any more |further )?${MESSAGES_NAMED}\\b|\\b(?:texts|messages|reminders|notifications) (?:are|r) (?:not|no longer) needed\\b|\\b(?:texts|messages|reminders|notifications) (?:aren t|arent) needed\\b`,
   // The person written to not known, or the writer taken for another: "I don't know any Maria", "you have me mixed up
@@ -247,7 +263,8 @@ export const SPANISH_STOP_PHRASES = [
   `^(?:y |pero |ya |por favor )?ni (?:un|una|uno) (?:${ES_MESSAGES}|mensajito) mas(?: (?:por favor|porfa|gracias|eh))*$|\\bno (?:${ES_WANT}|deseo|queremos|deseamos) (?:ser|seguir siendo) (?:contactad|molestad)[oa]s?(?:$| (?:mas|nunca|(?:por|via) (?:mensaje|texto|sms|msj)\\w*)\\b)`,
   // Another person's appointments received here: "me llegan citas de alguien más"; not "¿puedo tomar la cita de alguien más?".
   '\\b(?:me llegan|llegan|recibo|me mandan|me envian|son) (?:\\S+ ){0,2}?(?:citas?|mensajes|recordatorios) de (?:alguien mas|otra persona)\\b',
-  `\\bya no (?:me |m )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b`,
+  // Not post or another address: "ya no me manden las cartas", "ya no me manden a la dirección vieja".
+  `\\bya no (?:me |m )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b(?! ${BY_POST_ES}(?!.*\\b${ES_MESSAGES}))`,
   // The same asked of one person, of this phone, ending there: "ya no me mande mensajes"; not "ya no mandé los papeles".
   `\\bya no (?:me|m) (?:mande|envie|escriba)(?: (?:${ES_MESSAGES}|mas|nada))?(?: (?:por favor|porfa|plis|pls|xfa|gracias))*$`,
   // Not to go on: "ya no me sigan escribiendo", "no nos sigan mandando mensajes".
@@ -305,7 +322,7 @@ export const SPANISH_STOP_PHRASES = [
 
 /** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
 export const WRONG_NUMBER =
-  /\b(?:wrang|rong) (?:number|numbr|nmbr)\b|\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b/;
+  /\b(?:wrang|rong) (?:number|numbr|nmbr)\b|\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b|\b(?:i|we) (?:don t|dont|do not) (?:have|know) (?:his|her|their|\S+ s) (?:new|current) (?:number|phone|cell|mobile)\b/;
 export const SPANISH_WRONG_NUMBER =
   /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b|\beste no es su (?:numero|telefono|celular|cel)\b|\beste (?:numero|telefono|celular|cel) no es (?:de ella|de el|del paciente|de la paciente|su)\b/;
 /**

@@ -9,12 +9,14 @@ import {
 import {
   CLINICS_MISTAKE,
   MESSAGES_OBJECT,
+  NOT_MY_APPOINTMENT,
   SPANISH_CLINICS_MISTAKE,
   SELF_MISTAKE,
   SPANISH_STOP_PHRASES,
   SPANISH_WRONG_NUMBER,
   STOP_PHRASES,
   STOP_SPELLINGS,
+  WHY_STILL_GETTING,
   WRONG_NUMBER,
 } from './stop-phrases.ts';
 
@@ -224,10 +226,14 @@ const CLAUSE_STOP = new RegExp(
 
 /** A treatment stopped, "stop" in a doctor's sense: "stop my tablets", "had to stop the chemo", "stopped her physio". */
 export const A_TREATMENT =
-  '(?:my|the|his|her|their|our|your|this|that|these|those) (?:meds|medications?|medicines?|tablets|pills|insulin|treatments?|therapy|chemo\\w*|radio\\w*|physio\\w*|injections?|jabs?|drops|inhaler|antibiotics|steroids|dialysis|infusions?|course|doses?|blood thinners?|patch(?:es)?|(?:(?:repeat )?prescriptions?|refills?|creams?|ointments?|supplements?|vitamins?)(?! (?:texts?|reminders?|messages|alerts|notifications)\\b))';
+  '(?:my|the|his|her|their|our|your|this|that|these|those) (?:meds|medications?|medicines?|tablets|pills|insulin|treatments?|therapy|birth control|contracepti\\w*|pill|hormones?|hrt|antidepressants?|implant|iud|coil|shots|chemo\\w*|radio\\w*|physio\\w*|injections?|jabs?|drops|inhaler|antibiotics|steroids|dialysis|infusions?|course|doses?|blood thinners?|patch(?:es)?|(?:(?:repeat )?prescriptions?|refills?|creams?|ointments?|supplements?|vitamins?)(?! (?:texts?|reminders?|messages|alerts|notifications)\\b))';
+
+/** What else one stops doing: "stop taking", "stop coughing", "stop playing" (be serious), "stop ignoring my calls". */
+export const ANOTHER_DOING =
+  '(?:taking|eating|drinking|using|smoking|bleeding|coughing|playing|joking|kidding|lying|ignoring)';
 
 /** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?", "stop worrying", "stop making me wait". */
-const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|taking|eating|drinking|using|smoking|working|bleeding|worrying|stressing|fretting|fussing|panicking|apologi[sz]ing|making|charging|changing|moving|rescheduling|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
+const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|${ANOTHER_DOING}|working|worrying|stressing|fretting|fussing|panicking|apologi[sz]ing|making|charging|changing|moving|rescheduling|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
 
 /** Words before a final "stop" that make it another stop: "the bus stop", "it won't stop", "when do I stop", "undo stop". */
 const BEFORE_OTHER_STOP =
@@ -279,7 +285,7 @@ const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
 // Asking whether an answer stops them is no stop either: "does replying 2 unsubscribe me?"; nor "no need to remove me".
 const NEGATED_BEFORE =
-  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$|\b(?:does|will|would|can|could) (?:replying|reply|texting|answering|responding|sending)(?: \S+){0,2} ?$|\bno need to ?$/;
+  /\b(?:not|never|dont|don t|didnt|didn t|doesnt|doesn t|wont|won t|shouldnt|shouldn t|nunca|why did you|why did u|cancel|undo|reverse|revert|take back)(?: \S+){0,2} ?$|\b(?:does|will|would|can|could) (?:replying|reply|texting|answering|responding|sending)(?: \S+){0,2} ?$|\bno need to ?$|\b(?:dont|don t|do not) (?:want|wanna|need) (?:you|u|y all|yall|them|anyone) to ?$/;
 /** A Spanish "no" just before, or before wanting it: "no me sigan", "tampoco quiero que me sigan". */
 const SPANISH_NEGATED_BEFORE =
   /\b(?:no|nunca|ni)(?: \S+)? ?$|\b(?:no|ni|tampoco) (?:quiero|deseo) (?:que|q|k) (?:me |nos )?$/;
@@ -339,22 +345,27 @@ const CAPITAL_STOP = /(?<![\p{L}\p{N}])(?:STOP|STOPALL|UNSUBSCRIBE|BAJA)(?![\p{L
 
 /** A stop keyword written in capitals amid lower-case words, as the reminder wrote it, unless negated or in another sense. */
 const ENDS_IN_OTHER_STOP = new RegExp(`(?:^|\\s)${BEFORE_OTHER_STOP}$`);
-const STARTS_OTHER_STOP = new RegExp(
-  `^(?:by|in|at|over|off|taking|eating|drinking|using|smoking|bleeding|coughing|${A_TREATMENT})\\b`,
-);
+const STARTS_OTHER_STOP = new RegExp(`^(?:by|in|at|over|off|${ANOTHER_DOING}|${A_TREATMENT})\\b`);
+/** The keyword asked about, not sent: "¿eso de STOP es para no recibir más?", "what is STOP for?". */
+const ASKED_ABOUT =
+  /\b(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa))$/;
 
-function stopInCapitals(text: string): boolean {
+function stopInCapitals(text: string, toldOfPast: boolean): boolean {
   const plain = withoutInvisible(text).normalize('NFKC');
   const match = CAPITAL_STOP.exec(plain);
   if (match === null || !/\p{Ll}/u.test(plain)) return false;
   const before = words(normalise(plain.slice(0, match.index)));
   const after = words(normalise(plain.slice(match.index + match[0].length)));
+  const said = `${before} ${match[0].toLowerCase()} ${after}`;
   return (
     !ENDS_IN_OTHER_STOP.test(before) &&
+    !(ASKED_ABOUT.test(before) && /[?¿]/.test(plain)) &&
+    // Sent before, or to another sender, and the texts wanted: "I replied STOP to the pharmacy, not you, keep texting me".
+    !(toldOfPast && PAST_STOP.test(said)) &&
     !NEGATED_BEFORE.test(`${before} `) &&
     !STARTS_OTHER_STOP.test(after) &&
     // The reminder's keyword sent by mistake and taken back: "I accidentally hit STOP, please keep the reminders".
-    !BY_MISTAKE.test(`${before} ${match[0].toLowerCase()} ${after}`)
+    !BY_MISTAKE.test(said)
   );
 }
 
@@ -410,19 +421,30 @@ const NUMBER_WORD = /\b(?:number|numero|contact|details|phone|telefono|celular|c
  * bus stop, "should I stop my tablets?", "don't stop the texts", nor asking to be called.
  */
 export function asksToStop(text: string): boolean {
-  if (stopInCapitals(text)) return true;
-  if (stopInEmoji(text)) return true;
   // A stop denied is none: "I never said stop"; what else the reply says is still read ("I never said stop, but stop now").
   // Nor is a stop of the past told to ask for the texts back: "I opted out last year but I'd like the reminders again";
   // nor calls or emails stopped for texts, in the same clause or the next: "stop calling my landline and just text me".
   const clauses = stopClauses(text);
   const pastTurnedRound =
     clauses.some((clause) => PAST_STOP.test(clause)) &&
-    clauses.some((clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause));
+    clauses.some(
+      (clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause) || found(KEEP_ON, NEGATED_BEFORE, clause),
+    );
+  if (stopInCapitals(text, pastTurnedRound)) return true;
+  if (stopInEmoji(text)) return true;
   const textsInstead = clauses.map((clause) => TEXTS_INSTEAD.test(clause));
+  // Asking why the reminders keep coming after answering them is about the answer: "why do I keep getting these? I already confirmed".
+  const answered = clauses.some((clause) => ALREADY_ANSWERED.test(clause));
   const all = clauses
     .map((clause) => clause.replace(DENIED_STOP, ' '))
     .map((clause) => (pastTurnedRound ? clause.replace(PAST_STOPS, ' ') : clause))
+    .map((clause) => (answered ? clause.replace(WHY_STILL_GETTING, ' ') : clause))
+    // A child's appointment, not a stranger's: "not my appt, it's my daughter's".
+    .map((clause, i) =>
+      CHILDS_APPOINTMENT.test(`${clause} ${clauses[i + 1] ?? ''}`)
+        ? clause.replace(NOT_MY_APPOINTMENT, ' ')
+        : clause,
+    )
     .map((clause, i) =>
       (textsInstead[i] || textsInstead[i + 1] ? clause.replace(OTHER_MEANS_STOPPED, ' ') : clause).trim(),
     )
@@ -496,6 +518,13 @@ const OTHER_MEANS_WANTED =
 /** Calls or emails asked to stop, the texts left out: "stop calling my landline", "quit emailing me"; not "stop calling or texting me". */
 const OTHER_MEANS_STOPPED =
   /\b(?:stop|stp|quit|cease) (?:calling|phoning|ringing|emailing|mailing)\b(?!(?: (?:me|us|my \S+|this \S+|the \S+))?(?: (?:and|or|n|nor))? (?:texting|txting|messaging|msging|sending|texts?|messages|reminders|calling|emailing)\b)(?: (?:me|us|my \S+|this \S+|the \S+))?/g;
+/** The reminder already answered: "I already confirmed", "ya confirmé", "I replied yesterday". */
+export const ALREADY_ANSWERED =
+  /\b(?:already|ya) (?:confirmed|confirme|said yes|dije que si|(?:replied|answered|responded|texted|sent|conteste|respondi|mande|puse) (?:1|yes|si|que si))\b|\b(?:i|we) (?:already )?confirmed (?:already|yesterday|last week|before|this morning|it|that|twice)\b/;
+/** An appointment not the writer's but their child's, whose reminders a parent gets: "not my appt, it's my daughter's". */
+const CHILDS_APPOINTMENT = new RegExp(
+  `(?:${NOT_MY_APPOINTMENT.source}) (?:(?:it s|its|it is|this is|that s|thats)(?: for)? )?(?:my|our) (?:daughter|son|kid|child|baby|boy|girl|stepson|stepdaughter|twins?)\\b`,
+);
 /** A clause turning round what came before: "but I want to now", "pero ahora sí". */
 const TURNED_ROUND = new RegExp(`^(?:${TURNS}|although|now|ahora)\\b`);
 /** A stop denied as a clause of its own: "I never said stop", "i didnt send STOP lol". */
@@ -505,10 +534,16 @@ const DENIED_ALONE = new RegExp(
 
 /** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
 const DONT_STOP = [
+  // Not wanting them to end: "I don't want to stop getting these", "we don't want you to stop sending them".
+  /\b(?:i|we) (?:dont|don t|do not) (?:want|wanna|need)(?: (?:you|u|y all|yall))? to stop (?:getting|receiving|sending|texting|messaging|reminding)\b/,
   // Asked, not complained of: "please never stop these reminders"; not "they never stop these reminders".
   /(?:^|\b(?:please|pls|plz|just|and|but|so|oh) )(?:dont|don t|do not|never)(?: ever)? stop (?:sending|texting|messaging|reminding|(?:the|these|your) (?:texts|messages|reminders))\b/,
   /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
 ];
+/** Asked to keep on, not complained of: "could you keep texting me" asks, "you keep texting me" does not. */
+const KEEP_SENDING =
+  /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/;
+const KEEP_ON = phrases([KEEP_SENDING]);
 const ASKS_FOR_MESSAGES = [
   /\b(?:undo|cancel|reverse|revert|take back|anulen|anular|deshacer|deshagan|cancelen) (?:my |the |mi |la |el )?(?:stop|baja|opt ?out|optout|unsubscribe)\b/,
   // A mistake of the patient's: "I sent STOP by mistake", "I opted out by accident", "sent STOP by accident when you
@@ -521,8 +556,7 @@ const ASKS_FOR_MESSAGES = [
   // Kept coming: "please keep the appointment texts coming".
   /\bkeep (?:the |my |your |ur |those |these )?(?:\S+ )?(?:texts|txts|messages|reminders) coming\b/,
   /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?=vuelv|volver|pued)(?<!\b(?:la|lo|las|los) (?:\S+ )?)(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
-  // Asked to keep on, not complained of: "could you keep texting me" asks, "you keep texting me" does not.
-  /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/,
+  KEEP_SENDING,
   // Texts allowed again in Spanish: "ya me pueden escribir de nuevo", "me pueden volver a mandar los recordatorios".
   /\bya me (?:pueden|puede) (?:escribir|mandar|enviar|textear)\b|\bme (?:pueden|puede) (?:volver a )?(?:escribir|mandar|enviar|textear)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)(?: \S+){0,2} (?:de nuevo|otra vez)\b/,
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número";
@@ -530,7 +564,9 @@ const ASKS_FOR_MESSAGES = [
   /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )(?<!\bno se si )\bquiero (?:recibir |(?:seguir|continuar) recibiendo )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   // The texts wanted on, or not to be taken off their list: "I'd like to keep receiving these", "no me quiten de la lista";
   // not asked ("why would I want to keep getting these?"), nor of care or a waiting list.
-  /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:la|su) lista\b(?! de espera)/,
+  /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:(?:la|su) lista\b(?! de espera)|(?:los|sus) (?:mensajes|recordatorios|avisos|textos)\b)/,
+  // Theirs wanted, said yes to: "yo sí los quiero", "los de ustedes sí los quiero"; not "sí los quiero cancelar".
+  /\b(?:yo|nosotros|de ustedes|de uds) si (?:los|las) (?:quiero|queremos|necesito|necesitamos)\b(?! (?:cancelar|cambiar|mover|quitar|dejar))/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
   // Asked for, not asked about: "sign me up"; not "did my doctor sign me up?", "when did I sign up for texts?".
   /\b(?=sign|add|put)(?<!\bdid (?:\S+ ){0,2})(?:(?:sign|add|put) me (?:up|back)\b|sign up for (?:texts|messages|reminders)\b)|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
@@ -541,6 +577,12 @@ const ASKS_FOR_MESSAGES = [
   /^(?:(?:darme|denme|dame|deme) de )?alta(?: (?:por favor|porfa|gracias|otra vez|de nuevo))*$/,
 ];
 const ASKING_FOR_MESSAGES = phrases(ASKS_FOR_MESSAGES);
+/** Whether a clause asks for the messages, not negated nor on a condition. */
+const wantsMessages = (clause: string) =>
+  DONT_STOP.some((phrase) => phrase.test(clause)) ||
+  (found(ASKING_FOR_MESSAGES, NEGATED_BEFORE, clause) &&
+    found(ASKING_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause) &&
+    found(ASKING_FOR_MESSAGES, CONDITION_BEFORE, clause));
 
 /**
  * A reply asking to get messages, not to stop them, when no stop rule found a stop in it: a model's
@@ -555,11 +597,5 @@ export function asksForMessages(text: string): boolean {
   const denied = all.filter((clause) => DENIED_ALONE.test(clause));
   if (denied.length > 0 && !all.some((clause) => !denied.includes(clause) && TURNED_ROUND.test(clause)))
     return true;
-  return all.some(
-    (clause) =>
-      DONT_STOP.some((phrase) => phrase.test(clause)) ||
-      (found(ASKING_FOR_MESSAGES, NEGATED_BEFORE, clause) &&
-        found(ASKING_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause) &&
-        found(ASKING_FOR_MESSAGES, CONDITION_BEFORE, clause)),
-  );
+  return all.some(wantsMessages);
 }

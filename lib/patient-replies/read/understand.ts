@@ -145,8 +145,8 @@ const COURTESIES = [
   '(?:(?:hi|hiya|hello|hey|heya|howdy)|(?:good )?(?:morning|afternoon|evening|day))(?: (?:there|all|everyone|folks|team|guys|ladies))?',
   // Who is writing for the patient: "it's Jack's mum", "this is her daughter", "soy su hija".
   `(?:it s|its|this is|i m|im|soy|habla|le escribe|les escribe) (?:\\p{L}+ s |la |el |su |his |her |their |the patient s )?(?:${CARERS})`,
-  // Naming the answer: "option 1", "número 2".
-  'option|opcion|number|numero',
+  // Naming the answer: "option 1", "número 2", "el uno".
+  'option|opcion|number|numero|el',
   'sorry|so sorry|very sorry|apologies|my apologies',
   // Forms of address and endearments: "thanks love", "gracias mija", "gracias corazón".
   'lovely|brilliant|mate|dear|doc|doctor|nurse|x|xx|xxx|love|luv|hun|hon|honey|darling|sweetie|sweetheart|pet|pal|buddy|bud|sir|maam|ma am|madam|hen|duck|chuck|petal|flower|chief|boss|bro|sis|fam|po|kuya|ate',
