@@ -35,7 +35,7 @@ export const partPath = (n: number) => `${CORPUS_DIR}/${n === 1 ? 'held-out' : `
 export const CORPUS = { train: `${CORPUS_DIR}/train.jsonl` } as const;
 
 /** The parts written so far, numbered from 1: each file is in exactly one of the lists below. */
-export const PARTS_WRITTEN = 85;
+export const PARTS_WRITTEN = 86;
 
 const part = (n: number) => ({ name: `held-out part ${n}`, path: partPath(n) });
 /** Parts `from` to `to`, both included. */
@@ -73,19 +73,19 @@ export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PART
  * tried, and scored once when the rules of the out-of-fold misreads of 2026-11-28 were; parts 73 to 76
  * after that, and scored once when the rules behind the review's misreads of 2026-11-28 were; parts 77
  * to 79 after those, and scored once when the rules of the blind review of that afternoon were; parts 80 and
- * 81 while those were made, and scored once when the rules of the third blind review that evening were.
+ * 81 while those were made, and scored once when the rules of the third blind review that evening were;
+ * parts 82 to 85 while and after those were made (part 82 partly seen), and scored once when the rules of
+ * the fourth blind review were.
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 81);
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 85);
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. Parts 82 and 83, written while
- * the rules parts 80 and 81 were sealed for were made, for one scoring each once the next change is made:
- * part 83 unseen, part 82's requests to stop printed to me by a slip after those rules were finished;
- * parts 84 and 85, written after them while a small change was made, unseen.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 86, written while the rules of
+ * the fourth blind review were made, unseen, for one scoring once the next change is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(82, 85);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(86, 86);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
