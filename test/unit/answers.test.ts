@@ -3740,6 +3740,14 @@ describe('the rules of the fourth review: stops of another thing, stops told of,
   );
 
   it.each([
+    'ya no va a ir mi hija, voy yo en su lugar',
+    "he can't make it, can I take his spot?",
+    "She can't come, I'll come instead of her",
+  ])("not-a-cancel: someone to take the patient's place is for staff to arrange: %j", (text) =>
+    expect(heldBack('cancel', text)).toBe('not-a-cancel'),
+  );
+
+  it.each([
     ['reschedule', 'can we do a video visit on Friday instead'],
     ['confirm', "yes I'll be there, not gonna be late"],
     ['cancel', "2, can't come"],

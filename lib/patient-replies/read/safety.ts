@@ -311,6 +311,10 @@ const NEW_TIME =
 const ASKS_WHAT_A_CODE_DOES =
   /\b(?:is|does|el|la opcion|option|the) [12] (?:es |is )?(?:para|for|mean|means|significa|quiere decir)\b|\bwhat (?:does|do|is) (?:the )?[12]\b|\b(?:que|q) (?:significa|es) (?:el )?[12]\b/;
 
+/** Someone else to take the patient's place, which only staff can arrange: "voy yo en su lugar", "can I take her spot instead?". */
+const TAKES_THE_PLACE =
+  /\ben su lugar\b|\bin (?:his|her|their|my) place\b|\btake (?:his|her|their|my) (?:place|spot|slot|appointment|appt)\b|\b(?:i|we) (?:ll|will|can|could) (?:go|come|attend|use it|take it)(?: \S+){0,2} instead of (?:him|her|them)\b/;
+
 /** The kind of visit changed, not its time: "change it to a telehealth visit", "¿la pueden hacer virtual?". */
 const VISIT_KIND_CHANGE =
   /\b(?:change|switch|move|make|convert|turn|do|have)\w*(?: (?:it|this|that|mine|me|my (?:appointment|appt|visit)|the (?:appointment|appt|visit)))? (?:to|into|as|by|over to) (?:an? )?(?:telehealth|tele ?health|telemedicine|tele ?visit|virtual|video|phone|telephone|online|zoom|in person|in office|remote)(?: (?:visit|appointment|appt|call|one|consult\w*|session))?(?: instead)?\b|\b(?:cambiar|pasar|hacer)(?:la|lo)? (?:a |por |en )?(?:una )?(?:consulta |cita )?(?:virtual|en linea|por video|videollamada|telefonica|por telefono|presencial)\b/g;
@@ -564,7 +568,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
-  if (intent === 'cancel' && ASKS_WHAT_A_CODE_DOES.test(spaced)) return 'not-a-cancel';
+  if (intent === 'cancel' && (ASKS_WHAT_A_CODE_DOES.test(spaced) || TAKES_THE_PLACE.test(spaced)))
+    return 'not-a-cancel';
   if (
     intent === 'cancel' &&
     (!CANCELS.test(spaced.replace(UNSURE, ' ').replace(SYMPTOM_PERSISTS, ' ').replace(HOW_TO_REACH, ' ')) ||
