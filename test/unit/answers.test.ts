@@ -3747,6 +3747,11 @@ describe('the rules of the fourth review: stops of another thing, stops told of,
     expect(heldBack('cancel', text)).toBe('not-a-cancel'),
   );
 
+  it.each(['sea you Thursday', 'cee u then'])(
+    "not-a-confirmation: 'see' written as it sounds still confirms: %j",
+    (text) => expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+
   it.each([
     ['reschedule', 'can we do a video visit on Friday instead'],
     ['confirm', "yes I'll be there, not gonna be late"],

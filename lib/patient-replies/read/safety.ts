@@ -136,11 +136,14 @@ const thereAfter = (word: string | undefined) =>
 const BE_AFTER = new Set(['will', 'll', 'shall', 'gonna', 'to']);
 const BE_SLIPS = new Set(['ne', 've', 'ge', 'bw', 'br', 'bd', 'bs', 'bee']);
 
-/** The confirming phrases patients slip on, their second word one slip away: "see yuo", "be ther", "b thete". */
+/** The confirming phrases patients slip on, their second word one slip away: "see yuo", "sea you", "be ther", "b thete". */
 const misspeltPhrase = (words: string[]) =>
   words.some((word, i) => {
     const next = words[i + 1];
     if (next === undefined) return false;
+    // "see" as it sounds ("sea you Tuesday", "cee u"), before "you" slipped or shortened.
+    if (word === 'sea' || word === 'cee')
+      return next === 'you' || next === 'u' || next === 'ya' || swapped(next, 'you');
     if (word === 'see' || word === 'c') return swapped(next, 'you');
     if (BE_AFTER.has(word) && BE_SLIPS.has(next)) return thereAfter(words[i + 2]);
     return (word === 'be' || word === 'b') && thereAfter(next);

@@ -518,7 +518,7 @@ const OTHER_MEANS_WANTED =
 /** Calls or emails asked to stop, the texts left out: "stop calling my landline", "quit emailing me"; not "stop calling or texting me". */
 const OTHER_MEANS_STOPPED =
   /\b(?:stop|stp|quit|cease) (?:calling|phoning|ringing|emailing|mailing)\b(?!(?: (?:me|us|my \S+|this \S+|the \S+))?(?: (?:and|or|n|nor))? (?:texting|txting|messaging|msging|sending|texts?|messages|reminders|calling|emailing)\b)(?: (?:me|us|my \S+|this \S+|the \S+))?/g;
-/** The reminder already answered: "I already confirmed", "ya confirmé", "I replied yesterday". */
+/** The reminder already answered: "I already confirmed", "ya confirmé", "I already replied 1". */
 export const ALREADY_ANSWERED =
   /\b(?:already|ya) (?:confirmed|confirme|said yes|dije que si|(?:replied|answered|responded|texted|sent|conteste|respondi|mande|puse) (?:1|yes|si|que si))\b|\b(?:i|we) (?:already )?confirmed (?:already|yesterday|last week|before|this morning|it|that|twice)\b/;
 /** An appointment not the writer's but their child's, whose reminders a parent gets: "not my appt, it's my daughter's". */
