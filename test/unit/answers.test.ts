@@ -3785,3 +3785,32 @@ describe('the rules of the fourth review: stops of another thing, stops told of,
     "My phone is responding automatically, I'll get back to you",
   ])('autoreply: %j', (text) => expect(isAutoreply(text)).toBe(true));
 });
+
+describe('the rules of the fifth review: email instead of the phone, lateness in traffic, a service cancelled, a STOP meant elsewhere', () => {
+  it.each(['todo por correo de ahora en adelante, al cel no', 'al celular no, por email por favor'])(
+    'stops: the phone refused beside email or post wanted, either order: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it('asks for the messages, no stop: a STOP meant for another sender', () =>
+    expect(
+      readByRules('My STOP last week was meant for another business. Please keep sending these'),
+    ).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' }));
+  it('a stop of the past told with asking to get back on the list is no stop', () =>
+    expect(asksToStop('how can I get back on your text list? I think I opted out')).toBe(false));
+
+  it.each(['¿Si le pongo STOP se cancela la cita?', 'if I reply STOP will that cancel my visit?'])(
+    'the keyword supposed in a question is no stop by rule: %j',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    ["Don't cancel, I'm coming, just stuck in traffic", undefined],
+    ['Cancel my ride, my son will drive me. Yes I will be there', 'not-a-confirmation'],
+    ['Cancelen el intérprete por favor, sí voy', 'not-a-confirmation'],
+  ] as const)('no confirm by rule or model of %j', (text, rule) => {
+    expect(readByRules(text)).toBeUndefined();
+    if (rule !== undefined) expect(heldBack('confirm', text)).toBe(rule);
+    else expect(heldBack('confirm', text)).toBe('not-a-confirmation');
+  });
+});

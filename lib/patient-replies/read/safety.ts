@@ -184,7 +184,7 @@ const HEDGED_OR_ASKED =
 
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
 const REQUEST =
-  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\bneeds? (?:help|assistance|a wheelchair)\b|\bnecesit\w* (?:ayuda|silla de ruedas)\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b/;
+  /\b(?:cancel\w*|anul\w*) (?:el |la |los |las |my |the |mi |mis |our )?(?:transporte|transportation|transport|ride|taxi|uber|lyft|shuttle|interpreter|interprete|traductor\w*|lab\w*|prescription|receta|refill)\b|\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\bneeds? (?:help|assistance|a wheelchair)\b|\bnecesit\w* (?:ayuda|silla de ruedas)\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b/;
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
 const A_DAY = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
@@ -196,9 +196,9 @@ const ANOTHER_TIME = new RegExp(
       .source,
 );
 
-/** Running late, which is coming: "running about 10 behind", "I'll be a little late", "llego un poquito tarde". */
+/** Running late, which is coming: "running about 10 behind", "I'll be a little late", "stuck in traffic", "llego un poquito tarde". */
 const RUNNING_LATE =
-  /\b(?:running|runnin|run) (?:a bit |a little |about |around |abt |a few |\d+ |mins? |minutes |min )*(?:late|behind)\b|\b(?:be|am|i m|im|we re|were|gonna be|going to be|just|only)(?: (?:a|bit|little|lil|tad|few|couple|of|\d+|minutes?|mins?|about|around|abt|maybe|probably|prob|just|slightly|kinda|so))* late\b(?! (?:replying|answering|responding|reply|response|answer|getting back|texting back|with|to (?:reply|respond|answer|text)))|\b(?:llego|llegare|llegamos|llegaremos|voy|vamos|vamos a llegar|voy a llegar)(?: (?:un|unos|una|poco|poquito|poquitin|tantito|ratito|rato|algo|medio|minutos|mins?|\d+|como|quizas|tal vez|mas))* tarde\b/;
+  /\b(?:stuck|caught|sitting) in traffic\b|\b(?:atorad|atascad)[oa]s? en el trafico\b|\b(?:running|runnin|run) (?:a bit |a little |about |around |abt |a few |\d+ |mins? |minutes |min )*(?:late|behind)\b|\b(?:be|am|i m|im|we re|were|gonna be|going to be|just|only)(?: (?:a|bit|little|lil|tad|few|couple|of|\d+|minutes?|mins?|about|around|abt|maybe|probably|prob|just|slightly|kinda|so))* late\b(?! (?:replying|answering|responding|reply|response|answer|getting back|texting back|with|to (?:reply|respond|answer|text)))|\b(?:llego|llegare|llegamos|llegaremos|voy|vamos|vamos a llegar|voy a llegar)(?: (?:un|unos|una|poco|poquito|poquitin|tantito|ratito|rato|algo|medio|minutos|mins?|\d+|como|quizas|tal vez|mas))* tarde\b/;
 
 /** Doubt, whose "no" says nothing of coming: "not sure", "no estoy segura", "no sé", "I don't know yet". */
 const UNSURE =

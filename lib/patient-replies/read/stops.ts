@@ -294,7 +294,7 @@ const CONDITION_BEFORE =
   /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;
 /** A clause that says a stop was a mistake: "I sent stop by mistake", "I replied STOP to the wrong message", "me equivoqué y puse STOP". */
 const BY_MISTAKE =
-  /\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b|\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
+  /\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b|\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact|company|business|sender|clinic|office|pharmacy|doctor)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
 
 /** Phrases, with one expression of them all that most clauses fail at once. */
 interface Phrases {
@@ -348,7 +348,7 @@ const ENDS_IN_OTHER_STOP = new RegExp(`(?:^|\\s)${BEFORE_OTHER_STOP}$`);
 const STARTS_OTHER_STOP = new RegExp(`^(?:by|in|at|over|off|${ANOTHER_DOING}|${A_TREATMENT})\\b`);
 /** The keyword asked about, not sent: "¿eso de STOP es para no recibir más?", "what is STOP for?". */
 const ASKED_ABOUT =
-  /\b(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa))$/;
+  /\b(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer)|(?:the reminder|the text|it|el mensaje|el recordatorio) (?:says|dice))$/;
 
 function stopInCapitals(text: string, toldOfPast: boolean): boolean {
   const plain = withoutInvisible(text).normalize('NFKC');
@@ -456,8 +456,14 @@ export function asksToStop(text: string): boolean {
   const joined = all.join(' ');
   if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !endsAskingWhyStopped(clauses))) return true;
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
-  // Texts refused in one clause and calls or post wanted in the next: "texts no, calls yes", "mensajes no, cartas sí".
-  if (all.some((clause, i) => TEXTS_REFUSED.test(clause) && OTHER_MEANS_WANTED.test(all[i + 1] ?? '')))
+  // Texts refused in one clause and calls or post wanted beside it: "texts no, calls yes", "todo por email, al celular no".
+  if (
+    all.some(
+      (clause, i) =>
+        TEXTS_REFUSED.test(clause) &&
+        (OTHER_MEANS_WANTED.test(all[i + 1] ?? '') || OTHER_MEANS_WANTED.test(all[i - 1] ?? '')),
+    )
+  )
     return true;
   if (!/[?¿]/.test(text) && REMOVE_OR_SPAM.test(joined)) return true;
   // "Delete it" of a number the reply speaks of: "who gave you this number? Delete it."
@@ -503,7 +509,7 @@ const PAST_STOPS = new RegExp(PAST_STOP_PHRASE, 'g');
 /** The texts asked for back, not negated: "I'd like the reminders again", "put me back on", "quiero los mensajes de nuevo". */
 const TEXTS_BACK = phrases([
   /\b(?:want|wanna|d like|would like|need|like)(?: to (?:get|have|receive))? (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: \S+)? (?:back|again)\b/,
-  /\b(?:put|add|sign) (?:me|us|this number|my number) (?:back|up again)\b|\bopt (?:me |us )?back in\b|\bre ?subscribe\b|\b(?:turn|switch) (?:them|the texts|the reminders) back on\b/,
+  /\bget (?:me |us )?back on (?:the|your|my|this) (?:(?:text|texting|reminder|mailing) )?list\b|\b(?:put|add|sign) (?:me|us|this number|my number) (?:back|up again)\b|\bopt (?:me |us )?back in\b|\bre ?subscribe\b|\b(?:turn|switch) (?:them|the texts|the reminders) back on\b/,
   /\b(?:quiero|quisiera|queremos|necesito)(?: (?:recibir|que me manden))? (?:los |mis )?(?:mensajes|recordatorios|textos|avisos) (?:de nuevo|otra vez)\b/,
 ]);
 /** Texts asked for in the place of calls or emails, for the patient: "just text me", "text me instead", "texts only". */
@@ -511,10 +517,10 @@ const TEXTS_INSTEAD =
   /\b(?:just|only) (?:text|txt|message|msg|sms)(?: (?:me|us))?(?: (?:instead|please|pls|plz|thanks|thank you))*$|\b(?:texts?|txts?|sms|messages?) only\b|\b(?:text|txt|message|msg) (?:me |us )?instead\b/;
 /** Texts refused, the whole clause: "texts no", "los mensajes no". */
 const TEXTS_REFUSED =
-  /^(?:(?:the|los|las|por) )?(?:texts?|txts?|text messages|messages?|msgs?|sms|mensajes?|textos?|msjs?|recordatorios?) no$/;
+  /^(?:(?:the|los|las|por) )?(?:texts?|txts?|text messages|messages?|msgs?|sms|mensajes?|textos?|msjs?|recordatorios?) no$|^(?:al|a mi|por|x) (?:celular|cel|telefono|movil|mensaje|texto|sms) no$/;
 /** Calls, email or post wanted, the whole clause: "calls yes", "email is fine", "las cartas sí por favor". */
 const OTHER_MEANS_WANTED =
-  /^(?:(?:the|los|las|por|el) )?(?:calls?|phone calls?|phone|landline|letters?|post|mail|emails?|e mails?|llamadas?|cartas?|correos?|correo electronico|telefono) (?:yes|si|ok|okay|please|por favor|(?:are|is) (?:fine|ok|okay|better|best))(?: (?:please|pls|por favor|porfa|thanks|thank you|gracias))*$/;
+  /^(?:(?:por favor|porfa|please|pls) )?(?:todo |everything |solo |nomas |just )?(?:por|x|by|via) (?:email|e mail|mail|correo(?: electronico)?|cartas?|post|letters?|llamada|phone call)(?: (?:de ahora en adelante|desde ahora|from now on|por favor|porfa|please|pls|mejor|instead|only))*$|^(?:(?:the|los|las|por|el) )?(?:calls?|phone calls?|phone|landline|letters?|post|mail|emails?|e mails?|llamadas?|cartas?|correos?|correo electronico|telefono) (?:yes|si|ok|okay|please|por favor|(?:are|is) (?:fine|ok|okay|better|best))(?: (?:please|pls|por favor|porfa|thanks|thank you|gracias))*$/;
 /** Calls or emails asked to stop, the texts left out: "stop calling my landline", "quit emailing me"; not "stop calling or texting me". */
 const OTHER_MEANS_STOPPED =
   /\b(?:stop|stp|quit|cease) (?:calling|phoning|ringing|emailing|mailing)\b(?!(?: (?:me|us|my \S+|this \S+|the \S+))?(?: (?:and|or|n|nor))? (?:texting|txting|messaging|msging|sending|texts?|messages|reminders|calling|emailing)\b)(?: (?:me|us|my \S+|this \S+|the \S+))?/g;
