@@ -3814,3 +3814,84 @@ describe('the rules of the fifth review: email instead of the phone, lateness in
     else expect(heldBack('confirm', text)).toBe('not-a-confirmation');
   });
 });
+
+describe("the rest of the fifth review: another's appointment, a complaint borne, another list, a stop asked about", () => {
+  it.each([
+    "Not my appointment, it's my husband's. He says yes he'll be there",
+    'no es mi cita, es la de mi papá, pero sí va a venir',
+    "This isn't my appt, it's my grandma's and she is coming",
+  ])("no stop: a relative's appointment, the relative coming: %j", (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+  it.each([
+    "not my appt, it's my dad's, he passed away last year",
+    "Not my appointment, it's my husband's and he won't be coming",
+    'No es mi cita, es de mi hija',
+    'no es mi cita',
+  ])("still a stop: another's appointment with no one said to come: %j", (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'Whoever had this number before me must be your patient, not me',
+    'This number used to belong to someone called Ana, please update it',
+  ])('stops: a reused number told as a story: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each([
+    'too many texts honestly, but ok see you Thursday',
+    'These reminders are excessive but fine, I will come',
+  ])('no stop by rule or model: the texts complained of and borne: %j', (text) => {
+    expect(asksToStop(text)).toBe(false);
+    expect(heldBack('opt-out', text)).toBe('not-about-messages');
+  });
+  it.each(['too many texts, stop', 'these texts are annoying', 'too many reminders but ok, now stop them'])(
+    'still a stop: a complaint not borne, or a stop beside it: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'Please unsubscribe me from the portal emails, the texts are ok',
+    'unsubscribe me from your newsletter',
+  ])('no stop by rule: another list left: %j', (text) => expect(asksToStop(text)).toBe(false));
+  it.each(['unsubscribe me from the newsletter texts', 'unsubscribe me from the portal and the reminders'])(
+    'still a stop: the texts named beside another list: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+  it('asks for the messages: a newsletter left, these texts still wanted', () =>
+    expect(asksForMessages('I unsubscribed from the newsletter but I still want these texts')).toBe(true));
+
+  it.each([
+    'The text says reply STOP to opt out, will that cancel my appointment?',
+    'el recordatorio dice que responda stop para no recibir más, ¿eso cancela la cita?',
+    '¿Qué pasa si le mando STOP, pierdo mi cita?',
+  ])("no stop by rule or model: the reminder's STOP asked about in a question: %j", (text) => {
+    expect(asksToStop(text)).toBe(false);
+    expect(heldBack('opt-out', text)).toBe('not-about-messages');
+  });
+  it.each(['The text says reply STOP to opt out, so STOP', 'it says reply stop to opt out. ok stop'])(
+    'still a stop: the keyword sent after telling of it: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'I just wish this headache would stop, see you at 3',
+    'Me di de baja del seguro médico, ¿igual puedo ir?',
+  ])('no model stop: another thing stopping or left: %j', (text) =>
+    expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each([
+    [
+      'Reacted 👍 to “Reminder: Tue 3 Dec 9:00 AM. Reply 1 to confirm, 2 to cancel. Reply STOP to opt out.”',
+      '👍',
+    ],
+    ['Reacted 😮 to “Reminder: Tue 3 Dec 9:00 AM. Reply 1 to confirm. Reply STOP to opt out.”', '😮'],
+    [
+      'Reaccionó con 👍 a “Recordatorio: martes 9:00. Responda 1 para confirmar. Responda STOP para no recibir más.”',
+      '👍',
+    ],
+  ])("an Android reaction is the emoji it reacted with, never the reminder's STOP line: %j", (text, own) => {
+    expect(withoutQuotedLines(text)).toBe(own);
+    expect(readByRules(text)?.intent).not.toBe('opt-out');
+  });
+});

@@ -1,7 +1,15 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
 import { DIAS, SELF_MISTAKE, WHY_STILL_GETTING } from './stop-phrases.ts';
-import { A_TREATMENT, ALREADY_ANSWERED, ANOTHER_DOING, stopWords, TURNS } from './stops.ts';
+import {
+  A_TREATMENT,
+  ALREADY_ANSWERED,
+  ANOTHER_DOING,
+  stopWords,
+  TURNS,
+  withoutComplaintBorne,
+  withoutStopAskedAbout,
+} from './stops.ts';
 
 // The rules a patient's safety sets on a model's answer, whichever model reads it (the embedded
 // classifier or Bedrock): a contradiction is never acted on, and a model's opt-out, confirm, cancel or
@@ -68,9 +76,9 @@ const WISH_TO_STOP =
 const ASKS_WHO_IS_WRITING =
   /\b(?:who is this|who s this|whos this|who are you|who is (?:texting|messaging|writing)|who sent (?:this|these|that)|whose number|what is this number|what number is this|quien (?:es|eres|habla|me escribe|me manda|manda)|de donde (?:me )?(?:escriben|es|son)|de quien es (?:este|el) numero)\b/;
 
-/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, messages of the portal or voicemail, a non-stop week, can't stop coughing; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"). */
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, messages of the portal or voicemail, a non-stop week, can't stop coughing, "wish this pain would stop", "me di de baja del seguro"; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"). */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:pain|bleeding|cough\\w*|itch\\w*|ache|aching|headaches?|migraines?|nausea|swelling|symptoms?|dolor|sangrado|tos|comezon|mareos?)(?: (?:would|will|to|has|had|finally|just|won t|wont|doesn t|doesnt|didn t|didnt|never|hasn t|hasnt|wouldn t))* (?:stop|stops|stopped|end|ends|ended)\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bde [bv]aja (?:del|de mi|de la|de su) (?:seguro|aseguranza|plan|medicaid|medicare|medi cal|trabajo|escuela|gimnasio)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
   'g',
 );
 
@@ -520,8 +528,12 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       )
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ');
+    // The keyword asked about in a question, not sent: "¿qué pasa si pongo STOP, se cancela mi cita?".
+    const notAsked = withoutStopAskedAbout(about, text);
     // Asking why reminders keep coming after answering is about the answer: "why do I keep getting these? I already confirmed".
-    const asked = ALREADY_ANSWERED.test(about) ? about.replace(WHY_STILL_GETTING, ' ') : about;
+    const asked = withoutComplaintBorne(
+      ALREADY_ANSWERED.test(notAsked) ? notAsked.replace(WHY_STILL_GETTING, ' ') : notAsked,
+    );
     const thanked = (TURNED.test(asked) ? asked : asked.replace(PRAISED, ' ')).replace(WANTS_TEXTS, ' ');
     const preferred = thanked.replace(TEXTS_PREFERRED, ' ');
     // Texts preferred make calls and mail another matter: "texts only please, no phone calls" (compared, not tested: the patterns are global).

@@ -60,18 +60,23 @@ export const NOT_MY_APPOINTMENT = new RegExp(
   `\\b(?:this|that|it) (?:is not|isn t|isnt|s not|aint|ain t) my (?:appointment|appt|appointments)\\b(?! ${SLOT_DETAIL})|\\bnot my (?:appointment|appt)\\b(?! ${SLOT_DETAIL})`,
   'g',
 );
+/** Not the patient's appointment, in Spanish: "esa no es mi cita". */
+export const NO_ES_MI_CITA = /\b(?:esa |esta )?no es mi cita\b/g;
 /** Asking why the texts keep coming: "why do I keep getting these", "why am I still getting the reminders". */
 export const WHY_STILL_GETTING = new RegExp(
   '\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b|\\bwhy (?:am|are|m|re) (?:i|we) still (?:getting|receiving) (?:these|them|(?:these |the |your )?(?:texts|messages|reminders))$',
   'g',
 );
 
+/** The texts complained of as too many or maddening: "too many reminders", "these texts are driving me nuts". */
+export const TEXTS_COMPLAINED_OF = `\\btoo many ${MESSAGES_NAMED}\\b|\\b${MESSAGES_NAMED} (?:are|is|r)(?: \\S+)? (?:driving|making) me (?:crazy|mad|nuts|insane|bonkers)\\b|\\b(?:these|the|your|ur|all these|so many) ${MESSAGES_NAMED} (?:are|is|r) (?:so |really |very |getting )?(?:annoying|excessive|overkill|too much|a nuisance|a pain)\\b`;
+
 /** Ways of asking to stop that are an opt-out wherever they stand, unless a negation comes just before. */
 export const STOP_PHRASES = [
   // "stoop" too, which is its own word alone (a bent back, a front step) but not before texting or the texts.
   `\\b(?:${STOP_SPELLINGS}|stoop|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
-  // Not a visit given up: "unsubscribe me from thursday and book friday".
-  `\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|unscribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b(?! (?:me |us )?from (?:the |my |this |that |next )?(?:${WEEKDAY_STEM}day|(?:appointment|appt|visit)(?! (?:reminders?|texts?|txts?|messages?|msgs?|alerts?|notifications?)\\b)|\\d))`,
+  // Not a visit given up, "unsubscribe me from thursday and book friday", nor another list: "unsubscribe me from the portal emails".
+  `\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|unscribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b(?! (?:me |us )?from (?:the |my |this |that |next |your |our )?(?:${WEEKDAY_STEM}day|(?:appointment|appt|visit|(?:patient )?(?:portal|newsletters?|surveys?|marketing|promo\\w*))(?! (?:and|or|n|reminders?|texts?|txts?|messages?|msgs?|alerts?|notifications?)\\b)|\\d))`,
   // "Unsubscribe" as dictation hears it, asked: "please on subscribe me", "I'd like to and subscribe"; not "subscribe me to
   // the newsletter".
   '\\b(?:on|an) subscribe (?:me|us|this number|my number)\\b(?! to\\b)|\\b(?:like|want|wanna|need) to (?:on|an|and) subscribe(?: (?:me|us|please|pls|plz|thanks|thank you))*$',
@@ -198,7 +203,7 @@ export const STOP_PHRASES = [
   // with my mother"; not "I don't know a thing about it", "I got my shifts mixed up".
   '\\bi (?:don t|dont|do not) know (?:(?:any ?one|any ?body) (?:named|called|by (?:that|the) name)\\b|(?:any|a|an) (?!(?:of|details?|thing|things|more|better|other|doctors?|dr|info\\w*|times?|dates?|address|way|answer|reason|good|one|body)\\b)\\S+$)|\\b(?:have|got|ve got|has|had) (?:me|us) (?:mixed up|muddled up|confused|mistaken) (?:with|for)\\b|\\b(?:mixed|mixing|mix|confused|confusing|confuse|mistook|mistaken|mistaking) (?:me|us) (?:up )?(?:with|for)\\b',
   // The texts complained of as too many or maddening: "too many reminders", "these texts are driving me nuts"; not a rash.
-  `\\btoo many ${MESSAGES_NAMED}\\b|\\b${MESSAGES_NAMED} (?:are|is|r)(?: \\S+)? (?:driving|making) me (?:crazy|mad|nuts|insane|bonkers)\\b|\\b(?:these|the|your|ur|all these|so many) ${MESSAGES_NAMED} (?:are|is|r) (?:so |really |very |getting )?(?:annoying|excessive|overkill|too much|a nuisance|a pain)\\b`,
+  TEXTS_COMPLAINED_OF,
   // The texts declined as one declines an offer: "I'm good on the reminders", "all set without texts", "I'll pass on the reminders".
   `\\b(?:i m|im|i am|we re|we are) (?:good|ok|okay|fine|all set|set|alright) (?:on|without) (?:the |these |those |your |ur |any |more |any more |further |text )?${MESSAGES_NAMED}\\b|\\b(?:i ll|ill|i will|we ll|i d|id|i would) (?:rather )?(?:pass|skip) on (?:the |these |those |your |ur |any |more |text )?${MESSAGES_NAMED}\\b`,
   '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
@@ -291,7 +296,7 @@ export const SPANISH_STOP_PHRASES = [
   // The person written to not known, or the writer taken for another: "no conozco a ninguna María", "me confunden con mi mamá".
   '\\bno conozco a (?:ningun|ninguna) \\S+|\\bno conozco a (?:esa persona|ese paciente|esa paciente|nadie (?:con ese nombre|que se llame|llamad[oa]))\\b|\\bme (?:estan |esta )?(?:confunden|confundieron|confundio|confundiendo) con\\b',
   // Not the patient's appointment, the number wrong: "esa no es mi cita", "tienen el número mal".
-  '\\b(?:esa |esta )?no es mi cita\\b|\\b(?:tienen|tiene|tienes) (?:el|mi|este|un) numero (?:mal|equivocado|incorrecto)\\b',
+  `${NO_ES_MI_CITA.source}|\\b(?:tienen|tiene|tienes) (?:el|mi|este|un) numero (?:mal|equivocado|incorrecto)\\b`,
   // Consent never given: "nunca me inscribí a esto", "no me registré a esto", "nunca les di permiso", "yo no pedí estos mensajes".
   '\\b(?:nunca|jamas) (?:me )?(?:inscribi|suscribi|registre|apunte)\\w*\\b|\\bno me (?:inscribi|suscribi|registre)\\w* (?:a|en|para) (?:esto|estos|eso|esos|nada|ningun\\w*|sus|los|mensajes|textos|recordatorios)\\b|\\b(?:nunca|no|jamas) (?:les |le |te )?(?:di|dimos|he dado|hemos dado|autorice|acepte) (?:mi |el |ningun )?(?:permiso|consentimiento|autorizacion)\\b|\\b(?:yo )?no (?:pedi|solicite) (?:esto|estos|estos mensajes|mensajes)\\b',
   // Asking whether the texts must go on: "¿tengo que seguir recibiendo esto?".
@@ -320,9 +325,12 @@ export const SPANISH_STOP_PHRASES = [
   '\\bno (?:manden|envien|mande|envie|mandes|envies|escriban|escriba)\\b(?: \\S+){0,6}? (?:(?:a|al) (?:mi|este|nuestro) (?:telefono|numero|celular|cel)\\b|(?:aqui|aca)$)',
 ].map((phrase) => new RegExp(phrase));
 
-/** A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número". */
+/**
+ * A wrong number, the clinic's: "wrong number", "número equivocado", "se equivocaron de número"; or told
+ * as the story of a number that was someone else's: "Maria must have had this number before me".
+ */
 export const WRONG_NUMBER =
-  /\b(?:wrang|rong) (?:number|numbr|nmbr)\b|\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b|\b(?:i|we) (?:don t|dont|do not) (?:have|know) (?:his|her|their|\S+ s) (?:new|current) (?:number|phone|cell|mobile)\b/;
+  /\b(?:wrang|rong) (?:number|numbr|nmbr)\b|\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b|\b(?:i|we) (?:don t|dont|do not) (?:have|know) (?:his|her|their|\S+ s) (?:new|current) (?:number|phone|cell|mobile)\b|\bhad this (?:number|phone|cell)(?: \S+)? before (?:me|i did|i got it)\b|\bthis (?:number|phone|cell) used to (?:be|belong to) (?:someone|somebody|his|hers?|their|\S+ s)\b/;
 export const SPANISH_WRONG_NUMBER =
   /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b|\beste no es su (?:numero|telefono|celular|cel)\b|\beste (?:numero|telefono|celular|cel) no es (?:de ella|de el|del paciente|de la paciente|su)\b/;
 /**

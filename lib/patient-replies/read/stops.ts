@@ -9,6 +9,7 @@ import {
 import {
   CLINICS_MISTAKE,
   MESSAGES_OBJECT,
+  NO_ES_MI_CITA,
   NOT_MY_APPOINTMENT,
   SPANISH_CLINICS_MISTAKE,
   SELF_MISTAKE,
@@ -16,6 +17,7 @@ import {
   SPANISH_WRONG_NUMBER,
   STOP_PHRASES,
   STOP_SPELLINGS,
+  TEXTS_COMPLAINED_OF,
   WHY_STILL_GETTING,
   WRONG_NUMBER,
 } from './stop-phrases.ts';
@@ -346,9 +348,18 @@ const CAPITAL_STOP = /(?<![\p{L}\p{N}])(?:STOP|STOPALL|UNSUBSCRIBE|BAJA)(?![\p{L
 /** A stop keyword written in capitals amid lower-case words, as the reminder wrote it, unless negated or in another sense. */
 const ENDS_IN_OTHER_STOP = new RegExp(`(?:^|\\s)${BEFORE_OTHER_STOP}$`);
 const STARTS_OTHER_STOP = new RegExp(`^(?:by|in|at|over|off|${ANOTHER_DOING}|${A_TREATMENT})\\b`);
-/** The keyword asked about, not sent: "¿eso de STOP es para no recibir más?", "what is STOP for?". */
-const ASKED_ABOUT =
-  /\b(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer)|(?:the reminder|the text|it|el mensaje|el recordatorio) (?:says|dice))$/;
+/** The keyword asked about, not sent: "¿eso de STOP es para no recibir más?", "what is STOP for?", "it says reply STOP to opt out?". */
+const ASKING_ABOUT =
+  '(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer)|(?:the (?:reminder|text|message)|it|el (?:mensaje|recordatorio))s? (?:says|said|dice)(?: (?:to|que))?(?: (?:reply|text|send|type|responda|envie|mande|conteste|ponga|escriba))?)';
+const ASKED_ABOUT = new RegExp(`\\b${ASKING_ABOUT}$`);
+/** With what it is for, in a question: "the reminder says reply STOP to opt out, does that cancel my visit?". */
+const STOP_ASKED_ABOUT = new RegExp(
+  `\\b${ASKING_ABOUT} (?:stop|baja|alto)\\b(?: (?:to|para) (?:opt out|unsubscribe|stop|end|no recibir mas|dejar de recibir|darse de baja|cancelar)\\b)?`,
+  'g',
+);
+/** Words without a stop asked about in a question, which is none. */
+export const withoutStopAskedAbout = (spaced: string, text: string) =>
+  /[?¿]/.test(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
 
 function stopInCapitals(text: string, toldOfPast: boolean): boolean {
   const plain = withoutInvisible(text).normalize('NFKC');
@@ -427,9 +438,7 @@ export function asksToStop(text: string): boolean {
   const clauses = stopClauses(text);
   const pastTurnedRound =
     clauses.some((clause) => PAST_STOP.test(clause)) &&
-    clauses.some(
-      (clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause) || found(KEEP_ON, NEGATED_BEFORE, clause),
-    );
+    clauses.some((clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause));
   if (stopInCapitals(text, pastTurnedRound)) return true;
   if (stopInEmoji(text)) return true;
   const textsInstead = clauses.map((clause) => TEXTS_INSTEAD.test(clause));
@@ -439,11 +448,16 @@ export function asksToStop(text: string): boolean {
     .map((clause) => clause.replace(DENIED_STOP, ' '))
     .map((clause) => (pastTurnedRound ? clause.replace(PAST_STOPS, ' ') : clause))
     .map((clause) => (answered ? clause.replace(WHY_STILL_GETTING, ' ') : clause))
-    // A child's appointment, not a stranger's: "not my appt, it's my daughter's".
+    // The keyword asked about in a question: "it says reply STOP to opt out, does that cancel my visit?".
+    .map((clause) => withoutStopAskedAbout(clause, text))
+    // A child's appointment, not a stranger's: "not my appt, it's my daughter's"; or a relative's who is coming.
     .map((clause, i) =>
-      CHILDS_APPOINTMENT.test(`${clause} ${clauses[i + 1] ?? ''}`)
-        ? clause.replace(NOT_MY_APPOINTMENT, ' ')
+      anothersAppointment(`${clause} ${clauses[i + 1] ?? ''}`, clauses)
+        ? clause.replace(NOT_MINE, ' ')
         : clause,
+    )
+    .map((clause, i) =>
+      COMPLAINT_BORNE.test(`${clause} ${clauses[i + 1] ?? ''}`) ? clause.replace(COMPLAINED_OF, ' ') : clause,
     )
     .map((clause, i) =>
       (textsInstead[i] || textsInstead[i + 1] ? clause.replace(OTHER_MEANS_STOPPED, ' ') : clause).trim(),
@@ -506,8 +520,12 @@ const PAST_STOP_PHRASE = String.raw`\b(?:i|we)(?: \S+){0,2}? (?:opted (?:me |us 
 // One to find such a clause, one to take every such phrase out of it.
 const PAST_STOP = new RegExp(PAST_STOP_PHRASE);
 const PAST_STOPS = new RegExp(PAST_STOP_PHRASE, 'g');
-/** The texts asked for back, not negated: "I'd like the reminders again", "put me back on", "quiero los mensajes de nuevo". */
+/** Asked to keep on, not complained of: "could you keep texting me" asks, "you keep texting me" does not. */
+const KEEP_SENDING =
+  /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/;
+/** The texts asked for back or kept on, not negated: "I'd like the reminders again", "put me back on", "keep texting me". */
 const TEXTS_BACK = phrases([
+  KEEP_SENDING,
   /\b(?:want|wanna|d like|would like|need|like)(?: to (?:get|have|receive))? (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: \S+)? (?:back|again)\b/,
   /\bget (?:me |us )?back on (?:the|your|my|this) (?:(?:text|texting|reminder|mailing) )?list\b|\b(?:put|add|sign) (?:me|us|this number|my number) (?:back|up again)\b|\bopt (?:me |us )?back in\b|\bre ?subscribe\b|\b(?:turn|switch) (?:them|the texts|the reminders) back on\b/,
   /\b(?:quiero|quisiera|queremos|necesito)(?: (?:recibir|que me manden))? (?:los |mis )?(?:mensajes|recordatorios|textos|avisos) (?:de nuevo|otra vez)\b/,
@@ -527,10 +545,31 @@ const OTHER_MEANS_STOPPED =
 /** The reminder already answered: "I already confirmed", "ya confirmé", "I already replied 1". */
 export const ALREADY_ANSWERED =
   /\b(?:already|ya) (?:confirmed|confirme|said yes|dije que si|(?:replied|answered|responded|texted|sent|conteste|respondi|mande|puse) (?:1|yes|si|que si))\b|\b(?:i|we) (?:already )?confirmed (?:already|yesterday|last week|before|this morning|it|that|twice)\b/;
+/** Not the writer's appointment, in either language: "not my appt", "no es mi cita". */
+const NOT_MINE = new RegExp(`${NOT_MY_APPOINTMENT.source}|${NO_ES_MI_CITA.source}`, 'g');
+const ITS_FOR =
+  '(?:(?:it s|its|it is|this is|that s|thats|es|es la|es el|es para)(?: (?:for|de))? )?(?:my|our|mi|de mi|la de mi|el de mi)';
+const CHILD = '(?:daughter|son|kid|child|baby|boy|girl|stepson|stepdaughter|twins?)';
 /** An appointment not the writer's but their child's, whose reminders a parent gets: "not my appt, it's my daughter's". */
-const CHILDS_APPOINTMENT = new RegExp(
-  `(?:${NOT_MY_APPOINTMENT.source}) (?:(?:it s|its|it is|this is|that s|thats)(?: for)? )?(?:my|our) (?:daughter|son|kid|child|baby|boy|girl|stepson|stepdaughter|twins?)\\b`,
+const CHILDS_APPOINTMENT = new RegExp(`(?:${NOT_MINE.source}) ${ITS_FOR} ${CHILD}\\b`);
+/** Or a relative's, whose reminders the writer passes on: "not my appointment, it's my wife's", "es la de mi mamá". */
+const RELATIVES_APPOINTMENT = new RegExp(
+  `(?:${NOT_MINE.source}) ${ITS_FOR} (?:wife|husband|partner|mom|mum|mother|dad|father|grand(?:ma|mother|pa|father)|brother|sister|aunt|uncle|niece|nephew|(?:mother|father) in law|esposa|esposo|mama|papa|madre|padre|abuel[oa]|herman[oa]|ti[oa]|suegr[oa]|sobrin[oa]|niet[oa]|hij[oa]s?|nin[oa]s?|bebe)\\b`,
 );
+/** The relative said to be coming: "she says yes, she'll be there", "pero sí va a ir". */
+const THEY_COME =
+  /\b(?:she|he|they)(?: (?:ll|will|is going to|s going to|is gonna|s gonna|are going to|re going to)(?: definitely| still)? (?:be there|come|make it|attend|go)\b|(?: is| s| are| re)(?: definitely| still)? (?:coming|going|attending)\b|(?: says| said) (?:yes|ok|okay|(?:she|he|they) (?:ll|will|can))\b| (?:confirms|confirmed|can make it|can come)\b)|\b(?:si|ella|el|ellos) (?:va|van) a (?:ir|venir|estar|asistir)\b|\b(?:si|ella|el) (?:viene|va|puede ir|puede venir|asistira)\b|\bdice que si\b/;
+/** The texts complained of and borne in the same breath: "these texts are annoying but fine, I'll come". */
+const COMPLAINT_BORNE = new RegExp(
+  `(?:${TEXTS_COMPLAINED_OF})(?: \\S+){0,2}? (?:${TURNS}) (?:(?:it s|its|that s|thats|they re|theyre|i guess|ok|okay) )*(?:fine|ok|okay|alright|all right|whatever|i ll (?:come|be there)|see you|i get it|i understand|thanks|thank you|they (?:help|re helpful))\\b`,
+);
+const COMPLAINED_OF = new RegExp(TEXTS_COMPLAINED_OF, 'g');
+/** Words without a complaint borne, which is no stop: what the rest of them says is still read. */
+export const withoutComplaintBorne = (spaced: string) =>
+  COMPLAINT_BORNE.test(spaced) ? spaced.replace(COMPLAINED_OF, ' ') : spaced;
+const anothersAppointment = (pair: string, clauses: readonly string[]) =>
+  CHILDS_APPOINTMENT.test(pair) ||
+  (RELATIVES_APPOINTMENT.test(pair) && clauses.some((clause) => THEY_COME.test(clause)));
 /** A clause turning round what came before: "but I want to now", "pero ahora sí". */
 const TURNED_ROUND = new RegExp(`^(?:${TURNS}|although|now|ahora)\\b`);
 /** A stop denied as a clause of its own: "I never said stop", "i didnt send STOP lol". */
@@ -546,10 +585,6 @@ const DONT_STOP = [
   /(?:^|\b(?:please|pls|plz|just|and|but|so|oh) )(?:dont|don t|do not|never)(?: ever)? stop (?:sending|texting|messaging|reminding|(?:the|these|your) (?:texts|messages|reminders))\b/,
   /\bno (?:dejen|dejes|deje) de (?:mandar|enviar|escribir|avisar)/,
 ];
-/** Asked to keep on, not complained of: "could you keep texting me" asks, "you keep texting me" does not. */
-const KEEP_SENDING =
-  /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/;
-const KEEP_ON = phrases([KEEP_SENDING]);
 const ASKS_FOR_MESSAGES = [
   /\b(?:undo|cancel|reverse|revert|take back|anulen|anular|deshacer|deshagan|cancelen) (?:my |the |mi |la |el )?(?:stop|baja|opt ?out|optout|unsubscribe)\b/,
   // A mistake of the patient's: "I sent STOP by mistake", "I opted out by accident", "sent STOP by accident when you
@@ -567,7 +602,7 @@ const ASKS_FOR_MESSAGES = [
   /\bya me (?:pueden|puede) (?:escribir|mandar|enviar|textear)\b|\bme (?:pueden|puede) (?:volver a )?(?:escribir|mandar|enviar|textear)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)(?: \S+){0,2} (?:de nuevo|otra vez)\b/,
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número";
   // not the last time they are wanted, "es la última vez que quiero mensajes".
-  /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )(?<!\bno se si )\bquiero (?:recibir |(?:seguir|continuar) recibiendo )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
+  /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur |these |those )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )(?<!\bno se si )\bquiero (?:recibir |(?:seguir|continuar) recibiendo )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   // The texts wanted on, or not to be taken off their list: "I'd like to keep receiving these", "no me quiten de la lista";
   // not asked ("why would I want to keep getting these?"), nor of care or a waiting list.
   /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:(?:la|su) lista\b(?! de espera)|(?:los|sus) (?:mensajes|recordatorios|avisos|textos)\b)/,

@@ -320,12 +320,14 @@ export function ownWords(text: string): string {
 
 /**
  * A reaction an app sends as text to the reminder, which it quotes on one line: "Liked “Reminder: …
- * Reply 1 to confirm … STOP to opt out”", "Le gustó “… Responda 1 …”", "Me gusta “… STOP para baja.”". A
- * like or a love is the thumbs-up it stands for; any other, its verb. A quote without the reminder's
+ * Reply 1 to confirm … STOP to opt out”", "Le gustó “… Responda 1 …”", "Me gusta “… STOP para baja.”", and
+ * Android's "Reacted 👍 to “…”". A like or a love is the thumbs-up it stands for; any other, its verb or emoji. A quote without the reminder's
  * answer codes or its stop line may be the patient's own words, and is read as ever.
  */
 const REACTION =
-  /^(?:(liked|loved|(?:le|me) gust[oó]|me gusta|(?:le|me) encant[oó]|me encanta)|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no (?:le|me) gust[aoó]|cuestion[oó])) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para baja))\b[^”"\n]*[”"]$/iu;
+  /^(?:(liked|loved|(?:le|me) gust[oó]|me gusta|(?:le|me) encant[oó]|me encanta|(?:reacted|reaccion[oó])(?: (?:with|con))? (?:👍|❤️?|😍|🥰)(?: (?:to|a))?)|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no (?:le|me) gust[aoó]|cuestion[oó]|(?:reacted|reaccion[oó])(?: (?:with|con))? \p{Extended_Pictographic}\S*(?: (?:to|a))?)) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para (?:baja|no recibir)))\b[^”"\n]*[”"]$/iu;
+
+const ANDROID_REACTED = /^(?:reacted|reaccion[oó])(?: (?:with|con))? | (?:to|a)$/giu;
 
 /**
  * A reply without the lines that quote a message back ("> Reply STOP to opt out") or the message a
@@ -334,7 +336,8 @@ const REACTION =
  */
 export function withoutQuotedLines(text: string): string {
   const reaction = REACTION.exec(text.trim());
-  if (reaction !== null) return reaction[1] === undefined ? reaction[2]! : '👍';
+  // Android names the emoji it reacted with ("Reacted 😂 to"): the emoji alone is what the patient sent.
+  if (reaction !== null) return reaction[1] === undefined ? reaction[2]!.replace(ANDROID_REACTED, '') : '👍';
   const own = text
     .split(/\r?\n|\r/)
     .filter((line) => !/^\s*>/.test(line))
