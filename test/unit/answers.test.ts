@@ -3895,3 +3895,49 @@ describe("the rest of the fifth review: another's appointment, a complaint borne
     expect(readByRules(text)?.intent).not.toBe('opt-out');
   });
 });
+
+describe("the rules of the sixth review: a carer's stop for the patient, a STOP sent by someone else, a patient already there, a wrong thread, another group left", () => {
+  it.each([
+    'Soy su hija: ella pide que ya no le manden mensajes, mejor llamadas',
+    'ya no les manden textos a mis papás',
+  ])('stops: the texts refused for the patient, in the third person: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it('asks for the messages, no stop: a STOP someone else sent from the phone, the texts asked back', () =>
+    expect(readByRules('Sorry, my granddaughter sent STOP from my phone. Please put me back on')).toEqual({
+      intent: 'opt-in',
+      via: 'rule',
+      rule: 'asks-for-messages',
+    }));
+  it.each([
+    'My son sent STOP for me, please stop texting',
+    'My wife replied STOP already, why are you still texting?',
+  ])('still a stop: a STOP someone else sent, the texts not asked back: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    "I'm outside and nobody is opening the door",
+    'Estoy en el estacionamiento y no encuentro la entrada',
+  ])('no cancel: the patient already there: %j', (text) =>
+    expect(heldBack('cancel', text)).toBe('not-a-cancel'),
+  );
+  it("keeps a model's cancel with no word of being there", () =>
+    expect(heldBack('cancel', "I can't come, I'm sick")).toBeUndefined());
+
+  it.each(["Oops wrong chat lol. Yes I'll be there", 'Perdón, me equivoqué de chat. Sí, ahí estaré'])(
+    'no confirm: a reply sent to the wrong thread: %j',
+    (text) => expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+  it("keeps a model's confirm of a carer's yes for the patient", () =>
+    expect(heldBack('confirm', "Yes, that's for my daughter, she'll be there")).toBeUndefined());
+
+  it.each(['¿Te vas a dar de baja del grupo de la iglesia?', 'me quiero dar de baja del gimnasio'])(
+    'no stop by rule: another group left: %j',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+  it.each(['quiero darme de baja', 'denme de baja de los mensajes'])('still a stop: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+});

@@ -1,6 +1,6 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
-import { DIAS, SELF_MISTAKE, WHY_STILL_GETTING } from './stop-phrases.ts';
+import { DIAS, LEFT_ES, SELF_MISTAKE, WHY_STILL_GETTING } from './stop-phrases.ts';
 import {
   A_TREATMENT,
   ALREADY_ANSWERED,
@@ -78,7 +78,7 @@ const ASKS_WHO_IS_WRITING =
 
 /** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, messages of the portal or voicemail, a non-stop week, can't stop coughing, "wish this pain would stop", "me di de baja del seguro"; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"). */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:pain|bleeding|cough\\w*|itch\\w*|ache|aching|headaches?|migraines?|nausea|swelling|symptoms?|dolor|sangrado|tos|comezon|mareos?)(?: (?:would|will|to|has|had|finally|just|won t|wont|doesn t|doesnt|didn t|didnt|never|hasn t|hasnt|wouldn t))* (?:stop|stops|stopped|end|ends|ended)\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bde [bv]aja (?:del|de mi|de la|de su) (?:seguro|aseguranza|plan|medicaid|medicare|medi cal|trabajo|escuela|gimnasio)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:pain|bleeding|cough\\w*|itch\\w*|ache|aching|headaches?|migraines?|nausea|swelling|symptoms?|dolor|sangrado|tos|comezon|mareos?)(?: (?:would|will|to|has|had|finally|just|won t|wont|doesn t|doesnt|didn t|didnt|never|hasn t|hasnt|wouldn t))* (?:stop|stops|stopped|end|ends|ended)\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bde [bv]aja (?:del|de mi|de la|de su) ${LEFT_ES}\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
   'g',
 );
 
@@ -173,10 +173,10 @@ const DEFERRED_CONFIRMATION =
   /\b(?:will|ll|shall|going to|gonna|let me|need to|have to|got to|gotta|must|try to)(?: \S+){0,2}? (?:confirm|conf|cnfrm|get back)\b|\bconfirm(?:ing)? (?:later|tomorrow|soon|shortly|asap|tonight|once|when|after|by)\b|\bconfirm(?:are|aremos|ara|aran)\b|\b(?:voy|vamos|va|van) a confirmar\b|\b(?:ahorita|luego|despues|mas tarde|al rato|en un rato|manana|pronto|en cuanto|cuando)(?: \S+){0,2}? (?:le |te |les |se lo |se la )?(?:confirmo|confirmamos|aviso|avisamos)\b(?! que)|\b(?:le |te |les )?(?:confirmo|confirmamos|aviso|avisamos) (?:luego|despues|mas tarde|al rato|en un rato|manana|en cuanto|cuando|ahorita)\b/;
 /**
  * A reply meant for someone else, another occasion, which confirms no visit: "love u, see u at
- * dinner", "see you at the game", "te quiero, nos vemos en la casa".
+ * dinner", "see you at the game", "te quiero, nos vemos en la casa", "oops wrong thread".
  */
 const ANOTHER_OCCASION =
-  /\b(?:love|luv|lov) (?:you|u|ya)\b|\bily\b|\bte (?:quiero|amo|extrano)\b|\bsee (?:you|u|ya) (?:at|for) (?:dinner|lunch|breakfast|brunch|supper|tea|home|church|mass|work|school|practice|class|the (?:game|party|match|gym|pub|bar|office|house|wedding|funeral|airport|station|church|weekend))\b|\bnos vemos en (?:la |el )?(?:cena|comida|casa|misa|iglesia|escuela|trabajo|fiesta|boda|partido)\b/;
+  /\b(?:love|luv|lov) (?:you|u|ya)\b|\bwrong (?:thread|chat|convo|conversation|group chat)\b|\bnot (?:meant )?for (?:you|u|y all|you guys)\b|\b(?:chat|conversacion) equivocad[oa]\b|\bme equivoque de (?:chat|conversacion)\b|\bily\b|\bte (?:quiero|amo|extrano)\b|\bsee (?:you|u|ya) (?:at|for) (?:dinner|lunch|breakfast|brunch|supper|tea|home|church|mass|work|school|practice|class|the (?:game|party|match|gym|pub|bar|office|house|wedding|funeral|airport|station|church|weekend))\b|\bnos vemos en (?:la |el )?(?:cena|comida|casa|misa|iglesia|escuela|trabajo|fiesta|boda|partido)\b/;
 
 /** Greetings, whose "good" confirms nothing: "good morning sir". */
 const withoutGreetings = (text: string) =>
@@ -323,6 +323,9 @@ const ASKS_WHAT_A_CODE_DOES =
   /\b(?:is|does|el|la opcion|option|the) [12] (?:es |is )?(?:para|for|mean|means|significa|quiere decir)\b|\bwhat (?:does|do|is) (?:the )?[12]\b|\b(?:que|q) (?:significa|es) (?:el )?[12]\b/;
 
 /** Someone else to take the patient's place, which only staff can arrange: "voy yo en su lugar", "can I take her spot instead?". */
+/** The patient already there, who is not cancelling: "estoy afuera y no me abren", "I'm here but the door's locked". */
+const ARRIVED =
+  /\b(?:estoy|estamos|ya llegue|ya llegamos) (?:afuera|aqui|aca|en (?:el )?(?:estacionamiento|parking|lobby|la puerta|la entrada|recepcion))\b|\b(?:i m|im|i am|we re|we are) (?:here|outside|in the (?:parking lot|lobby|waiting room|car park)|at the (?:door|front desk|entrance|clinic))\b|\b(?:i|we) (?:just )?(?:arrived|got here)\b/;
 const TAKES_THE_PLACE =
   /\ben su lugar\b|\bin (?:his|her|their|my) place\b|\btake (?:his|her|their|my) (?:place|spot|slot|appointment|appt)\b|\b(?:i|we) (?:ll|will|can|could) (?:go|come|attend|use it|take it)(?: \S+){0,2} instead of (?:him|her|them)\b/;
 
@@ -583,7 +586,10 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
-  if (intent === 'cancel' && (ASKS_WHAT_A_CODE_DOES.test(spaced) || TAKES_THE_PLACE.test(spaced)))
+  if (
+    intent === 'cancel' &&
+    (ASKS_WHAT_A_CODE_DOES.test(spaced) || TAKES_THE_PLACE.test(spaced) || ARRIVED.test(spaced))
+  )
     return 'not-a-cancel';
   if (
     intent === 'cancel' &&

@@ -46,6 +46,9 @@ const ANOTHER_THING = `(?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|un
 /** Post, or an address it goes to, in Spanish: "las cartas", "a la dirección vieja", "correo". */
 const BY_POST_ES =
   '(?:(?:las |los |mis |sus |esas |esos )?(?:cartas|correos?|facturas|cuentas|papeles|paquetes|estados de cuenta)|(?:a|al) (?:la |mi |su |esa |esta )?(?:direccion|domicilio|casa|apartado))\\b';
+/** What else one leaves ("darse de baja del seguro, del gimnasio"), no messages. */
+export const LEFT_ES =
+  '(?:seguro|aseguranza|plan|medicaid|medicare|medi cal|trabajo|escuela|gimnasio|gym|grupo|club|equipo|coro|clase|curso|iglesia|liga)';
 /** "Don't text", and the courtesies around it. */
 const DONT_TEXT = '(?:dont|don t|do not) (?:text|txt|message|msg|sms)';
 const COURTESIES = '(?: (?:please|pls|plz|thanks|thx|thank you))';
@@ -252,7 +255,7 @@ export const SPANISH_STOP_PHRASES = [
   '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mass?\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
   // Unsubscribed, "baja" however written ("de vaja"); not an appointment, a prescription or a policy given up ("den de baja
   // mi cita", "la receta vieja"), nor a discharge ("me dan de baja del hospital").
-  '\\b(?:dar|darme|denme|darse|dame|den|deme) de [bv]aja\\b(?! (?:de |del )?(?:(?:mi|la|el|su|esta|esa|los|las|sus|mis) )?(?:cita|consulta|turno|visita|hospital|receta|seguro|tarjeta|poliza|plan|medicamento)\\w*\\b)|\\bme (?:doy|damos|puedo dar) de [bv]aja\\b',
+  `\\b(?:dar|darme|denme|darse|dame|den|deme) de [bv]aja\\b(?! (?:de |del )?(?:(?:mi|la|el|su|esta|esa|los|las|sus|mis) )?(?:cita|consulta|turno|visita|hospital|receta|tarjeta|poliza|medicamento|${LEFT_ES})\\w*\\b)|\\bme (?:doy|damos|puedo dar) de [bv]aja\\b`,
   // Reached only another way, asked: "comuníquense conmigo solo por llamada"; not "¿solo por teléfono?" of a visit,
   // "avisen solo por correo si salen los resultados", a shop's "pedidos solo por teléfono".
   '\\b(?:comuniquen\\w*|contacten\\w*|hablen\\w*|busquen\\w*) (?:conmigo |me |nos )?solo (?:por|con|via) (?:llamadas?|telefono|correo|email|cartas?)(?: (?:por favor|porfa|gracias))*$',
@@ -269,7 +272,7 @@ export const SPANISH_STOP_PHRASES = [
   // Another person's appointments received here: "me llegan citas de alguien más"; not "¿puedo tomar la cita de alguien más?".
   '\\b(?:me llegan|llegan|recibo|me mandan|me envian|son) (?:\\S+ ){0,2}?(?:citas?|mensajes|recordatorios) de (?:alguien mas|otra persona)\\b',
   // Not post or another address: "ya no me manden las cartas", "ya no me manden a la dirección vieja".
-  `\\bya no (?:me |m )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b(?! ${BY_POST_ES}(?!.*\\b${ES_MESSAGES}))`,
+  `\\bya no (?:me |m |le |les |nos )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b(?! ${BY_POST_ES}(?!.*\\b${ES_MESSAGES}))`,
   // The same asked of one person, of this phone, ending there: "ya no me mande mensajes"; not "ya no mandé los papeles".
   `\\bya no (?:me|m) (?:mande|envie|escriba)(?: (?:${ES_MESSAGES}|mas|nada))?(?: (?:por favor|porfa|plis|pls|xfa|gracias))*$`,
   // Not to go on: "ya no me sigan escribiendo", "no nos sigan mandando mensajes".

@@ -513,10 +513,11 @@ export function asksToStop(text: string): boolean {
 const DENIED = String.raw`\b(?:never|didn t|didnt|did not|have not|haven t|havent)(?: ever)? (?:said|say|sent|send|replied|reply|typed|type|texted|text|wrote|write|asked for|ask for|(?:asked|ask) (?:you|u|anyone|anybody) to) (?:stop|stp)\b(?! (?:texting|sending|messaging|contacting|it|them|these|this|now|please|pls|me|my)\b)(?!.*\b(?:but|and) (?:now|i am|im|i m)\b)`;
 const DENIED_STOP = new RegExp(DENIED, 'g');
 /**
- * A stop the patient tells of having sent, theirs and past: "I opted out last year", "somehow I got
- * taken off the reminders", "me di de baja". Not a stop when the reply asks for the texts back.
+ * A stop the patient, or someone at their phone, tells of having sent, past: "I opted out last year",
+ * "somehow I got taken off the reminders", "my grandson sent STOP from my phone", "me di de baja". Not a
+ * stop when the reply asks for the texts back.
  */
-const PAST_STOP_PHRASE = String.raw`\b(?:i|we)(?: \S+){0,2}? (?:opted (?:me |us )?out|unsubscribed|unsubbed|(?:texted|sent|replied|said|typed) (?:stop|stp)\b(?! (?:texting|txting|sending|messaging|contacting|calling|it|them|these|this|now|please|pls|me|my|the|all)\b)|(?:got|was|were|been) (?:taken|removed) (?:off|out of|from))\b|\b(?:me|nos) (?:di|dimos|dieron|habia dado|habian dado) de baja\b|\b(?:mande|envie|escribi|conteste|respondi|puse) (?:stop|baja|alto)\b`;
+const PAST_STOP_PHRASE = String.raw`\b(?:i|we|someone|somebody|my (?:\S+ )?(?:son|daughter|grandson|granddaughter|grandkids?|grandchild|kids?|child|husband|wife|partner|mom|mum|dad|nephew|niece|brother|sister))(?: \S+){0,2}? (?:opted (?:me |us )?out|unsubscribed|unsubbed|(?:texted|sent|replied|said|typed) (?:stop|stp)\b(?! (?:texting|txting|sending|messaging|contacting|calling|it|them|these|this|now|please|pls|me|my|the|all)\b)|(?:got|was|were|been) (?:taken|removed) (?:off|out of|from))\b|\b(?:me|nos) (?:di|dimos|dieron|habia dado|habian dado) de baja\b|\b(?:mande|envie|escribi|conteste|respondi|puse|mando|envio|escribio|contesto|respondio|puso) (?:stop|baja|alto)\b`;
 // One to find such a clause, one to take every such phrase out of it.
 const PAST_STOP = new RegExp(PAST_STOP_PHRASE);
 const PAST_STOPS = new RegExp(PAST_STOP_PHRASE, 'g');
