@@ -444,20 +444,24 @@ export function asksToStop(text: string): boolean {
   const textsInstead = clauses.map((clause) => TEXTS_INSTEAD.test(clause));
   // Asking why the reminders keep coming after answering them is about the answer: "why do I keep getting these? I already confirmed".
   const answered = clauses.some((clause) => ALREADY_ANSWERED.test(clause));
+  const asking = /[?¿]/.test(text);
   const all = clauses
     .map((clause) => clause.replace(DENIED_STOP, ' '))
     .map((clause) => (pastTurnedRound ? clause.replace(PAST_STOPS, ' ') : clause))
     .map((clause) => (answered ? clause.replace(WHY_STILL_GETTING, ' ') : clause))
     // The keyword asked about in a question: "it says reply STOP to opt out, does that cancel my visit?".
-    .map((clause) => withoutStopAskedAbout(clause, text))
+    .map((clause) => (asking ? clause.replace(STOP_ASKED_ABOUT, ' ') : clause))
     // A child's appointment, not a stranger's: "not my appt, it's my daughter's"; or a relative's who is coming.
+    // Each pair is built only for a clause that holds the phrase: most replies have none.
     .map((clause, i) =>
-      anothersAppointment(`${clause} ${clauses[i + 1] ?? ''}`, clauses)
+      NOT_MINE_IN.test(clause) && anothersAppointment(`${clause} ${clauses[i + 1] ?? ''}`, clauses)
         ? clause.replace(NOT_MINE, ' ')
         : clause,
     )
     .map((clause, i) =>
-      COMPLAINT_BORNE.test(`${clause} ${clauses[i + 1] ?? ''}`) ? clause.replace(COMPLAINED_OF, ' ') : clause,
+      COMPLAINT.test(clause) && COMPLAINT_BORNE.test(`${clause} ${clauses[i + 1] ?? ''}`)
+        ? clause.replace(COMPLAINED_OF, ' ')
+        : clause,
     )
     .map((clause, i) =>
       (textsInstead[i] || textsInstead[i + 1] ? clause.replace(OTHER_MEANS_STOPPED, ' ') : clause).trim(),
@@ -548,6 +552,7 @@ export const ALREADY_ANSWERED =
   /\b(?:already|ya) (?:confirmed|confirme|said yes|dije que si|(?:replied|answered|responded|texted|sent|conteste|respondi|mande|puse) (?:1|yes|si|que si))\b|\b(?:i|we) (?:already )?confirmed (?:already|yesterday|last week|before|this morning|it|that|twice)\b/;
 /** Not the writer's appointment, in either language: "not my appt", "no es mi cita". */
 const NOT_MINE = new RegExp(`${NOT_MY_APPOINTMENT.source}|${NO_ES_MI_CITA.source}`, 'g');
+const NOT_MINE_IN = new RegExp(NOT_MINE.source);
 const ITS_FOR =
   '(?:(?:it s|its|it is|this is|that s|thats|es|es la|es el|es para)(?: (?:for|de))? )?(?:my|our|mi|de mi|la de mi|el de mi)';
 const CHILD = '(?:daughter|son|kid|child|baby|boy|girl|stepson|stepdaughter|twins?)';
@@ -564,6 +569,7 @@ const THEY_COME =
 const COMPLAINT_BORNE = new RegExp(
   `(?:${TEXTS_COMPLAINED_OF})(?: \\S+){0,2}? (?:${TURNS}) (?:(?:it s|its|that s|thats|they re|theyre|i guess|ok|okay) )*(?:fine|ok|okay|alright|all right|whatever|i ll (?:come|be there)|see you|i get it|i understand|thanks|thank you|they (?:help|re helpful))\\b`,
 );
+const COMPLAINT = new RegExp(TEXTS_COMPLAINED_OF);
 const COMPLAINED_OF = new RegExp(TEXTS_COMPLAINED_OF, 'g');
 /** Words without a complaint borne, which is no stop: what the rest of them says is still read. */
 export const withoutComplaintBorne = (spaced: string) =>
