@@ -3941,3 +3941,33 @@ describe("the rules of the sixth review: a carer's stop for the patient, a STOP 
     expect(asksToStop(text)).toBe(true),
   );
 });
+
+describe("the rules of the seventh review: 'no me vuelvan a textear', someone removed after a death, a choice of going on or stopping, the reminders kept", () => {
+  it.each(['no me vuelvan a textear por favor', 'Nunca me vuelvas a mensajear'])(
+    'stops: texting again refused, however it is worded: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'My father passed away on Sunday. Please remove him.',
+    'she moved to a care home, delete her thanks',
+  ])('stops: someone taken off, the clause ending there: %j', (text) => expect(asksToStop(text)).toBe(true));
+  it('no stop: someone taken off an appointment', () =>
+    expect(asksToStop('can you remove her from the 3pm and book the 4pm')).toBe(false));
+
+  it.each([
+    'Should I keep using the cream before the visit or stop?',
+    '¿Do I continue the antibiotics or stp?',
+  ])('no stop by rule: a choice asked between going on with something and stopping it: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+  it.each(['are you going to keep texting me or stop?', 'keep taking them or stop'])(
+    'still a stop: the texts going on, or no question asked: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it('asks for the messages: the reminders wanted kept', () =>
+    expect(
+      asksForMessages('I left your newsletter, are these texts separate? I want to keep the reminders'),
+    ).toBe(true));
+});

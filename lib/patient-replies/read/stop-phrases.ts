@@ -115,6 +115,8 @@ export const STOP_PHRASES = [
   '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|us\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
   // The number or details wiped, asked first in a clause: "lose my number", "purge my info"; not "did you lose my details?".
   '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
+  // Someone taken off, the clause ending there: "my mom died last week… please remove her".
+  '\\b(?:remove|delete) (?:her|him|them)(?: (?:please|pls|plz|thanks|thank you))*$',
   `\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|${WEEKDAY_STEM}day\\w*|morning|afternoon|evening)\\b)`,
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   NOT_MY_APPOINTMENT.source,
@@ -225,7 +227,7 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:no|nunca) (?:me|m) (?:escri[bv]an|manden|envien|escri[bv]as|mandes|molesten)(?: (?:mas|mensajes|recordatorios|textos|nada)\\b|$)',
   // Writing again forbidden, the pronoun before the verb or after it, or the number named: "no me vuelvan a escribir",
   // "no vuelvan a escribirme", "no vuelvan a escribir a este número".
-  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar)\\b|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|contactar|molestar)(?:me|nos)\\b(?! (?:a|al|con|en)\\b)|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|mandar|enviar)(?: (?:mensajes|textos|nada))? (?:a|al) (?:este|ese|mi) (?:numero|telefono|celular|cel)(?: (?:por favor|porfa|gracias|nunca mas|jamas|nunca))*$',
+  '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar|textear|mensajear|contactar|molestar)\\b|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|contactar|molestar)(?:me|nos)\\b(?! (?:a|al|con|en)\\b)|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|mandar|enviar)(?: (?:mensajes|textos|nada))? (?:a|al) (?:este|ese|mi) (?:numero|telefono|celular|cel)(?: (?:por favor|porfa|gracias|nunca mas|jamas|nunca))*$',
   // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
   `(?<!\\b(?:llego|recibi|tengo|hay|vi|encontre) )\\bnada de ${ES_MESSAGES}`,
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".

@@ -282,6 +282,9 @@ const endsAskingWhyStopped = (clauses: readonly string[]) => {
 /** "stop" first in a reply, unless in another sense. */
 const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:${STOP_SPELLINGS})\\b(?! ${OTHER_STOP})`);
 /** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
+/** A choice asked between going on with something else and stopping it: "do I keep taking the pills the day before or stop?". */
+const GO_ON_OR_STOP =
+  /\b(?:keep|continue|carry on)\b(?!.*\b(?:text\w*|txt\w*|messag\w*|send\w*|remind\w*)\b).* or (?:stop|stp)$/;
 const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp)(?: ${DECORATION})*$`);
 
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
@@ -472,7 +475,11 @@ export function asksToStop(text: string): boolean {
   const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
   if (all.some((clause) => CLAUSE_STOP.test(clause) && !endInPassing(clause))) return true;
   const joined = all.join(' ');
-  if (FIRST_STOP.test(all[0]!) || (LAST_STOP.test(joined) && !endsAskingWhyStopped(clauses))) return true;
+  if (
+    FIRST_STOP.test(all[0]!) ||
+    (LAST_STOP.test(joined) && !endsAskingWhyStopped(clauses) && !(asking && GO_ON_OR_STOP.test(joined)))
+  )
+    return true;
   if (MESSAGES_WORD.test(joined) && found(WISHES_TO_END, NEGATED_BEFORE, joined)) return true;
   // Texts refused in one clause and calls or post wanted beside it: "texts no, calls yes", "todo por email, al celular no".
   if (
@@ -610,9 +617,9 @@ const ASKS_FOR_MESSAGES = [
   // Messages wanted, or the number let through again: "unblock my number, I want the texts", "desbloqueen mi número";
   // not the last time they are wanted, "es la última vez que quiero mensajes".
   /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur |these |those )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )(?<!\bno se si )\bquiero (?:recibir |(?:seguir|continuar) recibiendo )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
-  // The texts wanted on, or not to be taken off their list: "I'd like to keep receiving these", "no me quiten de la lista";
+  // The texts wanted on, or not to be taken off their list: "I'd like to keep receiving these", "I want to keep the reminders", "no me quiten de la lista";
   // not asked ("why would I want to keep getting these?"), nor of care or a waiting list.
-  /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:(?:la|su) lista\b(?! de espera)|(?:los|sus) (?:mensajes|recordatorios|avisos|textos)\b)/,
+  /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:(?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))|(?:the |your |my |these )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:(?:la|su) lista\b(?! de espera)|(?:los|sus) (?:mensajes|recordatorios|avisos|textos)\b)/,
   // Theirs wanted, said yes to: "yo sí los quiero", "los de ustedes sí los quiero"; not "sí los quiero cancelar".
   /\b(?:yo|nosotros|de ustedes|de uds) si (?:los|las) (?:quiero|queremos|necesito|necesitamos)\b(?! (?:cancelar|cambiar|mover|quitar|dejar))/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
