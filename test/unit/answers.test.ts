@@ -3971,3 +3971,45 @@ describe("the rules of the seventh review: 'no me vuelvan a textear', someone re
       asksForMessages('I left your newsletter, are these texts separate? I want to keep the reminders'),
     ).toBe(true));
 });
+
+describe("a review of the day's rules: each narrowed so that no real request to stop is missed", () => {
+  it.each([
+    'por favor denme de baja del grupo, ya no quiero nada',
+    'denme de baja de su grupo de whatsapp',
+    'den de baja mi equipo por favor',
+    'too many texts but ok, i’m done',
+    'too many reminders but thanks, one is enough',
+    'unsubscribe me from the newsletter as well as the texts',
+    'unsubscribe me from your marketing',
+    'no es mi cita es de mi mama, no se si va a ir',
+    'no es mi cita es de mi papa, el va a otro doctor ahora',
+    "not my appointment, it's my dad's, he is going to another clinic now",
+    'will the reminders keep coming or stop?',
+    'are you going to keep calling me or stop?',
+  ])('still a stop: %j', (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each(['what is stop for? i want out', 'si mando baja ya no me llegan? eso quiero'])(
+    "keeps a model's stop when the reply goes on after asking about the keyword: %j",
+    (text) => expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it('asks for nothing: the messages kept off', () =>
+    expect(asksForMessages('i would like to keep the messages off this phone')).toBe(false));
+
+  it.each([
+    'my son has 2 moles, can the doctor remove them',
+    'ya no le manden la receta a la farmacia vieja',
+  ])('no stop by rule: something else removed or sent: %j', (text) => expect(asksToStop(text)).toBe(false));
+
+  it.each([
+    'im here at work and cant make it today, please cancel',
+    "I'm outside of town this week, I need to cancel",
+  ])("keeps a model's cancel: here at work, out of town: %j", (text) =>
+    expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+
+  it('reads a heart-eyes reaction as its emoji, not a thumbs-up', () =>
+    expect(
+      withoutQuotedLines('Reacted 😍 to “Reminder: Tue 9:00 AM. Reply 1 to confirm. Reply STOP to opt out.”'),
+    ).toBe('😍'));
+});

@@ -322,10 +322,10 @@ const NEW_TIME =
 const ASKS_WHAT_A_CODE_DOES =
   /\b(?:is|does|el|la opcion|option|the) [12] (?:es |is )?(?:para|for|mean|means|significa|quiere decir)\b|\bwhat (?:does|do|is) (?:the )?[12]\b|\b(?:que|q) (?:significa|es) (?:el )?[12]\b/;
 
-/** Someone else to take the patient's place, which only staff can arrange: "voy yo en su lugar", "can I take her spot instead?". */
-/** The patient already there, who is not cancelling: "estoy afuera y no me abren", "I'm here but the door's locked". */
+/** The patient already there, who is not cancelling: "estoy afuera y no me abren", "I'm here but the door's locked"; not "here at work", "out of town". */
 const ARRIVED =
-  /\b(?:estoy|estamos|ya llegue|ya llegamos) (?:afuera|aqui|aca|en (?:el )?(?:estacionamiento|parking|lobby|la puerta|la entrada|recepcion))\b|\b(?:i m|im|i am|we re|we are) (?:here|outside|in the (?:parking lot|lobby|waiting room|car park)|at the (?:door|front desk|entrance|clinic))\b|\b(?:i|we) (?:just )?(?:arrived|got here)\b/;
+  /(?:\b(?:estoy|estamos|ya llegue|ya llegamos) (?:afuera|aqui|aca|en (?:el )?(?:estacionamiento|parking|lobby|la puerta|la entrada|recepcion))\b|\b(?:i m|im|i am|we re|we are) (?:here|outside|in the (?:parking lot|lobby|waiting room|car park)|at the (?:door|front desk|entrance|clinic))\b|\b(?:i|we) (?:just )?(?:arrived|got here)\b)(?! (?:at |of |in |en (?:el |la )?|del )?(?:work|town|trabajo|the country|country|state|city|chamba|pueblo)\b)/;
+/** Someone else to take the patient's place, which only staff can arrange: "voy yo en su lugar", "can I take her spot instead?". */
 const TAKES_THE_PLACE =
   /\ben su lugar\b|\bin (?:his|her|their|my) place\b|\btake (?:his|her|their|my) (?:place|spot|slot|appointment|appt)\b|\b(?:i|we) (?:ll|will|can|could) (?:go|come|attend|use it|take it)(?: \S+){0,2} instead of (?:him|her|them)\b/;
 
@@ -532,7 +532,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
       .replace(SELF_MISTAKES, ' ');
     // The keyword asked about in a question, not sent: "¿qué pasa si pongo STOP, se cancela mi cita?".
-    const notAsked = withoutStopAskedAbout(about, text);
+    const notAsked = withoutStopAskedAbout(about, plain);
     // Asking why reminders keep coming after answering is about the answer: "why do I keep getting these? I already confirmed".
     const asked = withoutComplaintBorne(
       ALREADY_ANSWERED.test(notAsked) ? notAsked.replace(WHY_STILL_GETTING, ' ') : notAsked,
@@ -588,7 +588,9 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
   if (
     intent === 'cancel' &&
-    (ASKS_WHAT_A_CODE_DOES.test(spaced) || TAKES_THE_PLACE.test(spaced) || ARRIVED.test(spaced))
+    (ASKS_WHAT_A_CODE_DOES.test(spaced) ||
+      TAKES_THE_PLACE.test(spaced) ||
+      (ARRIVED.test(spaced) && !ASKS_TO_CANCEL.test(spaced)))
   )
     return 'not-a-cancel';
   if (

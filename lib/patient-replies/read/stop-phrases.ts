@@ -45,10 +45,10 @@ const ES_MESSAGES =
 const ANOTHER_THING = `(?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|una) (?!(?:(?:servicio|programa|sistema) de (?:los |las )?)?${ES_MESSAGES}\\b)\\S+`;
 /** Post, or an address it goes to, in Spanish: "las cartas", "a la dirección vieja", "correo". */
 const BY_POST_ES =
-  '(?:(?:las |los |mis |sus |esas |esos )?(?:cartas|correos?|facturas|cuentas|papeles|paquetes|estados de cuenta)|(?:a|al) (?:la |mi |su |esa |esta )?(?:direccion|domicilio|casa|apartado))\\b';
+  '(?:(?:las |los |mis |sus |esas |esos |la |el |mi |su )?(?:cartas?|correos?|facturas|cuentas|papeles|paquetes|estados de cuenta|recetas?|resultados|medicinas?|medicamentos?)|(?:a|al) (?:la |mi |su |esa |esta )?(?:direccion|domicilio|casa|apartado|farmacia))\\b';
 /** What else one leaves ("darse de baja del seguro, del gimnasio"), no messages. */
 export const LEFT_ES =
-  '(?:seguro|aseguranza|plan|medicaid|medicare|medi cal|trabajo|escuela|gimnasio|gym|grupo|club|equipo|coro|clase|curso|iglesia|liga)';
+  '(?:seguro|aseguranza|plan|medicaid|medicare|medi cal|trabajo|escuela|gimnasio|gym|iglesia|coro|liga|grupo de (?:la |el |los )?(?!whats\\w*|wasap|mensaj\\w*|texto\\w*|recordatorio\\w*|sms)\\w+)';
 /** "Don't text", and the courtesies around it. */
 const DONT_TEXT = '(?:dont|don t|do not) (?:text|txt|message|msg|sms)';
 const COURTESIES = '(?: (?:please|pls|plz|thanks|thx|thank you))';
@@ -64,7 +64,7 @@ export const NOT_MY_APPOINTMENT = new RegExp(
   'g',
 );
 /** Not the patient's appointment, in Spanish: "esa no es mi cita". */
-export const NO_ES_MI_CITA = /\b(?:esa |esta )?no es mi cita\b/g;
+export const NO_ES_MI_CITA = /\b(?:esa |esta )?no es mi cita\b/;
 /** Asking why the texts keep coming: "why do I keep getting these", "why am I still getting the reminders". */
 export const WHY_STILL_GETTING = new RegExp(
   '\\bwhy (?:do|does) (?:i|we) keep (?:getting|receiving) (?:these|this|them|texts|messages|reminders)\\b|\\bwhy (?:am|are|m|re) (?:i|we) still (?:getting|receiving) (?:these|them|(?:these |the |your )?(?:texts|messages|reminders))$',
@@ -78,8 +78,8 @@ export const TEXTS_COMPLAINED_OF = `\\btoo many ${MESSAGES_NAMED}\\b|\\b${MESSAG
 export const STOP_PHRASES = [
   // "stoop" too, which is its own word alone (a bent back, a front step) but not before texting or the texts.
   `\\b(?:${STOP_SPELLINGS}|stoop|quit|cease|end|discontinue|halt|terminate)(?: (?:texting|txting|sending|messaging|msging|contacting|calling|emailing|spamming|bothering|reminding|pestering)\\b| (?:the|these|those|your|all|all the|all these|ur) (?:texts?|txts?|messages?|msgs?|reminders?|notifications?|alerts?|sms)\\b| (?:these|them)$)`,
-  // Not a visit given up, "unsubscribe me from thursday and book friday", nor another list: "unsubscribe me from the portal emails".
-  `\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|unscribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b(?! (?:me |us )?from (?:the |my |this |that |next |your |our )?(?:${WEEKDAY_STEM}day|(?:appointment|appt|visit|(?:patient )?(?:portal|newsletters?|surveys?|marketing|promo\\w*))(?! (?:and|or|n|reminders?|texts?|txts?|messages?|msgs?|alerts?|notifications?)\\b)|\\d))`,
+  // Not a visit given up, "unsubscribe me from thursday and book friday", nor another list: "unsubscribe me from the portal emails" (unless the texts are named after it).
+  `\\b(?:unsubscribe|unsub|unsuscribe|unsubcribe|unscribe|opt(?:ing|ed)? ?out|optout|opt me out|revoke)\\b(?! (?:me |us )?from (?:the |my |this |that |next |your |our )?(?:${WEEKDAY_STEM}day|(?:appointment|appt|visit)(?! (?:reminders?|texts?|txts?|messages?|msgs?|alerts?|notifications?)\\b)|(?:patient )?(?:portal|newsletters?|surveys?)(?!.*\\b(?:reminders?|texts?|txts?|messages?|msgs?|alerts?|notifications?|sms)\\b)|\\d))`,
   // "Unsubscribe" as dictation hears it, asked: "please on subscribe me", "I'd like to and subscribe"; not "subscribe me to
   // the newsletter".
   '\\b(?:on|an) subscribe (?:me|us|this number|my number)\\b(?! to\\b)|\\b(?:like|want|wanna|need) to (?:on|an|and) subscribe(?: (?:me|us|please|pls|plz|thanks|thank you))*$',
@@ -116,7 +116,7 @@ export const STOP_PHRASES = [
   // The number or details wiped, asked first in a clause: "lose my number", "purge my info"; not "did you lose my details?".
   '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
   // Someone taken off, the clause ending there: "my mom died last week… please remove her".
-  '\\b(?:remove|delete) (?:her|him|them)(?: (?:please|pls|plz|thanks|thank you))*$',
+  '\\b(?:remove|delete) (?:her|him)(?: (?:please|pls|plz|thanks|thank you))*$',
   `\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|${WEEKDAY_STEM}day\\w*|morning|afternoon|evening)\\b)`,
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   NOT_MY_APPOINTMENT.source,

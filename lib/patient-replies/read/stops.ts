@@ -281,10 +281,10 @@ const endsAskingWhyStopped = (clauses: readonly string[]) => {
 
 /** "stop" first in a reply, unless in another sense. */
 const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:${STOP_SPELLINGS})\\b(?! ${OTHER_STOP})`);
-/** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
-/** A choice asked between going on with something else and stopping it: "do I keep taking the pills the day before or stop?". */
+/** A choice asked between going on with something other than the texts and stopping it: "do I keep taking the pills the day before or stop?". */
 const GO_ON_OR_STOP =
-  /\b(?:keep|continue|carry on)\b(?!.*\b(?:text\w*|txt\w*|messag\w*|send\w*|remind\w*)\b).* or (?:stop|stp)$/;
+  /^(?!.*\b(?:text\w*|txt\w*|messag\w*|send\w*|remind\w*|alert\w*|notif\w*|call\w*|these|them|coming)\b).*\b(?:keep|continue|carry on)\b.* or (?:stop|stp)$/;
+/** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
 const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp)(?: ${DECORATION})*$`);
 
 /** A negation within the two words before: "don't stop texting", "I didn't unsubscribe". */
@@ -360,9 +360,9 @@ const STOP_ASKED_ABOUT = new RegExp(
   `\\b${ASKING_ABOUT} (?:stop|baja|alto)\\b(?: (?:to|para) (?:opt out|unsubscribe|stop|end|no recibir mas|dejar de recibir|darse de baja|cancelar)\\b)?`,
   'g',
 );
-/** Words without a stop asked about in a question, which is none. */
+/** Words without a stop asked about in a reply that ends asking, which is none; "what is stop for? i want out" still wants out. */
 export const withoutStopAskedAbout = (spaced: string, text: string) =>
-  /[?¿]/.test(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
+  /[?¿][\s"'”’)]*$/.test(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
 
 function stopInCapitals(text: string, toldOfPast: boolean): boolean {
   const plain = withoutInvisible(text).normalize('NFKC');
@@ -453,7 +453,7 @@ export function asksToStop(text: string): boolean {
     .map((clause) => (pastTurnedRound ? clause.replace(PAST_STOPS, ' ') : clause))
     .map((clause) => (answered ? clause.replace(WHY_STILL_GETTING, ' ') : clause))
     // The keyword asked about in a question: "it says reply STOP to opt out, does that cancel my visit?".
-    .map((clause) => (asking ? clause.replace(STOP_ASKED_ABOUT, ' ') : clause))
+    .map((clause) => withoutStopAskedAbout(clause, text))
     // A child's appointment, not a stranger's: "not my appt, it's my daughter's"; or a relative's who is coming.
     // Each pair is built only for a clause that holds the phrase: most replies have none.
     .map((clause, i) =>
@@ -571,10 +571,10 @@ const RELATIVES_APPOINTMENT = new RegExp(
 );
 /** The relative said to be coming: "she says yes, she'll be there", "pero sí va a ir". */
 const THEY_COME =
-  /\b(?:she|he|they)(?: (?:ll|will|is going to|s going to|is gonna|s gonna|are going to|re going to)(?: definitely| still)? (?:be there|come|make it|attend|go)\b|(?: is| s| are| re)(?: definitely| still)? (?:coming|going|attending)\b|(?: says| said) (?:yes|ok|okay|(?:she|he|they) (?:ll|will|can))\b| (?:confirms|confirmed|can make it|can come)\b)|\b(?:si|ella|el|ellos) (?:va|van) a (?:ir|venir|estar|asistir)\b|\b(?:si|ella|el) (?:viene|va|puede ir|puede venir|asistira)\b|\bdice que si\b/;
+  /\b(?:she|he|they)(?: (?:ll|will|is going to|s going to|is gonna|s gonna|are going to|re going to)(?: definitely| still)? (?:be there|come|make it|attend)\b|(?: is| s| are| re)(?: definitely| still)? (?:coming|attending)\b|(?: says| said) (?:yes|ok|okay|(?:she|he|they) (?:ll|will|can))\b| (?:confirms|confirmed|can make it|can come)\b)|(?<!\bno se )\b(?:si|ella|el|ellos) (?:(?:va|van) a (?:ir|venir|estar|asistir)|viene|puede ir|puede venir|asistira)\b(?! (?:a|al|con|en) otr)|\bdice que si\b/;
 /** The texts complained of and borne in the same breath: "these texts are annoying but fine, I'll come". */
 const COMPLAINT_BORNE = new RegExp(
-  `(?:${TEXTS_COMPLAINED_OF})(?: \\S+){0,2}? (?:${TURNS}) (?:(?:it s|its|that s|thats|they re|theyre|i guess|ok|okay) )*(?:fine|ok|okay|alright|all right|whatever|i ll (?:come|be there)|see you|i get it|i understand|thanks|thank you|they (?:help|re helpful))\\b`,
+  `(?:${TEXTS_COMPLAINED_OF})(?: \\S+){0,2}? (?:${TURNS}) (?:(?:it s|its|that s|thats|they re|theyre|i guess) )*(?:(?:(?:fine|ok|okay|alright|all right|whatever|thanks|thank you) )?(?:i ll (?:come|be there|make it)|i will (?:come|be there)|see (?:you|u)|they (?:help|re helpful)|i need them)\\b|(?:fine|ok|okay|alright|all right|whatever)(?: (?:i guess|then|lol))?$)`,
 );
 const COMPLAINT = new RegExp(TEXTS_COMPLAINED_OF);
 const COMPLAINED_OF = new RegExp(TEXTS_COMPLAINED_OF, 'g');
@@ -619,7 +619,7 @@ const ASKS_FOR_MESSAGES = [
   /\bunblock (?:me|my (?:number|phone|cell)|this (?:number|phone))\b|\bdesbloque\w* (?:mi |este )?(?:numero|telefono|celular)\b|\bi (?:do |really |still )?(?:want|d like|would like|need) (?:the |my |your |ur |these |those )?(?:texts|txts|text reminders|messages|reminders)(?: (?:back|again))?\b|(?<!\bultim[oa] (?:(?:vez|ves) )?(?:que|q|k) )(?<!\bno se si )\bquiero (?:recibir |(?:seguir|continuar) recibiendo )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
   // The texts wanted on, or not to be taken off their list: "I'd like to keep receiving these", "I want to keep the reminders", "no me quiten de la lista";
   // not asked ("why would I want to keep getting these?"), nor of care or a waiting list.
-  /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:(?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))|(?:the |your |my |these )?(?:texts|messages|reminders))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:(?:la|su) lista\b(?! de espera)|(?:los|sus) (?:mensajes|recordatorios|avisos|textos)\b)/,
+  /^(?:(?:but|and|so|yes|please|pls) )?i (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue) (?:(?:getting|receiving) (?:these|them|(?:the |your |my )?(?:texts|messages|reminders))|(?:the |your |my |these )?(?:texts|messages|reminders)(?! (?:off|turned off|stopped|blocked|away|to a minimum|from)\b))\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from) (?:the|your|this) (?:(?:(?:text|texting|reminder|mailing) )?list|texts|messages|reminders)\b|\bno me (?:quiten|saquen|borren) de (?:(?:la|su) lista\b(?! de espera)|(?:los|sus) (?:mensajes|recordatorios|avisos|textos)\b)/,
   // Theirs wanted, said yes to: "yo sí los quiero", "los de ustedes sí los quiero"; not "sí los quiero cancelar".
   /\b(?:yo|nosotros|de ustedes|de uds) si (?:los|las) (?:quiero|queremos|necesito|necesitamos)\b(?! (?:cancelar|cambiar|mover|quitar|dejar))/,
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,

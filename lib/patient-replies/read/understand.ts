@@ -325,7 +325,7 @@ export function ownWords(text: string): string {
  * answer codes or its stop line may be the patient's own words, and is read as ever.
  */
 const REACTION =
-  /^(?:(liked|loved|(?:le|me) gust[oó]|me gusta|(?:le|me) encant[oó]|me encanta|(?:reacted|reaccion[oó])(?: (?:with|con))? (?:👍|❤️?|😍|🥰)(?: (?:to|a))?)|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no (?:le|me) gust[aoó]|cuestion[oó]|(?:reacted|reaccion[oó])(?: (?:with|con))? \p{Extended_Pictographic}\S*(?: (?:to|a))?)) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para (?:baja|no recibir)))\b[^”"\n]*[”"]$/iu;
+  /^(?:(liked|loved|(?:le|me) gust[oó]|me gusta|(?:le|me) encant[oó]|me encanta|(?:reacted|reaccion[oó])(?: (?:with|con))? (?:👍|❤️?)(?: (?:to|a))?)|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no (?:le|me) gust[aoó]|cuestion[oó]|(?:reacted|reaccion[oó])(?: (?:with|con))? \p{Extended_Pictographic}\S*(?: (?:to|a))?)) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para (?:baja|no recibir)))\b[^”"\n]*[”"]$/iu;
 
 const ANDROID_REACTED = /^(?:reacted|reaccion[oó])(?: (?:with|con))? | (?:to|a)$/giu;
 
