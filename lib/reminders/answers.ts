@@ -29,8 +29,9 @@ export type Via = (typeof VIAS)[number];
  * `cancels-outright` (`cancel`: moving said not to be wanted, cancelling asked for in so many words). With
  * `via: 'model'` the rule held back what the model read, which is then `unclear` with the model's
  * confidence: `instruction` (reads like an instruction or code), `not-about-messages` (an opt-out
- * in a reply with no word of messages, contact or stopping), `asks-who-is-writing` (an opt-out of a reply
- * that asks who is writing or whose the number is, which a person answers), `not-a-confirmation` (a confirm with a
+ * in a reply with no word of messages, contact or stopping, or that asks what STOP does and says it only
+ * asks), `asks-who-is-writing` (an opt-out of a reply that asks who is writing or whose the number is,
+ * which a person answers), `not-a-confirmation` (a confirm with a
  * question or without a word that confirms), `negated-action` (a cancel or reschedule the reply says it
  * is not: "not cancelling"), `not-a-new-time` (a reschedule with no word of another time, day or
  * change: "can you arrange an interpreter?"), `asks-another-time` (a cancel of a reply that asks for

@@ -4013,3 +4013,32 @@ describe("a review of the day's rules: each narrowed so that no real request to 
       withoutQuotedLines('Reacted 😍 to “Reminder: Tue 9:00 AM. Reply 1 to confirm. Reply STOP to opt out.”'),
     ).toBe('😍'));
 });
+
+describe("an eighth blind review's families: a stop sent to the wrong place, the keyword only asked about", () => {
+  it.each([
+    'I sent STOP to the wrong number, that was for my bank. Please keep sending the appointment texts',
+    'i texted stop to the wrong number yesterday, please keep texting me the reminders',
+  ])('no stop by rule: the patient sent the keyword to the wrong number and wants the texts: %j', (text) => {
+    expect(asksToStop(text)).toBe(false);
+    expect(asksForMessages(text)).toBe(true);
+  });
+  it.each([
+    'I think you sent this to the wrong number, please keep sending it to Ana',
+    'i texted stop to the wrong number, but stop texting me too',
+  ])('still a stop: the clinic’s slip, or a stop asked for beside it: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'If I answer STOP will I still get the calls? Not doing it, only asking',
+    'Si mando STOP, ¿me quitan la cita también? Solo pregunto',
+    'what happens if i put stop. just wondering',
+  ])('no stop, by rule or by model: the keyword asked about, said to be only a question: %j', (text) => {
+    expect(asksToStop(text)).toBe(false);
+    expect(heldBack('opt-out', text)).toBe('not-about-messages');
+  });
+  it.each(['what is stop for? just asking. stop texting me', 'if i reply stop will it cancel? stop'])(
+    'still a stop: a stop asked for beside the question: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+});

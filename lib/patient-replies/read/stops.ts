@@ -360,9 +360,17 @@ const STOP_ASKED_ABOUT = new RegExp(
   `\\b${ASKING_ABOUT} (?:stop|baja|alto)\\b(?: (?:to|para) (?:opt out|unsubscribe|stop|end|no recibir mas|dejar de recibir|darse de baja|cancelar)\\b)?`,
   'g',
 );
-/** Words without a stop asked about in a reply that ends asking, which is none; "what is stop for? i want out" still wants out. */
+/** The writer saying they only ask: "just want to know how it works", "not doing it", "nomás pregunto". */
+export const ONLY_ASKING =
+  /\b(?:just|only|simply) (?:asking|wondering|curious|checking|a question|want(?:ed)? to know)\b|\bnot (?:doing|sending|replying) (?:it|that|stop)\b|\b(?:nomas|nada mas|solo|solamente) (?:pregunto|preguntaba|estoy preguntando|quiero saber|queria saber|es (?:una )?pregunta)\b/;
+/**
+ * Words without a stop asked about in a reply that ends asking or says it only asks, which is none;
+ * "what is stop for? i want out" still wants out.
+ */
 export const withoutStopAskedAbout = (spaced: string, text: string) =>
-  /[?¿][\s"'”’)]*$/.test(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
+  /[?¿][\s"'”’)]*$/.test(text) || ONLY_ASKING.test(words(normalise(text)))
+    ? spaced.replace(STOP_ASKED_ABOUT, ' ')
+    : spaced;
 
 function stopInCapitals(text: string, toldOfPast: boolean): boolean {
   const plain = withoutInvisible(text).normalize('NFKC');
@@ -450,7 +458,10 @@ export function asksToStop(text: string): boolean {
   const asking = /[?¿]/.test(text);
   const all = clauses
     .map((clause) => clause.replace(DENIED_STOP, ' '))
-    .map((clause) => (pastTurnedRound ? clause.replace(PAST_STOPS, ' ') : clause))
+    // A stop the patient sent to the wrong number stays whole, the slip theirs: "I texted STOP to the wrong number".
+    .map((clause) =>
+      pastTurnedRound && !SELF_MISTAKE.test(clause) ? clause.replace(PAST_STOPS, ' ') : clause,
+    )
     .map((clause) => (answered ? clause.replace(WHY_STILL_GETTING, ' ') : clause))
     // The keyword asked about in a question: "it says reply STOP to opt out, does that cancel my visit?".
     .map((clause) => withoutStopAskedAbout(clause, text))
