@@ -4042,3 +4042,14 @@ describe("an eighth blind review's families: a stop sent to the wrong place, the
     (text) => expect(asksToStop(text)).toBe(true),
   );
 });
+
+describe('a later or earlier slot on the same day is another time', () => {
+  it.each(['Is there an earlier slot on the same day? Before work', 'is there another time the same day'])(
+    "keeps a model's reschedule: %j",
+    (text) => expect(heldBack('reschedule', text)).toBeUndefined(),
+  );
+  it.each(['Is it the same time as last week?', 'is my appointment at the same time as my sons?'])(
+    "still holds a model's reschedule back: when it is asked, no other time: %j",
+    (text) => expect(heldBack('reschedule', text)).toBe('not-a-new-time'),
+  );
+});

@@ -336,7 +336,7 @@ const VISIT_KIND_CHANGE =
 
 /** Asking when the appointment is, no other time asked for: "q día era la cita?", "is it the same day as her brother's?". */
 const ASKS_WHEN_IT_IS =
-  /^(?:q|que|cual|what|which)\b(?: \S+){0,1} (?:dia|day|hora|time|fecha|date)\b(?: \S+){0,1} (?:era|es|is|was)\b|^(?:is|are|was|will) (?:\S+ ){1,5}(?:the )?same (?:day|time|date)\b|^when (?:is|was) (?:my|the|her|his|our|their)\b|^(?:is|was) (?:it|this|that|my appointment|the appointment|my appt) (?:\S+ ){1,4}or\b|^(?:es|era) (?:a las|en la|el|la) (?:\S+ ){1,4}o\b/;
+  /^(?:q|que|cual|what|which)\b(?: \S+){0,1} (?:dia|day|hora|time|fecha|date)\b(?: \S+){0,1} (?:era|es|is|was)\b|^(?:is|are|was|will) (?:(?!(?:later|earlier|sooner|another|other|different|new)\b)\S+ ){1,5}(?:the )?same (?:day|time|date)\b|^when (?:is|was) (?:my|the|her|his|our|their)\b|^(?:is|was) (?:it|this|that|my appointment|the appointment|my appt) (?:\S+ ){1,4}or\b|^(?:es|era) (?:a las|en la|el|la) (?:\S+ ){1,4}o\b/;
 
 /** Coming said plainly, after an action said not to be wanted: "I'll be there", "see you", "I can come", "voy". */
 const COMES =
