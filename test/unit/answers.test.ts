@@ -4053,3 +4053,28 @@ describe('a later or earlier slot on the same day is another time', () => {
     (text) => expect(heldBack('reschedule', text)).toBe('not-a-new-time'),
   );
 });
+
+describe("a review of the eighth review's rules: no real request to stop is missed by them", () => {
+  it.each([
+    'I sent STOP to the wrong number, I meant it for you. keep texting my husband, not me',
+    'i replied stop u have the wrong number keep texting Maria not me',
+    'Mandé STOP al número equivocado, era para ustedes. Sigan mandando los recordatorios a mi hija, a mí ya no',
+  ])('still a stop: the STOP meant for this sender, or the texts asked to go to someone else: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    "what's stop for? only curious, I'd rather not get these though",
+    '¿Qué significa STOP? Nomás pregunto, ya me tienen harta con tantos mensajes',
+    'if i put stop will you finally quit? just asking',
+  ])("keeps a model's stop: the keyword asked about, a wish to be left alone beside it: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'not doing it anymore, she passed. the text said to reply stop',
+    'just wondering who this is. the text says reply stop',
+  ])('still a stop: the reminder’s own words quoted, or "only asking" in another sense: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+});

@@ -5,7 +5,7 @@ import {
   A_TREATMENT,
   ALREADY_ANSWERED,
   ANOTHER_DOING,
-  ONLY_ASKING,
+  onlyAsksAboutStop,
   stopWords,
   TURNS,
   withoutComplaintBorne,
@@ -534,8 +534,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       .replace(SELF_MISTAKES, ' ');
     // The keyword asked about in a question, not sent: "¿qué pasa si pongo STOP, se cancela mi cita?".
     const notAsked = withoutStopAskedAbout(about, plain);
-    // Asked about and said to be only a question, the whole reply asks: "if I reply STOP do I still get calls? just asking".
-    if (notAsked !== about && ONLY_ASKING.test(spaced)) return 'not-about-messages';
+    // Asked about and said to be only a question, nothing else wishing the texts away: "if I reply STOP do I still get calls? just asking".
+    if (onlyAsksAboutStop(text)) return 'not-about-messages';
     // Asking why reminders keep coming after answering is about the answer: "why do I keep getting these? I already confirmed".
     const asked = withoutComplaintBorne(
       ALREADY_ANSWERED.test(notAsked) ? notAsked.replace(WHY_STILL_GETTING, ' ') : notAsked,

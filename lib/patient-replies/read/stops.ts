@@ -352,25 +352,49 @@ const CAPITAL_STOP = /(?<![\p{L}\p{N}])(?:STOP|STOPALL|UNSUBSCRIBE|BAJA)(?![\p{L
 const ENDS_IN_OTHER_STOP = new RegExp(`(?:^|\\s)${BEFORE_OTHER_STOP}$`);
 const STARTS_OTHER_STOP = new RegExp(`^(?:by|in|at|over|off|${ANOTHER_DOING}|${A_TREATMENT})\\b`);
 /** The keyword asked about, not sent: "¿eso de STOP es para no recibir más?", "what is STOP for?", "it says reply STOP to opt out?". */
-const ASKING_ABOUT =
-  '(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer)|(?:the (?:reminder|text|message)|it|el (?:mensaje|recordatorio))s? (?:says|said|dice)(?: (?:to|que))?(?: (?:reply|text|send|type|responda|envie|mande|conteste|ponga|escriba))?)';
+/** The writer's own question of the keyword: "what is", "if I reply", "si pongo", "eso de". */
+const ASKING_OWN =
+  '(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer))';
+const ASKING_ABOUT = `(?:${ASKING_OWN}|(?:the (?:reminder|text|message)|it|el (?:mensaje|recordatorio))s? (?:says|said|dice)(?: (?:to|que))?(?: (?:reply|text|send|type|responda|envie|mande|conteste|ponga|escriba))?)`;
 const ASKED_ABOUT = new RegExp(`\\b${ASKING_ABOUT}$`);
 /** With what it is for, in a question: "the reminder says reply STOP to opt out, does that cancel my visit?". */
 const STOP_ASKED_ABOUT = new RegExp(
   `\\b${ASKING_ABOUT} (?:stop|baja|alto)\\b(?: (?:to|para) (?:opt out|unsubscribe|stop|end|no recibir mas|dejar de recibir|darse de baja|cancelar)\\b)?`,
   'g',
 );
-/** The writer saying they only ask: "just want to know how it works", "not doing it", "nomás pregunto". */
-export const ONLY_ASKING =
-  /\b(?:just|only|simply) (?:asking|wondering|curious|checking|a question|want(?:ed)? to know)\b|\bnot (?:doing|sending|replying) (?:it|that|stop)\b|\b(?:nomas|nada mas|solo|solamente) (?:pregunto|preguntaba|estoy preguntando|quiero saber|queria saber|es (?:una )?pregunta)\b/;
+/** The writer saying they only ask: "just want to know how it works", "not doing it" (not "not doing it anymore"), "nomás pregunto". */
+const ONLY_ASKING =
+  /\b(?:just|only|simply) (?:asking|wondering|curious|checking|a question|want(?:ed)? to know)\b(?! (?:why|who|what|how|when|where|whether|if|about)\b)|\bnot (?:doing|sending|replying) (?:it|that|stop)\b(?! (?:anymore|any more|again|no more|ever)\b)|\b(?:nomas|nada mas|solo|solamente) (?:pregunto|preguntaba|estoy preguntando|quiero saber|queria saber|es (?:una )?pregunta)\b/;
+/** The keyword in the writer's own question, never the reminder's words quoted ("it says reply stop"). */
+const STOP_QUESTIONED = new RegExp(`\\b${ASKING_OWN} (?:stop|baja|alto)\\b`);
+/** Said to be only a question after the writer's own question of the keyword: "if I reply STOP…? just asking". */
+const onlyAsksAfter = (spaced: string) => {
+  const asked = STOP_QUESTIONED.exec(spaced);
+  return asked !== null && ONLY_ASKING.test(spaced.slice(asked.index + asked[0].length));
+};
 /**
- * Words without a stop asked about in a reply that ends asking or says it only asks, which is none;
- * "what is stop for? i want out" still wants out.
+ * Words without a stop asked about in a reply that ends asking, or that says after the writer's own
+ * question of the keyword that it only asks, which is none; "what is stop for? i want out" still wants out.
  */
 export const withoutStopAskedAbout = (spaced: string, text: string) =>
-  /[?¿][\s"'”’)]*$/.test(text) || ONLY_ASKING.test(words(normalise(text)))
-    ? spaced.replace(STOP_ASKED_ABOUT, ' ')
-    : spaced;
+  /[?¿][\s"'”’)]*$/.test(text) || onlyAsksAboutStop(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
+
+const ONLY_ASKED = new RegExp(ONLY_ASKING.source, 'g');
+/** Words of messages, or of being left alone, that say the writer wants out: "these", "off", "mensajes", "en paz". */
+const STOP_WISHED =
+  /\b(?:text\w*|txts?|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|these|them|quit|off|alone|harass\w*|bother\w*|stop\w*|mensaj\w*|msjs?|recordatorio\w*|avisos?|escrib\w*|mand\w*|molest\w*|ya no|en paz|paran|respet\w*|again|anymore|any more|no more|one more time|otra vez|de nuevo|nunca mas)\b/;
+/**
+ * The keyword asked about in the writer's own question and said after it to be only a question, with no
+ * other word of messages or of being left alone: "if I reply STOP will my visit be cancelled? not doing
+ * it, just asking"; not "what is stop for? just curious, I'd rather not get these", "si pongo stop ya me
+ * dejan en paz? solo pregunto".
+ */
+export function onlyAsksAboutStop(text: string): boolean {
+  const spaced = words(normalise(text));
+  return (
+    onlyAsksAfter(spaced) && !STOP_WISHED.test(spaced.replace(STOP_ASKED_ABOUT, ' ').replace(ONLY_ASKED, ' '))
+  );
+}
 
 function stopInCapitals(text: string, toldOfPast: boolean): boolean {
   const plain = withoutInvisible(text).normalize('NFKC');
@@ -435,6 +459,9 @@ const REMOVE_OR_SPAM =
 /** A phone number or contact details spoken of. */
 const NUMBER_WORD = /\b(?:number|numero|contact|details|phone|telefono|celular|cel)\b/;
 
+/** A STOP sent to the wrong number said to be meant for this sender, or the texts asked to go on to someone or somewhere else. */
+const STOP_MEANT_HERE =
+  /\bmeant (?:(?:it|that|this|to send it|to send it to|to text|to text it to|to send) )?(?:for )?(?:you|u|here|this (?:one|clinic|office|number))\b|\b(?:it|that) was (?:meant |supposed to go |supposed to be )?(?:for|to) (?:you|u|this (?:clinic|office|one|number))\b|\bera para (?:ustedes|usted|esta clinica|aqui|este numero)\b|\b(?:keep|continue) (?:texting|sending|reminding)(?: \S+){0,4}? (?:to |by |at |via )?(?:my|his|her|their|our) (?:e ?mail|\S+ s|daughter|son|wife|husband|mom|mum|mother|dad|father|sister|brother|caregiver|carer|landline|cell)\b|\b(?:by|via) (?:e ?mail|mail|post|call|phone call|letter)\b|\bnot (?:me|mine|to me|this phone|this number)\b|\b(?:a mi|al|a la) (?:hija|hijo|esposa|esposo|correo|mama)\b|\ba mi ya no\b|\breal (?:patient|number)\b|\bright (?:person|number)\b/;
 /**
  * A way of asking to stop anywhere in the reply, as the FCC reads "stop", "quit", "unsubscribe", "opt
  * out" and "revoke" in a reply to a text: a stop word alone in a sentence or clause, or first or last
@@ -450,6 +477,8 @@ export function asksToStop(text: string): boolean {
   const pastTurnedRound =
     clauses.some((clause) => PAST_STOP.test(clause)) &&
     clauses.some((clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause));
+  // A STOP sent to the wrong number is the patient's slip, unless meant for this sender or the texts go elsewhere: "…meant it for you, keep texting my wife, not me".
+  const slipTheirs = pastTurnedRound && !STOP_MEANT_HERE.test(words(normalise(text)));
   if (stopInCapitals(text, pastTurnedRound)) return true;
   if (stopInEmoji(text)) return true;
   const textsInstead = clauses.map((clause) => TEXTS_INSTEAD.test(clause));
@@ -458,9 +487,11 @@ export function asksToStop(text: string): boolean {
   const asking = /[?¿]/.test(text);
   const all = clauses
     .map((clause) => clause.replace(DENIED_STOP, ' '))
-    // A stop the patient sent to the wrong number stays whole, the slip theirs: "I texted STOP to the wrong number".
+    // The patient's slip stays whole, so that its wrong number reads as theirs: "I texted STOP to the wrong number".
     .map((clause) =>
-      pastTurnedRound && !SELF_MISTAKE.test(clause) ? clause.replace(PAST_STOPS, ' ') : clause,
+      pastTurnedRound && !(slipTheirs && SELF_MISTAKE.test(clause))
+        ? clause.replace(PAST_STOPS, ' ')
+        : clause,
     )
     .map((clause) => (answered ? clause.replace(WHY_STILL_GETTING, ' ') : clause))
     // The keyword asked about in a question: "it says reply STOP to opt out, does that cancel my visit?".
