@@ -373,11 +373,13 @@ const onlyAsksAfter = (spaced: string) => {
   return asked !== null && ONLY_ASKING.test(spaced.slice(asked.index + asked[0].length));
 };
 /**
- * Words without a stop asked about in a reply that ends asking, or that says after the writer's own
- * question of the keyword that it only asks, which is none; "what is stop for? i want out" still wants out.
+ * Whether the keyword is only asked about, which is no stop: the reply ends asking, or says after the
+ * writer's own question of the keyword that it only asks; "what is stop for? i want out" still wants out.
  */
+const stopOnlyAskedAbout = (text: string) => /[?¿][\s"'”’)]*$/.test(text) || onlyAsksAboutStop(text);
+/** Words without the keyword where the reply only asks about it. */
 export const withoutStopAskedAbout = (spaced: string, text: string) =>
-  /[?¿][\s"'”’)]*$/.test(text) || onlyAsksAboutStop(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
+  stopOnlyAskedAbout(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
 
 const ONLY_ASKED = new RegExp(ONLY_ASKING.source, 'g');
 /** Words of messages, or of being left alone, that say the writer wants out: "these", "off", "mensajes", "en paz". */
@@ -485,6 +487,8 @@ export function asksToStop(text: string): boolean {
   // Asking why the reminders keep coming after answering them is about the answer: "why do I keep getting these? I already confirmed".
   const answered = clauses.some((clause) => ALREADY_ANSWERED.test(clause));
   const asking = /[?¿]/.test(text);
+  // Worked out once a reply, not once a clause.
+  const onlyAskedAbout = stopOnlyAskedAbout(text);
   const all = clauses
     .map((clause) => clause.replace(DENIED_STOP, ' '))
     // The patient's slip stays whole, so that its wrong number reads as theirs: "I texted STOP to the wrong number".
@@ -495,7 +499,7 @@ export function asksToStop(text: string): boolean {
     )
     .map((clause) => (answered ? clause.replace(WHY_STILL_GETTING, ' ') : clause))
     // The keyword asked about in a question: "it says reply STOP to opt out, does that cancel my visit?".
-    .map((clause) => withoutStopAskedAbout(clause, text))
+    .map((clause) => (onlyAskedAbout ? clause.replace(STOP_ASKED_ABOUT, ' ') : clause))
     // A child's appointment, not a stranger's: "not my appt, it's my daughter's"; or a relative's who is coming.
     // Each pair is built only for a clause that holds the phrase: most replies have none.
     .map((clause, i) =>
