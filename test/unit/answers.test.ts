@@ -4078,3 +4078,63 @@ describe("a review of the eighth review's rules: no real request to stop is miss
     expect(asksToStop(text)).toBe(true),
   );
 });
+
+describe("a ninth blind review's wrong acts: another thing cancelled or said yes to is no answer about the visit", () => {
+  it.each([
+    'Please cancel the Medicaid transport for Friday, my daughter will drive me',
+    'can you cancel my refill request, the pharmacy already filled it',
+    'Cancelen el raite del martes, mi esposo me lleva',
+  ])("holds back a model's cancel: a ride, a refill or the lab cancelled, not the visit: %j", (text) =>
+    expect(heldBack('cancel', text)).toBe('another-visit'),
+  );
+  it.each([
+    'I have to cancel, my ride fell through',
+    'cancelling, no ride',
+    'cancel my appointment and the ride',
+    'please cancel the lab draw and my appointment, we are moving',
+    'cancel her transportation, she will not make it',
+    'mi mamá no puede ir, cancelen su transporte',
+    'Cancel. Also cancel the ride',
+  ])("keeps a model's cancel: the visit cancelled, or anyone's absence, a ride named beside it: %j", (text) =>
+    expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'No I do not need a ride, thank you',
+    'No, no necesitamos transporte',
+    'Tengo gripa, ¿vamos o mejor no?',
+    'should I still come in with a fever?',
+  ])("holds back a model's cancel: a service not needed, or whether to come asked: %j", (text) =>
+    expect(heldBack('cancel', text)).toBe('not-a-cancel'),
+  );
+  it.each(['No, I cannot come, and I do not need the ride either', 'No voy, no necesito transporte'])(
+    "keeps a model's cancel: not coming said beside it: %j",
+    (text) => expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+
+  it.each([
+    "I'll be there Sunday for the church potluck!",
+    'Sí voy a la reunión de padres, nos vemos',
+    'will be there if my boss lets me leave early',
+    'Voy si consigo raite con mi cuñado',
+    'Sí, tengo el mismo seguro que el año pasado',
+    'Tell the nurse I said yes to the flu shot. See you Monday',
+  ])("holds back a model's confirm: another event, a condition, or a yes to another question: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+  it.each([
+    "Yep, I'll be there even if it snows",
+    'See you at the practice then',
+    "I'll be there, coming off my night shift so excuse me if I look tired",
+    'yes confirmed, same insurance as last time',
+    'ya dije que sí a la cita, ahí estaré',
+    'yes I will be at the meeting with Dr Patel',
+  ])("keeps a model's confirm: coming said whatever else: %j", (text) =>
+    expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+
+  it("holds back a model's stop of the ground floor: '¿está en planta baja?'", () =>
+    expect(heldBack('opt-out', '¿La clínica de ojos está en planta baja? Uso bastón')).toBe(
+      'not-about-messages',
+    ));
+});

@@ -79,7 +79,7 @@ const ASKS_WHO_IS_WRITING =
 
 /** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, messages of the portal or voicemail, a non-stop week, can't stop coughing, "wish this pain would stop", "me di de baja del seguro"; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"). */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:pain|bleeding|cough\\w*|itch\\w*|ache|aching|headaches?|migraines?|nausea|swelling|symptoms?|dolor|sangrado|tos|comezon|mareos?)(?: (?:would|will|to|has|had|finally|just|won t|wont|doesn t|doesnt|didn t|didnt|never|hasn t|hasnt|wouldn t))* (?:stop|stops|stopped|end|ends|ended)\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bde [bv]aja (?:del|de mi|de la|de su) ${LEFT_ES}\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
+  `\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\bplanta baja\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:pain|bleeding|cough\\w*|itch\\w*|ache|aching|headaches?|migraines?|nausea|swelling|symptoms?|dolor|sangrado|tos|comezon|mareos?)(?: (?:would|will|to|has|had|finally|just|won t|wont|doesn t|doesnt|didn t|didnt|never|hasn t|hasnt|wouldn t))* (?:stop|stops|stopped|end|ends|ended)\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bde [bv]aja (?:del|de mi|de la|de su) ${LEFT_ES}\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
   'g',
 );
 
@@ -191,9 +191,39 @@ const SECOND_MATTER =
 const HEDGED_OR_ASKED =
   /(?<!\bno )\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor|(?:ahi|alli) (?:vemos|veremos))\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b|\b(?:try|trying) (?:and|to|n) (?:be|come|make|get|attend)\b|\b(?:voy a|vamos a|va a) (?:intentar|tratar)\b|\ba ver si\b|\b(?:but|pero) (?:at|a las|a la|on|el)\b|^(?:can|cn|could|may) (?:i|we|u|you)\b/;
 
+/** A service cancelled rather than the visit: "cancel the Medicaid ride", "cancelen la receta", "cancel the lab part". */
+const SERVICE_CANCELLED =
+  /\b(?:cancel\w*|anul\w*) (?:el |la |los |las |my |the |mi |mis |our |his |her |su )?(?:\S+ )?(?:transporte|transportation|transport|ride|taxi|uber|lyft|shuttle|raite|interpreter|interprete|traductor\w*|lab|labs|laboratorio|blood work|prescription|receta|refill|medicine|medicina)\b(?!(?: (?:and|&|n|y|e|or))?(?: (?:the|my|his|her|our|mi|la|su|el))?(?: \S+)? (?:appointment|appt|appts|visit|cita|sita|consulta|turno)\b)/;
+/** A service said not to be needed, not the visit: "no, I don't need a ride", "no voy a necesitar raite", "no tengo alergias". */
+const NO_SERVICE_NEEDED =
+  /^(?:no|nope|nah)\b(?= (?:i|we|thanks|thank|gracias|no)\b)|\b(?:don t|do not|won t|will not|doesn t|does not) need (?:a |an |the |any )?(?:ride|transport\w*|interpreter|wheelchair|uber|taxi)\b|\bno (?:voy a |vamos a )?(?:necesito|necesitamos|necesitar|ocupo|ocupamos) (?:el |un |una )?(?:transporte|raite|ride|interprete|traductor\w*|silla de ruedas)\b|\bno tengo alergias\b/g;
+/** Asking whether to come at all: "should I still come?", "¿voy o mejor no?". */
+const ASKS_WHETHER_TO_COME =
+  /\b(?:should|shall) (?:i|we|he|she) (?:still )?(?:come|go|come in|attend)\b|\b(?:voy|vengo|vamos|asisto|la llevo|lo llevo)(?: \S+){0,2}? o (?:mejor )?no\b|\b(?:debo|debemos) (?:ir|venir|cancelar)\b/;
+/** Coming said of another event: "I'll be there Saturday for the food drive", "ahí estaré para el rosario", "sí voy a la junta de la escuela". */
+const ANOTHER_EVENT =
+  /\b(?:for|to|at) (?:the |our |my )?(?:food drive|rosary|school meeting|pta meeting|meeting|party|game|church|mass|wedding|funeral|potluck|bbq|barbecue|concert|recital|graduation)\b(?! (?:with|w) (?:the |my |dr |doctor )?(?:dr|doctor|doc|surgeon|nurse|provider|physician|specialist|[a-z]+ s)\b)|\b(?:para|a|al|en) (?:el |la )?(?:rosario|junta|reunion|fiesta|misa|iglesia|boda|velorio|funeral|partido|ensayo|posada|kermes|graduacion|quinceanera)\b(?! con (?:el |la |mi )?(?:dr|dra|doctor|doctora|medico|medica|cirujano|enfermer\w*|especialista)\b)/;
+/** Coming made to hang on a condition: "will be there if they let me off early", "voy si consigo raite". */
+const CONDITIONAL_COMING =
+  /(?<!\beven )\b(?:if|unless|as long as) (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
+/** The same details said, a yes to a question of the records, not of coming: "sí, tengo el mismo seguro". */
+const SAME_DETAILS =
+  /\b(?:same|mismo|misma) (?:insurance|seguro|address|direccion|number|numero|phone|telefono|pharmacy|farmacia)\b/;
+/** A yes said to something other than the visit: "tell Dr. Salazar I said yes to the ablation"; not "I said yes to the appointment". */
+const SAID_YES_TO_ANOTHER =
+  /\b(?:said|say|saying) yes to (?:the|a|an|my|his|her)\b(?! (?:appointment|appt|visit|reminder|text|message)s?\b)|\b(?:dije|digo|diga) que si (?:a|al|a la)\b(?! (?:la |el )?(?:cita|consulta|recordatorio|mensaje)\b)/;
+/** Coming or confirming said in so many words, beside which the same details are a remark: "yes confirm, same insurance". */
+const VISIT_CONFIRMED = /^1\b|\b(?:confirm\w*|coming|be there|b there|see you|voy|estare|asistire)\b/;
+/** Anyone's absence said, the writer's or another's: "she won't make it", "mi mamá no puede ir". */
+const ANYONE_ABSENT =
+  /\b(?:can t|cant|cannot|won t|wont|will not|not|isn t|isnt|unable to)(?: be able to)? (?:come|coming|go|going|make it|be there|attend\w*)\b|\bno (?:puede|pueden|podra|podran|va|van|ira|iran|puedo|voy|vamos|podre|podemos)(?: a)?(?: (?:ir|venir|asistir|poder))?\b/;
+const SERVICE_CANCELLED_ALL = new RegExp(SERVICE_CANCELLED.source, 'g');
+
+/** Something asked of the clinic or a person: "please make sure the interpreter is booked", "can you send the address". */
+const ASKS_SOMETHING =
+  /\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\bneeds? (?:help|assistance|a wheelchair)\b|\bnecesit\w* (?:ayuda|silla de ruedas)\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b/;
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
-const REQUEST =
-  /\b(?:cancel\w*|anul\w*) (?:el |la |los |las |my |the |mi |mis |our )?(?:transporte|transportation|transport|ride|taxi|uber|lyft|shuttle|interpreter|interprete|traductor\w*|lab\w*|prescription|receta|refill)\b|\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\bneeds? (?:help|assistance|a wheelchair)\b|\bnecesit\w* (?:ayuda|silla de ruedas)\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b/;
+const REQUEST = new RegExp(`${SERVICE_CANCELLED.source}|${ASKS_SOMETHING.source}`);
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
 const A_DAY = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
@@ -500,6 +530,12 @@ export function cancelsOutright(text: string): boolean {
 /** Whether a reply's words name another time, day or a change. */
 export const namesNewTime = (text: string) => NEW_TIME.test(words(normalise(text)));
 
+/** A reply whose only refusal is of a service not needed: "no I don't need a ride, thanks". */
+const notNeededOnly = (spaced: string) => {
+  const rest = spaced.replace(NO_SERVICE_NEEDED, ' ');
+  return rest !== spaced && /\b(?:need|necesit\w*|ocup\w*|alergias)\b/.test(spaced) && !CANCELS.test(rest);
+};
+
 /**
  * The rule that holds back a model's opt-out, confirm, cancel or reschedule, or none: an opt-out needs
  * a word of messages, contact or stopping, "stop" in another sense none (the model widens the stop
@@ -570,6 +606,10 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       takesItBack(spaced) ||
       DEFERRED_CONFIRMATION.test(spaced) ||
       ANOTHER_OCCASION.test(spaced) ||
+      ANOTHER_EVENT.test(spaced) ||
+      CONDITIONAL_COMING.test(spaced) ||
+      SAID_YES_TO_ANOTHER.test(spaced) ||
+      (SAME_DETAILS.test(spaced) && !VISIT_CONFIRMED.test(spaced)) ||
       SECOND_MATTER.test(spaced) ||
       REQUEST.test(spaced) ||
       HEDGED_OR_ASKED.test(spaced) ||
@@ -589,6 +629,21 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
+  // A ride, a refill or the lab cancelled, the visit not: "cancel the Medicaid ride, my son is driving me".
+  if (
+    intent === 'cancel' &&
+    SERVICE_CANCELLED.test(plain) &&
+    !CANCEL_THE_APPOINTMENT.test(spaced) &&
+    !WRITER_ATTENDS.test(spaced) &&
+    !ANYONE_ABSENT.test(spaced) &&
+    !/\b(?:and|y|&) (?:\S+ ){0,2}(?:appointment|appt|appts|visit|cita|sita|consulta|turno)\b/.test(spaced) &&
+    // A cancel asked for besides the service's: "Cancel. Also cancel the ride".
+    !/\b(?:cancel\w*|anul\w*)\b/.test(words(plain.replace(SERVICE_CANCELLED_ALL, ' ')))
+  )
+    return 'another-visit';
+  // Asking whether to come at all is a question, and a service not needed no absence: "¿voy o mejor no?", "no, no necesito transporte".
+  if (intent === 'cancel' && (ASKS_WHETHER_TO_COME.test(spaced) || notNeededOnly(spaced)))
+    return 'not-a-cancel';
   if (
     intent === 'cancel' &&
     (ASKS_WHAT_A_CODE_DOES.test(spaced) ||
