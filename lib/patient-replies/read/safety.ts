@@ -530,6 +530,19 @@ export function cancelsOutright(text: string): boolean {
 /** Whether a reply's words name another time, day or a change. */
 export const namesNewTime = (text: string) => NEW_TIME.test(words(normalise(text)));
 
+/**
+ * A ride, a refill or the lab cancelled and not the visit: "cancel the Medicaid ride, my son is driving
+ * me"; not with the visit named beside it, anyone's absence said, or a cancel asked for besides ("Cancel.
+ * Also cancel the ride").
+ */
+const cancelsAServiceOnly = (plain: string, spaced: string) =>
+  SERVICE_CANCELLED.test(plain) &&
+  !CANCEL_THE_APPOINTMENT.test(spaced) &&
+  !WRITER_ATTENDS.test(spaced) &&
+  !ANYONE_ABSENT.test(spaced) &&
+  !/\b(?:and|y|&) (?:\S+ ){0,2}(?:appointment|appt|appts|visit|cita|sita|consulta|turno)\b/.test(spaced) &&
+  !/\b(?:cancel\w*|anul\w*)\b/.test(words(plain.replace(SERVICE_CANCELLED_ALL, ' ')));
+
 /** A reply whose only refusal is of a service not needed: "no I don't need a ride, thanks". */
 const notNeededOnly = (spaced: string) => {
   const rest = spaced.replace(NO_SERVICE_NEEDED, ' ');
@@ -629,18 +642,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
-  // A ride, a refill or the lab cancelled, the visit not: "cancel the Medicaid ride, my son is driving me".
-  if (
-    intent === 'cancel' &&
-    SERVICE_CANCELLED.test(plain) &&
-    !CANCEL_THE_APPOINTMENT.test(spaced) &&
-    !WRITER_ATTENDS.test(spaced) &&
-    !ANYONE_ABSENT.test(spaced) &&
-    !/\b(?:and|y|&) (?:\S+ ){0,2}(?:appointment|appt|appts|visit|cita|sita|consulta|turno)\b/.test(spaced) &&
-    // A cancel asked for besides the service's: "Cancel. Also cancel the ride".
-    !/\b(?:cancel\w*|anul\w*)\b/.test(words(plain.replace(SERVICE_CANCELLED_ALL, ' ')))
-  )
-    return 'another-visit';
+  if (intent === 'cancel' && cancelsAServiceOnly(plain, spaced)) return 'another-visit';
   // Asking whether to come at all is a question, and a service not needed no absence: "¿voy o mejor no?", "no, no necesito transporte".
   if (intent === 'cancel' && (ASKS_WHETHER_TO_COME.test(spaced) || notNeededOnly(spaced)))
     return 'not-a-cancel';
