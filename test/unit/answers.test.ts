@@ -4138,3 +4138,79 @@ describe("a ninth blind review's wrong acts: another thing cancelled or said yes
       'not-about-messages',
     ));
 });
+
+describe("a stop said again and again, and the texts' return refused", () => {
+  it.each([
+    'How many more times do I have to text STOP to you people?',
+    'how many times do we need to reply stop before it works',
+    'how many times do I have to say stop before you listen',
+    '¿Cuántas veces les tengo que decir que ya no me escriban?',
+  ])('stop-phrase: the keyword said again and again, ending its clause: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    "please don't switch the reminders back on, I'm done with them",
+    'Never reactivate this number. Thank you',
+    'ok but nah, leave the texts off',
+    'No quiero que me vuelvan a enviar recordatorios, gracias',
+    'Jamás comiencen a escribirme',
+  ])("stop-phrase: the texts' return refused: %j", (text) => expect(asksToStop(text)).toBe(true));
+
+  it.each([
+    'How many times a day should I stop to stretch after the knee surgery?',
+    'how many times do I have to tell you to stop booking me on Mondays? Tuesdays are better',
+    '¿Cuántas veces les tengo que decir que ya no tengo ese seguro? Ahora es Molina',
+    'I replied STOP twice by mistake, please keep texting me',
+    "why don't you turn them back on? I miss them",
+    "Don't worry, please turn the reminders back on",
+    'the nurse said never put them back on if the finger swells, see you Monday',
+    'No quiero que me vuelvan a mandar recordatorios en inglés, ¿los pueden mandar en español?',
+  ])('no stop: "how many times" or a return refused of anything else, or asked for: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+});
+
+describe('the rules of the tenth review: a STOP put on the phone by someone else, the visit off, an errand', () => {
+  it('asks for the messages, no stop: a STOP someone else put on the phone, the texts allowed again', () =>
+    expect(readByRules('my grandson put STOP on my phone as a joke, you can text me again')).toEqual({
+      intent: 'opt-in',
+      via: 'rule',
+      rule: 'asks-for-messages',
+    }));
+
+  it.each([
+    'I put STOP last week. You can text me again when hell freezes over',
+    'I need to put STOP on these reminders. You can text me again in the fall',
+  ])('stop-phrase: texts allowed again only on a condition, or a STOP still to be put: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it("holds back a model's confirm of a visit said to be off: 'la cita … ya no'", () =>
+    expect(
+      heldBack(
+        'confirm',
+        'Ya me operaron en el hospital, gracias a Dios salió bien. La cita del jueves ya no. Bendiciones',
+      ),
+    ).toBe('not-a-confirmation'));
+
+  it("holds back a model's reschedule of an errand: a form or a prescription picked up", () => {
+    expect(
+      heldBack(
+        'reschedule',
+        'Could I swing by Monday morning to pick up the camp form? Her visit is later in the month',
+      ),
+    ).toBe('not-a-new-time');
+    expect(heldBack('reschedule', '¿Puedo pasar a recoger la receta mañana en la tarde?')).toBe(
+      'not-a-new-time',
+    );
+  });
+
+  it.each([
+    ['confirm', 'Confirmo. Lo de mover la cita ya no, gracias'],
+    ['reschedule', 'Can I come in Friday instead and pick up my results then?'],
+    ['reschedule', 'Can I come in later? Have to pick up my son from school at 3'],
+  ] as const)("keeps a model's %s: a request taken back, or a move beside an errand: %j", (intent, text) =>
+    expect(heldBack(intent, text)).toBeUndefined(),
+  );
+});

@@ -215,6 +215,15 @@ const SAID_YES_TO_ANOTHER =
 /** Coming or confirming said in so many words, beside which the same details are a remark: "yes confirm, same insurance". */
 const VISIT_CONFIRMED = /^1\b|\b(?:confirm\w*|coming|be there|b there|see you|voy|estare|asistire)\b/;
 /** Anyone's absence said, the writer's or another's: "she won't make it", "mi mamá no puede ir". */
+/** The visit said to be off, elliptically, first and last in its clause: "así que la cita del miércoles ya no, jaja"; not "lo de mover la cita ya no". */
+const VISIT_NO_LONGER =
+  /(?:^|[.,;:!?¡¿…] *|\b(?:y|pero|asi que|entonces|o sea|pues) )(?:la cita|el turno|la consulta|la visita)\b(?: [^\s.,;:!?]+){0,5} ya no(?= *(?:[.,;:!…]|(?:jaja|jeje|lol)\w*|$))/;
+/** An errand at the clinic, a document named: "can I stop by today to pick up the school form?", "¿puedo pasar a recoger la receta?"; never people ("pick up my son"). */
+const ERRAND =
+  /\b(?:stop|come|swing|drop|pop) (?:by|in|over)\b(?: \S+){0,4}? (?:to )?(?:pick up|grab|drop off|collect|sign)(?: \S+){0,3}? (?:forms?|paperwork|papers|prescriptions?|results|records|note|letter|referral|consent)\b|\b(?:pick up|drop off|collect) (?:the |my |a |an |her |his |their |our )?(?:\S+ ){0,2}?(?:forms?|paperwork|papers|prescriptions?|results|records|note|letter|referral|consent)\b|\bpasar (?:a |por )?(?:recoger|dejar|firmar)(?: \S+){0,3}? (?:recetas?|resultados|papeles|formas?|formularios?|documentos?|orden|referencia|carta|constancia|consentimiento|expediente|medicinas?|medicamentos?)\b|\bpasar (?:a )?firmar\b/;
+/** The visit asked to move, whatever errand stands beside it: "can I come in Friday instead and pick up my results then?". */
+const MOVE_ASKED =
+  /\b(?:instead|reschedul\w*|resched|rebook\w*|move|moved|push|swap|change|another|different|cambi\w*|mover\w*|muev\w*|otro dia|otra fecha|en vez|en lugar|mas tarde|mas temprano)\b/;
 const ANYONE_ABSENT =
   /\b(?:can t|cant|cannot|won t|wont|will not|not|isn t|isnt|unable to)(?: be able to)? (?:come|coming|go|going|make it|be there|attend\w*)\b|\bno (?:puede|pueden|podra|podran|va|van|ira|iran|puedo|voy|vamos|podre|podemos)(?: a)?(?: (?:ir|venir|asistir|poder))?\b/;
 const SERVICE_CANCELLED_ALL = new RegExp(SERVICE_CANCELLED.source, 'g');
@@ -616,6 +625,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
       NEGATED_ATTENDANCE.test(spaced) ||
+      VISIT_NO_LONGER.test(plain) ||
       takesItBack(spaced) ||
       DEFERRED_CONFIRMATION.test(spaced) ||
       ANOTHER_OCCASION.test(spaced) ||
@@ -674,6 +684,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     ) ||
       ASKS_WHEN_IT_IS.test(spaced) ||
       ASKS_WHAT_A_CODE_DOES.test(spaced) ||
+      (ERRAND.test(spaced) && !MOVE_ASKED.test(spaced)) ||
       (!/[?¿]/.test(plain) &&
         SAYS_COMING.test(spaced) &&
         !asksAnotherTime(spaced) &&

@@ -97,6 +97,12 @@ export const STOP_PHRASES = [
   `\\b(?:want|wanna|like|d like)(?: to (?:be|get))? (?:off|out of) ${THESE} (?:text(?:ing)? |messaging |sms |mailing |reminder )?(?:list|texts?|messages|reminders|notifications)\\b(?! for\\b)`,
   // Not one more, said as a clause of its own: "not one more text please"; not "I got not one more text after booking".
   '^(?:and |but |please |pls )?not (?:one|a single) more (?:texts?|txts?|messages?|msgs?|reminders?)(?: (?:please|pls|plz|thanks|thank you|ok|okay))*$',
+  // The keyword sent again and again, the clause ending there: "how many times do I have to reply stop before it works?"; not
+  // "how many times do I have to tell you to stop booking me on Mondays".
+  `\\bhow many (?:more )?times (?:do|must|should|will|have|did) (?:i|we) (?:have to |need to |got to |gotta )?(?:say|reply|text|send|type|write|respond|answer|tell (?:you|u|y all|yall)(?: to)?)(?: with)? (?:the word )?(?:${STOP_SPELLINGS}|unsubscribe)(?: (?:to (?:you|u|y all|yall|you people|this number)|already|again|here|for (?:this|it) to work|before (?:you|it|y all|yall|they) (?:stop|listen|get it|works?|actually works?)))*$`,
+  // The texts' return refused, first in its clause and the texts named: "do not switch the reminders back on", "nah, keep the texts off";
+  // not "them" (rings, patches, pills), nor a condition after it ("don't restart my reminders until I'm home").
+  `(?:^|\\b(?:please|pls|plz|just|so|and|but|no|nah|ok|okay|then) )(?:don t|dont|do not|never|better not)(?! (?:you|u|we)\\b)(?: (?:ever|even|you dare|bother|bother to|try to|think about|under any circumstances|again))* (?:(?:turn|switch|put)(?:ing)? (?:the texts|the reminders|the messages|my texts|my reminders) back on|(?:re ?enable|reactivate|reinstate|restart|resume|unstop)(?:ing)? (?:the texts|the reminders|the messages|my texts|my reminders|my number|this number))\\b(?! (?:until|till|til|before|after|without|unless|if|at|yet|for)\\b)|(?:^|\\b(?:please|pls|just|so|and|but|no|nah) )(?:keep|leave) (?:the texts|the reminders|the messages|my texts|my reminders) (?:off|stopped|turned off)(?: (?:please|pls|thanks|thank you|for good|permanently|forever|then))*$`,
   // Asked, again, to be taken off: "I've asked twice to be taken off"; not "can the fee be taken off", "the stitches".
   '\\b(?:asked|asking|ask)(?: (?:you|u|y all))?(?: \\S+){0,2}? to be (?:taken|removed) off(?: (?:this|the|your|ur) (?:text |sms |messaging |mailing |reminder )?(?:list|texts|messages|reminders)\\b|(?: (?:already|again|twice|before|please|pls|now))*$)',
   // Not texted again, at all or from now on, told plainly and ending there: "just don't text at all from now on"; not
@@ -228,6 +234,9 @@ export const SPANISH_STOP_PHRASES = [
   // Writing again forbidden, the pronoun before the verb or after it, or the number named: "no me vuelvan a escribir",
   // "no vuelvan a escribirme", "no vuelvan a escribir a este número".
   '\\b(?:no|nunca) me (?:vuelvan|vuelvas) a (?:escribir|mandar|enviar|textear|mensajear|contactar|molestar)\\b|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|contactar|molestar)(?:me|nos)\\b(?! (?:a|al|con|en)\\b)|\\b(?:no|nunca) (?:vuelvan|vuelvas) a (?:escribir|textear|mandar|enviar)(?: (?:mensajes|textos|nada))? (?:a|al) (?:este|ese|mi) (?:numero|telefono|celular|cel)(?: (?:por favor|porfa|gracias|nunca mas|jamas|nunca))*$',
+  // The keyword sent again and again, to the clinic and the clause ending there: "¿cuántas veces les tengo que decir que ya no?"; not
+  // "que ya no tengo ese seguro", nor a child told "¿cuántas veces te tengo que decir que ya no?".
+  `\\bcuantas veces (?:les |le )?(?:tengo|tenemos|hay) que (?:decir|poner|mandar|escribir|repetir|pedir)(?:les|le)? (?:que )?(?:stop|baja|ya no|(?:ya )?no me (?:escriban|manden|envien)(?: (?:mas )?(?:${ES_MESSAGES}|nada))?)(?: (?:aqui|en este numero|a este numero|por favor|porfa))*$`,
   // None of the messages: "mejor háblenme a la casa, nada de mensajitos".
   `(?<!\\b(?:llego|recibi|tengo|hay|vi|encontre) )\\bnada de ${ES_MESSAGES}`,
   // A business's number, not a patient's: "este cel es de una tienda de abarrotes".
@@ -317,7 +326,9 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|estos|estas|esos|sus|tantos|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
-  '\\bno (?:quiero|deseo) que me (?:manden|envien|escriban) (?:mas |ya )?(?:mensajes|textos|sms|recordatorios|avisos|nada)\\b',
+  // None wanted, even again or to begin, the clause ending there: "no quiero que me manden mensajes", "no quiero que me vuelvan a
+  // mandar recordatorios", "no empiecen a mandarme nada"; not "…mensajes a las 6 am", "…recordatorios en inglés".
+  `\\bno (?:quiero|deseo) que (?:ustedes )?(?:me (?:manden|envien|escriban)|(?:me )?(?:vuelvan|empiecen|comiencen) a (?:mandar|enviar|escribir)(?:me)?) (?:mas |ya |otra vez |de nuevo )?(?:mensajes|textos|sms|recordatorios|avisos|nada)(?: (?:a este (?:numero|telefono|celular|cel)|aqui|nunca mas|jamas|otra vez|de nuevo|por favor|porfa|gracias))*$|\\b(?:no|nunca|jamas) (?:empiecen|comiencen) a (?:mandar|enviar|escribir|textear)(?:me|nos)(?: (?:mas |otra vez |de nuevo )?(?:${ES_MESSAGES}|nada))?(?: (?:otra vez|de nuevo|por favor|porfa|gracias|nunca mas))*$`,
   // Not to go on, wanted: "no quiero q me sigan textiando", "tampoco quiero que me sigan mandando mensajes".
   `\\b(?:no|tampoco|ni) (?:${ES_WANT}|deseo|queremos) (?:que|q|k) (?:me |nos )?sigan (?:textiando|texteando|escribiendo|enviando|mandando (?:los |sus |mas )?${ES_MESSAGES})\\b(?! (?:a|al|con|por|en)\\b)`,
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',

@@ -574,7 +574,7 @@ const DENIED_STOP = new RegExp(DENIED, 'g');
  * "somehow I got taken off the reminders", "my grandson sent STOP from my phone", "me di de baja". Not a
  * stop when the reply asks for the texts back.
  */
-const PAST_STOP_PHRASE = String.raw`\b(?:i|we|someone|somebody|my (?:\S+ )?(?:son|daughter|grandson|granddaughter|grandkids?|grandchild|kids?|child|husband|wife|partner|mom|mum|dad|nephew|niece|brother|sister))(?: \S+){0,2}? (?:opted (?:me |us )?out|unsubscribed|unsubbed|(?:texted|sent|replied|said|typed) (?:stop|stp)\b(?! (?:texting|txting|sending|messaging|contacting|calling|it|them|these|this|now|please|pls|me|my|the|all)\b)|(?:got|was|were|been) (?:taken|removed) (?:off|out of|from))\b|\b(?:me|nos) (?:di|dimos|dieron|habia dado|habian dado) de baja\b|\b(?:mande|envie|escribi|conteste|respondi|puse|mando|envio|escribio|contesto|respondio|puso) (?:stop|baja|alto)\b`;
+const PAST_STOP_PHRASE = String.raw`\b(?:i|we|someone|somebody|my (?:\S+ )?(?:son|daughter|grandson|granddaughter|grandkids?|grandchild|kids?|child|husband|wife|partner|mom|mum|dad|nephew|niece|brother|sister))(?: \S+){0,2}? (?:opted (?:me |us )?out|unsubscribed|unsubbed|(?:texted|sent|replied|said|typed|(?<!\b(?:will|ll|gonna|going to|need to|have to|want to|wanna|to|can|could|should|must) )(?:put|entered)) (?:stop|stp)\b(?! (?:texting|txting|sending|messaging|contacting|calling|it|them|these|this|now|please|pls|me|my|the|all)\b)|(?:got|was|were|been) (?:taken|removed) (?:off|out of|from))\b|\b(?:me|nos) (?:di|dimos|dieron|habia dado|habian dado) de baja\b|\b(?:mande|envie|escribi|conteste|respondi|puse|mando|envio|escribio|contesto|respondio|puso) (?:stop|baja|alto)\b`;
 // One to find such a clause, one to take every such phrase out of it.
 const PAST_STOP = new RegExp(PAST_STOP_PHRASE);
 const PAST_STOPS = new RegExp(PAST_STOP_PHRASE, 'g');
@@ -585,7 +585,7 @@ const KEEP_SENDING =
 const TEXTS_BACK = phrases([
   KEEP_SENDING,
   /\b(?:want|wanna|d like|would like|need|like)(?: to (?:get|have|receive))? (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: \S+)? (?:back|again)\b/,
-  /\bget (?:me |us )?back on (?:the|your|my|this) (?:(?:text|texting|reminder|mailing) )?list\b|\b(?:put|add|sign) (?:me|us|this number|my number) (?:back|up again)\b|\bopt (?:me |us )?back in\b|\bre ?subscribe\b|\b(?:turn|switch) (?:them|the texts|the reminders) back on\b/,
+  /\bget (?:me |us )?back on (?:the|your|my|this) (?:(?:text|texting|reminder|mailing) )?list\b|\b(?:put|add|sign) (?:me|us|this number|my number) (?:back|up again)\b|\bopt (?:me |us )?back in\b|\bre ?subscribe\b|\b(?:turn|switch) (?:them|the texts|the reminders) back on\b|\b(?:you|u) (?:may|can) (?:text|message|txt) (?:me|us) again(?= *$| (?:please|pls|plz|now|thanks|thank you|anytime|any time|por favor|porfa|gracias)\b)/,
   /\b(?:quiero|quisiera|queremos|necesito)(?: (?:recibir|que me manden))? (?:los |mis )?(?:mensajes|recordatorios|textos|avisos) (?:de nuevo|otra vez)\b/,
 ]);
 /** Texts asked for in the place of calls or emails, for the patient: "just text me", "text me instead", "texts only". */
