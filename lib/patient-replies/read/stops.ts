@@ -301,10 +301,10 @@ const CONDITION_BEFORE =
 const BY_MISTAKE =
   /\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b|\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact|company|business|sender|clinic|office|pharmacy|doctor)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
 
-/** Phrases, with one expression of them all that most clauses fail at once. */
+/** Phrases, with the few expressions of them all that most clauses fail at once. */
 interface Phrases {
   each: readonly RegExp[];
-  any: RegExp;
+  any: readonly RegExp[];
 }
 /** Words that turn what came before, in English and Spanish: "but", "pero", "sin embargo". */
 export const TURNS = 'but|pero|though|tho|however|aunque|sin embargo';
@@ -312,11 +312,27 @@ export const TURNS = 'but|pero|though|tho|however|aunque|sin embargo';
 /** One expression of every phrase (none with flags): a text searched once, not once a phrase. */
 export const anyOf = (each: readonly RegExp[]): RegExp =>
   new RegExp(each.map((phrase) => `(?:${phrase.source})`).join('|'));
-const phrases = (each: readonly RegExp[]): Phrases => ({ each, any: anyOf(each) });
+/** V8 optimises a regular expression only up to 20 KB of source (kRegExpTooLargeToOptimize): past it, one is read twice as slowly. */
+const OPTIMISED_SOURCE = 20 * 1024;
+/** Phrases, joined into as few expressions as keep each small enough to be optimised. */
+const phrases = (each: readonly RegExp[]): Phrases => {
+  const groups: RegExp[][] = [];
+  let size = Infinity;
+  for (const phrase of each) {
+    const length = `(?:${phrase.source})|`.length;
+    if (size + length > OPTIMISED_SOURCE) {
+      groups.push([]);
+      size = 0;
+    }
+    groups.at(-1)!.push(phrase);
+    size += length;
+  }
+  return { each, any: groups.map(anyOf) };
+};
 
 /** Whether a phrase is in the clause with no negation just before it. */
 const found = ({ each, any }: Phrases, negatedBefore: RegExp, clause: string) =>
-  any.test(clause) &&
+  any.some((expression) => expression.test(clause)) &&
   each.some((phrase) => {
     const match = phrase.exec(clause);
     return match !== null && !negatedBefore.test(clause.slice(0, match.index));
