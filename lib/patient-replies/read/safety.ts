@@ -214,7 +214,6 @@ const SAID_YES_TO_ANOTHER =
   /\b(?:said|say|saying) yes to (?:the|a|an|my|his|her)\b(?! (?:appointment|appt|visit|reminder|text|message)s?\b)|\b(?:dije|digo|diga) que si (?:a|al|a la)\b(?! (?:la |el )?(?:cita|consulta|recordatorio|mensaje)\b)/;
 /** Coming or confirming said in so many words, beside which the same details are a remark: "yes confirm, same insurance". */
 const VISIT_CONFIRMED = /^1\b|\b(?:confirm\w*|coming|be there|b there|see you|voy|estare|asistire)\b/;
-/** Anyone's absence said, the writer's or another's: "she won't make it", "mi mamá no puede ir". */
 /** The visit said to be off, elliptically, first and last in its clause: "así que la cita del miércoles ya no, jaja"; not "lo de mover la cita ya no". */
 const VISIT_NO_LONGER =
   /(?:^|[.,;:!?¡¿…] *|\b(?:y|pero|asi que|entonces|o sea|pues) )(?:la cita|el turno|la consulta|la visita)\b(?: [^\s.,;:!?]+){0,5} ya no(?= *(?:[.,;:!…]|(?:jaja|jeje|lol)\w*|$))/;
@@ -224,6 +223,7 @@ const ERRAND =
 /** The visit asked to move, whatever errand stands beside it: "can I come in Friday instead and pick up my results then?". */
 const MOVE_ASKED =
   /\b(?:instead|reschedul\w*|resched|rebook\w*|move|moved|push|swap|change|another|different|cambi\w*|mover\w*|muev\w*|otro dia|otra fecha|en vez|en lugar|mas tarde|mas temprano)\b/;
+/** Anyone's absence said, the writer's or another's: "she won't make it", "mi mamá no puede ir". */
 const ANYONE_ABSENT =
   /\b(?:can t|cant|cannot|won t|wont|will not|not|isn t|isnt|unable to)(?: be able to)? (?:come|coming|go|going|make it|be there|attend\w*)\b|\bno (?:puede|pueden|podra|podran|va|van|ira|iran|puedo|voy|vamos|podre|podemos)(?: a)?(?: (?:ir|venir|asistir|poder))?\b/;
 const SERVICE_CANCELLED_ALL = new RegExp(SERVICE_CANCELLED.source, 'g');
