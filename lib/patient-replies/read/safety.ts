@@ -191,9 +191,12 @@ const SECOND_MATTER =
 const HEDGED_OR_ASKED =
   /(?<!\bno )\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor|(?:ahi|alli) (?:vemos|veremos))\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b|\b(?:try|trying) (?:and|to|n) (?:be|come|make|get|attend)\b|\b(?:voy a|vamos a|va a) (?:intentar|tratar)\b|\ba ver si\b|\b(?:but|pero) (?:at|a las|a la|on|el)\b|^(?:can|cn|could|may) (?:i|we|u|you)\b/;
 
+/** The visit named, in either language: "appointment", "appt", "cita", "consulta". */
+const A_VISIT = '(?:appointment|appt|appts|visit|cita|sita|consulta|turno)';
 /** A service cancelled rather than the visit: "cancel the Medicaid ride", "cancelen la receta", "cancel the lab part". */
-const SERVICE_CANCELLED =
-  /\b(?:cancel\w*|anul\w*) (?:el |la |los |las |my |the |mi |mis |our |his |her |su )?(?:\S+ )?(?:transporte|transportation|transport|ride|taxi|uber|lyft|shuttle|raite|interpreter|interprete|traductor\w*|lab|labs|laboratorio|blood work|prescription|receta|refill|medicine|medicina)\b(?!(?: (?:and|&|n|y|e|or))?(?: (?:the|my|his|her|our|mi|la|su|el))?(?: \S+)? (?:appointment|appt|appts|visit|cita|sita|consulta|turno)\b)/;
+const SERVICE_CANCELLED = new RegExp(
+  `\\b(?:cancel\\w*|anul\\w*) (?:el |la |los |las |my |the |mi |mis |our |his |her |su )?(?:\\S+ )?(?:transporte|transportation|transport|ride|taxi|uber|lyft|shuttle|raite|interpreter|interprete|traductor\\w*|lab|labs|laboratorio|blood work|prescription|receta|refill|medicine|medicina)\\b(?!(?: (?:and|&|n|y|e|or))?(?: (?:the|my|his|her|our|mi|la|su|el))?(?: \\S+)? ${A_VISIT}\\b)`,
+);
 /** A service said not to be needed, not the visit: "no, I don't need a ride", "no voy a necesitar raite", "no tengo alergias". */
 const NO_SERVICE_NEEDED =
   /^(?:no|nope|nah)\b(?= (?:i|we|thanks|thank|gracias|no)\b)|\b(?:don t|do not|won t|will not|doesn t|does not) need (?:a |an |the |any )?(?:ride|transport\w*|interpreter|wheelchair|uber|taxi)\b|\bno (?:voy a |vamos a )?(?:necesito|necesitamos|necesitar|ocupo|ocupamos) (?:el |un |una )?(?:transporte|raite|ride|interprete|traductor\w*|silla de ruedas)\b|\bno tengo alergias\b/g;
@@ -218,8 +221,11 @@ const VISIT_CONFIRMED = /^1\b|\b(?:confirm\w*|coming|be there|b there|see you|vo
 const VISIT_NO_LONGER =
   /(?:^|[.,;:!?¡¿…] *|\b(?:y|pero|asi que|entonces|o sea|pues) )(?:la cita|el turno|la consulta|la visita)\b(?: [^\s.,;:!?]+){0,5} ya no(?= *(?:[.,;:!…]|(?:jaja|jeje|lol)\w*|$))/;
 /** An errand at the clinic, a document named: "can I stop by today to pick up the school form?", "¿puedo pasar a recoger la receta?"; never people ("pick up my son"). */
-const ERRAND =
-  /\b(?:stop|come|swing|drop|pop) (?:by|in|over)\b(?: \S+){0,4}? (?:to )?(?:pick up|grab|drop off|collect|sign)(?: \S+){0,3}? (?:forms?|paperwork|papers|prescriptions?|results|records|note|letter|referral|consent)\b|\b(?:pick up|drop off|collect) (?:the |my |a |an |her |his |their |our )?(?:\S+ ){0,2}?(?:forms?|paperwork|papers|prescriptions?|results|records|note|letter|referral|consent)\b|\bpasar (?:a |por )?(?:recoger|dejar|firmar)(?: \S+){0,3}? (?:recetas?|resultados|papeles|formas?|formularios?|documentos?|orden|referencia|carta|constancia|consentimiento|expediente|medicinas?|medicamentos?)\b|\bpasar (?:a )?firmar\b/;
+/** A document fetched or left at the front desk: "the school form", "my results", "the referral". */
+const A_DOCUMENT = '(?:forms?|paperwork|papers|prescriptions?|results|records|note|letter|referral|consent)';
+const ERRAND = new RegExp(
+  `\\b(?:stop|come|swing|drop|pop) (?:by|in|over)\\b(?: \\S+){0,4}? (?:to )?(?:pick up|grab|drop off|collect|sign)(?: \\S+){0,3}? ${A_DOCUMENT}\\b|\\b(?:pick up|drop off|collect) (?:the |my |a |an |her |his |their |our )?(?:\\S+ ){0,2}?${A_DOCUMENT}\\b|\\bpasar (?:a |por )?(?:recoger|dejar|firmar)(?: \\S+){0,3}? (?:recetas?|resultados|papeles|formas?|formularios?|documentos?|orden|referencia|carta|constancia|consentimiento|expediente|medicinas?|medicamentos?)\\b|\\bpasar (?:a )?firmar\\b`,
+);
 /** The visit asked to move, whatever errand stands beside it: "can I come in Friday instead and pick up my results then?". */
 const MOVE_ASKED =
   /\b(?:instead|reschedul\w*|resched|rebook\w*|move|moved|push|swap|change|another|different|cambi\w*|mover\w*|muev\w*|otro dia|otra fecha|en vez|en lugar|mas tarde|mas temprano)\b/;
@@ -539,6 +545,9 @@ export function cancelsOutright(text: string): boolean {
 /** Whether a reply's words name another time, day or a change. */
 export const namesNewTime = (text: string) => NEW_TIME.test(words(normalise(text)));
 
+/** The visit named beside the service: "cancel the ride and the appointment". */
+const VISIT_BESIDE = new RegExp(`\\b(?:and|y|&) (?:\\S+ ){0,2}${A_VISIT}\\b`);
+
 /**
  * A ride, a refill or the lab cancelled and not the visit: "cancel the Medicaid ride, my son is driving
  * me"; not with the visit named beside it, anyone's absence said, or a cancel asked for besides ("Cancel.
@@ -549,7 +558,7 @@ const cancelsAServiceOnly = (plain: string, spaced: string) =>
   !CANCEL_THE_APPOINTMENT.test(spaced) &&
   !WRITER_ATTENDS.test(spaced) &&
   !ANYONE_ABSENT.test(spaced) &&
-  !/\b(?:and|y|&) (?:\S+ ){0,2}(?:appointment|appt|appts|visit|cita|sita|consulta|turno)\b/.test(spaced) &&
+  !VISIT_BESIDE.test(spaced) &&
   !/\b(?:cancel\w*|anul\w*)\b/.test(words(plain.replace(SERVICE_CANCELLED_ALL, ' ')));
 
 /** A reply whose only refusal is of a service not needed: "no I don't need a ride, thanks". */
