@@ -218,6 +218,15 @@ describe('the phrase rules around any model', () => {
     expect(readKeyword(text)).toBe(intent);
   });
 
+  it("reads STOP spelt by its letters' names, as dictation writes it, in English and in Spanish", () => {
+    expect(readKeyword('ess tee oh pee')).toBe('opt-out');
+    expect(readKeyword('Ese te o pe')).toBe('opt-out');
+    expect(asksToStop('Ess. Tee. Oh. Pee.')).toBe(true);
+    expect(asksToStop('ya les dije, es te o pe, por favor')).toBe(true);
+    // Only STOP's letters in STOP's order: "oh pee es te" and "oh oh oh oh" spell nothing.
+    for (const text of ['oh pee es te', 'oh oh oh oh']) expect(asksToStop(text), text).toBe(false);
+  });
+
   it('spells out only keywords: other letters standing alone are no keyword', () => {
     for (const text of ['k c u', 'a b c', 'I O U', 'P S']) expect(readKeyword(text), text).toBeUndefined();
   });
