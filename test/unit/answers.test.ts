@@ -1743,6 +1743,19 @@ describe('the rules the review of part 13 added', () => {
     (text) => expect(isSmallPrintMessage(text)).toBe(false),
   );
 
+  it('autoreplies: a sender closed for a season says goodbye till then beside its small print, which answers no reminder', () => {
+    const closed =
+      'Thanks for texting Bay Marina! Closed for winter, reopening May 1. See you in the spring! Txt STOP to end msgs';
+    expect(isSmallPrintMessage(closed)).toBe(true);
+    expect(readByRules(closed)).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' });
+    // Only a sender that says it is closed: a person's goodbye beside a STOP they send is still theirs.
+    for (const text of [
+      "I'm going to reply STOP to unsubscribe from these. See you in the spring for my checkup",
+      'Send STOP to opt out right. Done with these. See you next season',
+    ])
+      expect(isSmallPrintMessage(text), text).toBe(false);
+  });
+
   // Small print is told by a sentence of it taken out, not by the text changing when its sentences are rejoined.
   it.each([
     "Morning.  This is Ann's husband, she is poorly today",

@@ -111,6 +111,11 @@ export function withoutStopInstructions(text: string): string | undefined {
   return rest.length === sentences.length ? undefined : rest.join(' ');
 }
 
+/** A sender closed for a while, whose goodbye till a season beside its small print answers no reminder: "closed for the season, see you in the spring". */
+const CLOSED = /\b(?:closed|reopen\w*)\b/;
+const SEASON_GOODBYE =
+  /\bsee (?:you|u|ya) (?:in the |this |next )?(?:spring|summer|fall|autumn|winter|season)\b/g;
+
 /**
  * A sender's message with its own opt-out small print, the rest answering nothing and asking nothing
  * ("Thanks for writing to Ruiz Insurance, an agent will be with you. Reply STOP to opt out"): a
@@ -121,7 +126,7 @@ export function isSmallPrintMessage(text: string): boolean {
   if (rest === undefined || /[?¿]/.test(rest)) return false;
   const plain = words(normalise(rest));
   return (
-    !ANSWERING.test(plain) &&
+    !ANSWERING.test(CLOSED.test(plain) ? plain.replace(SEASON_GOODBYE, ' ') : plain) &&
     (isAutoreply(rest) || isAutoreply(text) || plain.split(' ').length >= 4) &&
     !asksToStop(rest)
   );
