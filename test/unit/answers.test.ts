@@ -4236,3 +4236,34 @@ describe('the rules of the tenth review: a STOP put on the phone by someone else
     expect(heldBack(intent, text)).toBeUndefined(),
   );
 });
+
+describe('the rules of the eleventh review: patience, and the texts kept beside a question of STOP', () => {
+  it("stops: 'not a patient' of someone's patience is no wrong person", () => {
+    expect(asksToStop("how long is the test? my boss wants to know, and he's not a patient man")).toBe(false);
+    expect(asksToStop("I'm not your patient")).toBe(true);
+    expect(asksToStop('never been a patient there')).toBe(true);
+    expect(heldBack('opt-out', 'no soy muy paciente, ¿a qué hora me atienden?')).toBe('not-about-messages');
+  });
+
+  it("holds back a model's stop of the keyword asked about beside the texts kept in so many words", () => {
+    expect(
+      heldBack(
+        'opt-out',
+        "Does replying STOP also cancel my appointment? I don't want to stop the texts, just curious",
+      ),
+    ).toBe('not-about-messages');
+    expect(
+      heldBack(
+        'opt-out',
+        'si pongo STOP se cancela mi cita? no quiero dejar de recibir los mensajes, solo pregunto',
+      ),
+    ).toBe('not-about-messages');
+    // Anything else wishing the texts away still stops.
+    expect(
+      heldBack(
+        'opt-out',
+        "Does replying STOP cancel my appointment? just curious, I'm done with these texts",
+      ),
+    ).toBeUndefined();
+  });
+});

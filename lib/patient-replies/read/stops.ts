@@ -394,7 +394,7 @@ const STARTS_OTHER_STOP = new RegExp(`^(?:by|in|at|over|off|${ANOTHER_DOING}|${A
 /** The keyword asked about, not sent: "¿eso de STOP es para no recibir más?", "what is STOP for?", "it says reply STOP to opt out?". */
 /** The writer's own question of the keyword: "what is", "if I reply", "si pongo", "eso de". */
 const ASKING_OWN =
-  '(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer))';
+  '(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer)|(?:does|do|will|would|if) (?:replying|sending|texting|typing|answering))';
 const ASKING_ABOUT = `(?:${ASKING_OWN}|(?:the (?:reminder|text|message)|it|el (?:mensaje|recordatorio))s? (?:says|said|dice)(?: (?:to|que))?(?: (?:reply|text|send|type|responda|envie|mande|conteste|ponga|escriba))?)`;
 const ASKED_ABOUT = new RegExp(`\\b${ASKING_ABOUT}$`);
 /** With what it is for, in a question: "the reminder says reply STOP to opt out, does that cancel my visit?". */
@@ -422,6 +422,9 @@ export const withoutStopAskedAbout = (spaced: string, text: string) =>
   stopOnlyAskedAbout(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
 
 const ONLY_ASKED = new RegExp(ONLY_ASKING.source, 'g');
+/** The texts kept in so many words, no wish to stop: "I don't want to stop the texts", "no quiero dejar de recibir los mensajes". */
+export const TEXTS_KEPT =
+  /\b(?:i|we) (?:don t|dont|do not) want (?:to stop|to end|to lose|you to stop) (?:the |these |my |getting (?:the |these )?)?(?:texts?|messages?|reminders?)\b|\bno (?:quiero|queremos) (?:dejar de recibir|perder|cancelar) (?:los |estos |sus )?(?:mensajes|recordatorios|textos|avisos)\b/g;
 /** Words of messages, or of being left alone, that say the writer wants out: "these", "off", "mensajes", "en paz". */
 const STOP_WISHED =
   /\b(?:text\w*|txts?|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|these|them|quit|off|alone|harass\w*|bother\w*|stop\w*|mensaj\w*|msjs?|recordatorio\w*|avisos?|escrib\w*|mand\w*|molest\w*|ya no|en paz|paran|respet\w*|again|anymore|any more|no more|one more time|otra vez|de nuevo|nunca mas)\b/;
@@ -434,7 +437,8 @@ const STOP_WISHED =
 export function onlyAsksAboutStop(text: string): boolean {
   const spaced = words(normalise(text));
   return (
-    onlyAsksAfter(spaced) && !STOP_WISHED.test(spaced.replace(STOP_ASKED_ABOUT, ' ').replace(ONLY_ASKED, ' '))
+    onlyAsksAfter(spaced) &&
+    !STOP_WISHED.test(spaced.replace(STOP_ASKED_ABOUT, ' ').replace(ONLY_ASKED, ' ').replace(TEXTS_KEPT, ' '))
   );
 }
 
