@@ -4266,4 +4266,22 @@ describe('the rules of the eleventh review: patience, and the texts kept beside 
       ),
     ).toBeUndefined();
   });
+
+  it.each([
+    'Grandma here. I will bring Zoe Tuesday, her mother works. Is that alright to bring her without her mum',
+    'yes we will be there, would that be ok if my sister comes in with me',
+    'confirmed, do I need to fast before',
+    "confirmed, I'll need a work note for Thursday though",
+    'Sí, confirmo, necesito una constancia para el trabajo',
+  ])("holds back a model's confirm beside a question without its mark or a request: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'lol my 5yo keeps yelling "how many times do I have to say stop" at her brother. Yes we\'ll be there Thursday',
+    "yes I'll be there, I don't need a ride this time",
+  ])(
+    "keeps a model's confirm: a rhetorical 'how many times do I have to', a service not needed: %j",
+    (text) => expect(heldBack('confirm', text)).toBeUndefined(),
+  );
 });
