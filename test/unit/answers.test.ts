@@ -4278,6 +4278,15 @@ describe('the rules of the eleventh review: patience, and the texts kept beside 
   );
 
   it.each([
+    "sounds good, I'll bring the potato salad Sunday",
+    'sí mi amor ya voy saliendo, pon el arroz',
+    'sí, le digo a mi mamá que ya pagué la luz',
+  ])(
+    "holds back a model's confirm of a meal or a household errand, another conversation's matter: %j",
+    (text) => expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
     'lol my 5yo keeps yelling "how many times do I have to say stop" at her brother. Yes we\'ll be there Thursday',
     "yes I'll be there, I don't need a ride this time",
   ])(

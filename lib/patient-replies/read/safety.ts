@@ -206,6 +206,9 @@ const NO_SERVICE_NEEDED =
 /** Asking whether to come at all: "should I still come?", "¿voy o mejor no?". */
 const ASKS_WHETHER_TO_COME =
   /\b(?:should|shall) (?:i|we|he|she) (?:still )?(?:come|go|come in|attend)\b|\b(?:voy|vengo|vamos|asisto|la llevo|lo llevo)(?: \S+){0,2}? o (?:mejor )?no\b|\b(?:debo|debemos) (?:ir|venir|cancelar)\b/;
+/** A meal or a household errand, another conversation's matter and no clinic's: "sí mi amor, pon el arroz", "I'll bring the potato salad", "ya pagué la luz". */
+const HOUSEHOLD_MATTER =
+  /\b(?:arroz|frijoles|tortillas|leche|huevos|cena|carne|pollo|tamales|pozole|mandado|pan|potato salad|salad|pizza|dinner|groceries|milk|bread|eggs|chips|dessert|beer|wine|laundry)\b|\bpag\w* (?:la luz|el agua|la renta|el gas)\b|\bthe rent\b/;
 /** Coming said of another event: "I'll be there Saturday for the food drive", "ahí estaré para el rosario", "sí voy a la junta de la escuela". */
 const ANOTHER_EVENT =
   /\b(?:for|to|at) (?:the |our |my )?(?:food drive|rosary|school meeting|pta meeting|meeting|party|game|church|mass|wedding|funeral|potluck|bbq|barbecue|concert|recital|graduation)\b(?! (?:with|w) (?:the |my |dr |doctor )?(?:dr|doctor|doc|surgeon|nurse|provider|physician|specialist|[a-z]+ s)\b)|\b(?:para|a|al|en) (?:el |la )?(?:rosario|junta|reunion|fiesta|misa|iglesia|boda|velorio|funeral|partido|ensayo|posada|kermes|graduacion|quinceanera)\b(?! con (?:el |la |mi )?(?:dr|dra|doctor|doctora|medico|medica|cirujano|enfermer\w*|especialista)\b)/;
@@ -642,6 +645,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       DEFERRED_CONFIRMATION.test(spaced) ||
       ANOTHER_OCCASION.test(spaced) ||
       ANOTHER_EVENT.test(spaced) ||
+      HOUSEHOLD_MATTER.test(spaced) ||
       CONDITIONAL_COMING.test(spaced) ||
       SAID_YES_TO_ANOTHER.test(spaced) ||
       (SAME_DETAILS.test(spaced) && !VISIT_CONFIRMED.test(spaced)) ||
