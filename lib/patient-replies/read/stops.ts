@@ -143,32 +143,15 @@ const heldDownStop = (text: string) =>
     /^stoop$/i.test(word) ? word : 'stop',
   );
 
-/** The names of STOP's letters as dictation writes them, in English and in Spanish. */
-const STOP_LETTER_NAMES: Readonly<Record<string, string>> = {
-  ess: 's',
-  es: 's',
-  ese: 's',
-  tee: 't',
-  te: 't',
-  oh: 'o',
-  o: 'o',
-  pee: 'p',
-  pe: 'p',
-};
-const LETTER_NAME = `(?:${Object.keys(STOP_LETTER_NAMES).join('|')})`;
-const NAMES_RUN = new RegExp(`\\b${LETTER_NAME}(?:[\\s.,-]+${LETTER_NAME}){3}\\b`, 'giu');
-
-/** STOP spelt by its letters' names, as dictation writes it ("ess tee oh pee", "ese te o pe"), as that word. */
-const lettersNamed = (text: string) =>
-  text.replace(NAMES_RUN, (run) => {
-    const letters = run.split(/[\s.,-]+/u).map((name) => STOP_LETTER_NAMES[name.toLowerCase()]!);
-    return letters.join('') === 'stop' ? 'STOP' : run;
-  });
+/** STOP spelt by its letters' names, as dictation writes them in English or Spanish: "ess tee oh pee", "ese te o pe". */
+const STOP_LETTERS_NAMED = /\b(?:ess|ese|es)[\s.,-]+(?:tee|te)[\s.,-]+(?:oh|o)[\s.,-]+(?:pee|pe)\b/giu;
 
 /** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
 export const stopReading = keptWhileReading((text) =>
   withoutDigitLetters(
-    brokenKeyword(spelt(lettersNamed(foldLookAlikes(withoutInvisible(text).normalize('NFKC'))))),
+    brokenKeyword(
+      spelt(foldLookAlikes(withoutInvisible(text).normalize('NFKC')).replace(STOP_LETTERS_NAMED, 'STOP')),
+    ),
   ),
 );
 
