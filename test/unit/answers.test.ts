@@ -1752,6 +1752,7 @@ describe('the rules the review of part 13 added', () => {
     for (const text of [
       "I'm going to reply STOP to unsubscribe from these. See you in the spring for my checkup",
       'Send STOP to opt out right. Done with these. See you next season',
+      "We've closed up the house and gone north for the summer. See you in the fall. I'll reply STOP to opt out till then",
     ])
       expect(isSmallPrintMessage(text), text).toBe(false);
   });
@@ -4242,7 +4243,10 @@ describe('the rules of the eleventh review: patience, and the texts kept beside 
     expect(asksToStop("how long is the test? my boss wants to know, and he's not a patient man")).toBe(false);
     expect(asksToStop("I'm not your patient")).toBe(true);
     expect(asksToStop('never been a patient there')).toBe(true);
-    expect(heldBack('opt-out', 'no soy muy paciente, ¿a qué hora me atienden?')).toBe('not-about-messages');
+    expect(heldBack('opt-out', "he's not a patient man, how long is the wait?")).toBe('not-about-messages');
+    // One's own "not a patient guy" stays in doubt, and "your patient" is never patience.
+    for (const text of ["Dude I'm not a patient guy", 'not your patient man'])
+      expect(asksToStop(text), text).toBe(true);
   });
 
   it("holds back a model's stop of the keyword asked about beside the texts kept in so many words", () => {
@@ -4258,7 +4262,12 @@ describe('the rules of the eleventh review: patience, and the texts kept beside 
         'si pongo STOP se cancela mi cita? no quiero dejar de recibir los mensajes, solo pregunto',
       ),
     ).toBe('not-about-messages');
-    // Anything else wishing the texts away still stops.
+    // Anything else wishing the texts away still stops: only the writer's own texts, whether STOP works.
+    for (const text of [
+      "Does replying STOP cancel my appointment? I don't want to stop the texts for my kids, just mine",
+      'Will texting STOP make you people go away?',
+    ])
+      expect(heldBack('opt-out', text), text).toBeUndefined();
     expect(
       heldBack(
         'opt-out',
@@ -4278,7 +4287,7 @@ describe('the rules of the eleventh review: patience, and the texts kept beside 
   );
 
   it.each([
-    "sounds good, I'll bring the potato salad Sunday",
+    'ok babe, will pick up milk and bread on the way, see you at 6',
     'sí mi amor ya voy saliendo, pon el arroz',
     'sí, le digo a mi mamá que ya pagué la luz',
   ])(
@@ -4289,8 +4298,12 @@ describe('the rules of the eleventh review: patience, and the texts kept beside 
   it.each([
     'lol my 5yo keeps yelling "how many times do I have to say stop" at her brother. Yes we\'ll be there Thursday',
     "yes I'll be there, I don't need a ride this time",
+    'Sí voy, ya no necesito la silla de ruedas',
+    'Yes, this is it! Ok see you tomorrow',
+    "Yes I'll be there fasting, no eggs or milk since midnight",
+    'Sí voy en ayunas, sin huevos ni leche',
   ])(
-    "keeps a model's confirm: a rhetorical 'how many times do I have to', a service not needed: %j",
+    "keeps a model's confirm: a rhetorical 'how many times do I have to', a service not needed, fasting told: %j",
     (text) => expect(heldBack('confirm', text)).toBeUndefined(),
   );
 });

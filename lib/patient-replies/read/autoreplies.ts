@@ -113,6 +113,9 @@ export function withoutStopInstructions(text: string): string | undefined {
 
 /** A sender closed for a while, whose goodbye till a season beside its small print answers no reminder: "closed for the season, see you in the spring". */
 const CLOSED = /\b(?:closed|reopen\w*)\b/;
+/** A person's own voice, which no shop's small print has: "I'll reply STOP", "my salon", "voy a mandar STOP". */
+const PERSON_VOICE =
+  /\b(?:i|i m|im|i ll|ill|i am|i will|my|me|gonna|going to|will (?:text|reply|send)|please send|voy a|le mando)\b/;
 const SEASON_GOODBYE =
   /\bsee (?:you|u|ya) (?:in the |this |next )?(?:spring|summer|fall|autumn|winter|season)\b/g;
 
@@ -126,7 +129,11 @@ export function isSmallPrintMessage(text: string): boolean {
   if (rest === undefined || /[?¿]/.test(rest)) return false;
   const plain = words(normalise(rest));
   return (
-    !ANSWERING.test(CLOSED.test(plain) ? plain.replace(SEASON_GOODBYE, ' ') : plain) &&
+    !ANSWERING.test(
+      CLOSED.test(plain) && !PERSON_VOICE.test(words(normalise(text)))
+        ? plain.replace(SEASON_GOODBYE, ' ')
+        : plain,
+    ) &&
     (isAutoreply(rest) || isAutoreply(text) || plain.split(' ').length >= 4) &&
     !asksToStop(rest)
   );

@@ -126,6 +126,7 @@ export const STOP_PHRASES = [
   `\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|${WEEKDAY_STEM}day\\w*|morning|afternoon|evening)\\b)`,
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   NOT_MY_APPOINTMENT.source,
+  '\\bnot (?:a|your|ur) patient\\b',
   `\\b${CEASE} (?:the |my |all |all the |these |those |your |ur |any |any more |any further |further |all further |future )?${MESSAGES_OBJECT}\\b|\\b${CEASE} (?:the|all the|these|those|your|ur|all these) ${MESSAGES_KIND} ${MESSAGES_OBJECT}\\b`,
   // Getting them stopped: "how do I stop getting these", "quit receiving the reminders", "stop receiving appointment reminders"; not "stop getting these headaches",
   // nor the texts missed: "why did I stop getting the reminders?".
@@ -216,8 +217,7 @@ export const STOP_PHRASES = [
   TEXTS_COMPLAINED_OF,
   // The texts declined as one declines an offer: "I'm good on the reminders", "all set without texts", "I'll pass on the reminders".
   `\\b(?:i m|im|i am|we re|we are) (?:good|ok|okay|fine|all set|set|alright) (?:on|without) (?:the |these |those |your |ur |any |more |any more |further |text )?${MESSAGES_NAMED}\\b|\\b(?:i ll|ill|i will|we ll|i d|id|i would) (?:rather )?(?:pass|skip) on (?:the |these |those |your |ur |any |more |text )?${MESSAGES_NAMED}\\b`,
-  // Not a patient here, "never been your patient"; not patient as one is patient: "he's not a patient man".
-  '\\b(?:never|not) (?:been )?(?:a |y?o?ur )?patient\\b(?! (?:man|woman|person|type|guy)\\b)',
+  '\\b(?:never|not) (?:been )?(?:a |your )?patient\\b',
   // No interest, alone or in the messages: "not interested", "not interested in texts"; not "not interested in the 8am
   // slot", "in the flu jab".
   `\\b(?:not|no longer|nt) interested\\b(?! in (?!(?:(?:the|these|your|ur|any|more|receiving|getting|text|sms|reminder) )*(?:${MESSAGES_OBJECT}|service|program|programme|scheme)\\b))`,

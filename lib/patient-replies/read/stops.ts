@@ -143,8 +143,9 @@ const heldDownStop = (text: string) =>
     /^stoop$/i.test(word) ? word : 'stop',
   );
 
-/** STOP spelt by its letters' names, as dictation writes them in English or Spanish: "ess tee oh pee", "ese te o pe". */
-const STOP_LETTERS_NAMED = /\b(?:ess|ese|es)[\s.,-]+(?:tee|te)[\s.,-]+(?:oh|o)[\s.,-]+(?:pee|pe)\b/giu;
+/** STOP spelt by its letters' names, as dictation writes them in English or Spanish: "ess tee oh pee", "ese te o pe"; not asked what it is ("es te o pe? q significa"). */
+const STOP_LETTERS_NAMED =
+  /\b(?:ess|ese|es)[\s.,-]+(?:tee|te)[\s.,-]+(?:oh|o)[\s.,-]+(?:pee|pe)\b(?!\s*[?¿])/giu;
 
 /** How the stop rules see a reply: invisible characters gone, look-alike letters as Latin ones, spelt-out words joined. */
 export const stopReading = keptWhileReading((text) =>
@@ -377,7 +378,7 @@ const STARTS_OTHER_STOP = new RegExp(`^(?:by|in|at|over|off|${ANOTHER_DOING}|${A
 /** The keyword asked about, not sent: "¿eso de STOP es para no recibir más?", "what is STOP for?", "it says reply STOP to opt out?". */
 /** The writer's own question of the keyword: "what is", "if I reply", "si pongo", "eso de". */
 const ASKING_OWN =
-  '(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer)|(?:does|do|will|would|if) (?:replying|sending|texting|typing|answering))';
+  '(?:(?:eso|esto|lo) de|(?:the|la) (?:word|palabra|option|opcion)|what is|what s|whats|que (?:es|significa)|si (?:pongo|mando|respondo|contesto|escribo|envio|le pongo|le mando)|if i (?:reply|send|text|put|type|say|answer)|(?:does|do|will|would|if) (?:replying|sending|texting|typing|answering)(?= (?:stop|baja|alto) (?:\\S+ ){0,4}?(?:cancel\\w*|appointment|appt|visit|cita|consulta|calls?|cost\\w*|charge\\w*|fees?|everything|both)\\b))';
 const ASKING_ABOUT = `(?:${ASKING_OWN}|(?:the (?:reminder|text|message)|it|el (?:mensaje|recordatorio))s? (?:says|said|dice)(?: (?:to|que))?(?: (?:reply|text|send|type|responda|envie|mande|conteste|ponga|escriba))?)`;
 const ASKED_ABOUT = new RegExp(`\\b${ASKING_ABOUT}$`);
 /** With what it is for, in a question: "the reminder says reply STOP to opt out, does that cancel my visit?". */
@@ -405,9 +406,14 @@ export const withoutStopAskedAbout = (spaced: string, text: string) =>
   stopOnlyAskedAbout(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
 
 const ONLY_ASKED = new RegExp(ONLY_ASKING.source, 'g');
-/** The texts kept in so many words, no wish to stop: "I don't want to stop the texts", "no quiero dejar de recibir los mensajes". */
-export const TEXTS_KEPT =
-  /\b(?:i|we) (?:don t|dont|do not) want (?:to stop|to end|to lose|you to stop) (?:the |these |my |getting (?:the |these )?)?(?:texts?|messages?|reminders?)\b|\bno (?:quiero|queremos) (?:dejar de recibir|perder|cancelar) (?:los |estos |sus )?(?:mensajes|recordatorios|textos|avisos)\b/g;
+/** Nothing after but a courtesy or "just asking": "…the texts, just curious"; not "…the texts for my kids, just mine". */
+const NOTHING_BUT_ASKING =
+  '(?=$| (?:just|only) (?:asking|curious|wondering|checking)\\b| (?:solo|nomas|nada mas) (?:pregunto|es una pregunta)\\b| (?:thanks|thank you|gracias|please|por favor)\\b)';
+/** The texts kept in so many words, no wish to stop: "I don't want to stop the texts, just curious", "no quiero dejar de recibir los mensajes". */
+export const TEXTS_KEPT = new RegExp(
+  `\\b(?:i|we) (?:don t|dont|do not) want (?:to stop|to end|to lose|you to stop) (?:the |these |my |getting (?:the |these )?)?(?:texts?|messages?|reminders?)${NOTHING_BUT_ASKING}|\\bno (?:quiero|queremos) (?:dejar de recibir|perder|cancelar) (?:los |estos |sus )?(?:mensajes|recordatorios|textos|avisos)${NOTHING_BUT_ASKING}`,
+  'g',
+);
 /** Words of messages, or of being left alone, that say the writer wants out: "these", "off", "mensajes", "en paz". */
 const STOP_WISHED =
   /\b(?:text\w*|txts?|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|these|them|quit|off|alone|harass\w*|bother\w*|stop\w*|mensaj\w*|msjs?|recordatorio\w*|avisos?|escrib\w*|mand\w*|molest\w*|ya no|en paz|paran|respet\w*|again|anymore|any more|no more|one more time|otra vez|de nuevo|nunca mas)\b/;
@@ -421,7 +427,7 @@ export function onlyAsksAboutStop(text: string): boolean {
   const spaced = words(normalise(text));
   return (
     onlyAsksAfter(spaced) &&
-    !STOP_WISHED.test(spaced.replace(STOP_ASKED_ABOUT, ' ').replace(ONLY_ASKED, ' ').replace(TEXTS_KEPT, ' '))
+    !STOP_WISHED.test(spaced.replace(STOP_ASKED_ABOUT, ' ').replace(TEXTS_KEPT, ' ').replace(ONLY_ASKED, ' '))
   );
 }
 
@@ -517,7 +523,7 @@ export function asksToStop(text: string): boolean {
   // Worked out once a reply, not once a clause.
   const onlyAskedAbout = stopOnlyAskedAbout(text);
   const all = clauses
-    .map((clause) => clause.replace(DENIED_STOP, ' '))
+    .map((clause) => clause.replace(DENIED_STOP, ' ').replace(ANOTHERS_PATIENCE, ' '))
     // The patient's slip stays whole, so that its wrong number reads as theirs: "I texted STOP to the wrong number".
     .map((clause) =>
       pastTurnedRound && !(slipTheirs && SELF_MISTAKE.test(clause))
@@ -596,6 +602,9 @@ export function asksToStop(text: string): boolean {
  */
 const DENIED = String.raw`\b(?:never|didn t|didnt|did not|have not|haven t|havent)(?: ever)? (?:said|say|sent|send|replied|reply|typed|type|texted|text|wrote|write|asked for|ask for|(?:asked|ask) (?:you|u|anyone|anybody) to) (?:stop|stp)\b(?! (?:texting|sending|messaging|contacting|it|them|these|this|now|please|pls|me|my)\b)(?!.*\b(?:but|and) (?:now|i am|im|i m)\b)`;
 const DENIED_STOP = new RegExp(DENIED, 'g');
+/** Someone else's patience, no wrong person: "he's not a patient man", "my boss is not a very patient person"; "I'm not a patient guy" stays in doubt. */
+export const ANOTHERS_PATIENCE =
+  /\b(?:he|she|hes|shes|boss)(?: s| is)? not (?:a )?(?:very )?patient (?:man|woman|person|guy|type)\b/g;
 /**
  * A stop the patient, or someone at their phone, tells of having sent, past: "I opted out last year",
  * "somehow I got taken off the reminders", "my grandson sent STOP from my phone", "me di de baja". Not a
