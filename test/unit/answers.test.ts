@@ -4307,3 +4307,76 @@ describe('the rules of the eleventh review: patience, and the texts kept beside 
     (text) => expect(heldBack('confirm', text)).toBeUndefined(),
   );
 });
+
+describe("the rules of the twelfth review: Spain's vosotros, a message of the patient's misdirected, help praised, STOP's effect asked", () => {
+  it.each([
+    'Estimados: os ruego que eliminéis mi número de vuestra base de datos. Un saludo',
+    'dejad de escribirme por favor',
+    'quitadme de vuestra lista, gracias',
+    'no me mandéis más mensajes',
+    'parad de escribirme',
+  ])("stop-phrase: Spain's vosotros read as the ustedes the phrases are written in: %j", (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'Parad, parad, que me he liado. La cita es el día 5, ¿no?',
+    'Sacadme de dudas: ¿hay que ir en ayunas?',
+    'Sacadme de la sala de espera virtual que ya he terminado la consulta',
+    'Perdonad, este no es vuestro número de la clínica de siempre, ¿no?',
+    'Dejad de mandar cartas a mi antigua dirección, me he mudado',
+    'Dejen de mandar cartas a mi antigua dirección, me he mudado',
+    'Confirmo la cita. Por cierto, dejen de mandarme los resultados al correo de mi ex',
+  ])('no stop: vosotros said of anything else, or post and results no longer sent: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it('still stops post beside the messages, and asks for the messages in vosotros too', () => {
+    expect(asksToStop('dejen de mandarme cartas y mensajes')).toBe(true);
+    expect(asksForMessages('no dejéis de mandarme los recordatorios')).toBe(true);
+  });
+
+  it("reads a bare wrong number just after the patient's own message misdirected as theirs", () => {
+    expect(asksToStop("That text wasn't meant for you, wrong number lol")).toBe(false);
+    expect(heldBack('opt-out', "That text wasn't meant for you, wrong number lol")).toBe(
+      'not-about-messages',
+    );
+    expect(heldBack('opt-out', 'Ese mensaje no era para ustedes, me equivoqué de número jaja')).toBe(
+      'not-about-messages',
+    );
+    // The clinic's text, or the clinic's wrong number told after a turn, is still a stop.
+    for (const text of [
+      "This text isn't meant for this number. Wrong number.",
+      "Sorry that text wasn't meant for you. Also you have the wrong number, I'm not Maria",
+      'perdón ese mensaje no era para ustedes. Y otra cosa, persona equivocada, yo no soy Luis',
+    ])
+      expect(asksToStop(text), text).toBe(true);
+  });
+
+  it("holds back a model's stop of texts said to help, unless the reply tells of leaving", () => {
+    expect(
+      heldBack('opt-out', 'Thanks for the text, these reminders really help me keep track of everything'),
+    ).toBe('not-about-messages');
+    expect(heldBack('opt-out', 'Estos mensajes me ayudan a no olvidar mis citas')).toBe('not-about-messages');
+    for (const text of [
+      "None of the texts help. I'm done",
+      'The texts help. Not anymore. Bye',
+      'Your reminders help most people. I switched doctors',
+      'Estos avisos ayudan a quien los necesita. Yo ya no. Gracias',
+    ])
+      expect(heldBack('opt-out', text), text).toBeUndefined();
+  });
+
+  it("holds back a model's stop of the keyword asked about with only its effect on the visit asked after it", () => {
+    expect(heldBack('opt-out', 'If I text STOP does that cancel my appointment or just the texts?')).toBe(
+      'not-about-messages',
+    );
+    for (const text of [
+      'If I text STOP will it stop the calls too?',
+      'if I reply STOP will it also turn off the portal notifications?',
+      'Moving to Texas next month. If I text STOP will it cancel my appointments and the reminders?',
+      'I switched doctors. If I text STOP does that cancel my appointment or just the texts?',
+    ])
+      expect(heldBack('opt-out', text), text).toBeUndefined();
+  });
+});

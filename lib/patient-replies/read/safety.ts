@@ -1,6 +1,12 @@
 import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
-import { DIAS, LEFT_ES, SELF_MISTAKE, WHY_STILL_GETTING } from './stop-phrases.ts';
+import {
+  DIAS,
+  LEFT_ES,
+  OWN_SLIP_THEN_WRONG_NUMBER,
+  SELF_MISTAKE,
+  WHY_STILL_GETTING,
+} from './stop-phrases.ts';
 import {
   A_TREATMENT,
   ALREADY_ANSWERED,
@@ -98,12 +104,26 @@ const WANTS_TEXTS = new RegExp(
 /** Texts praised, no word of stopping for a model's opt-out unless the praise is turned or denied: "love these reminders, never stop", not "I like the texts but I don't need them" nor "I don't like these texts". */
 const PRAISED =
   /(?<!\b(?:don t|dont|do not|didn t|didnt|not|no|never)(?: really| even)? )\b(?:love|luv|like|enjoy)(?: getting)? (?:these|the|your|ur|all the) (?:reminders?|texts?|messages?)\b|\bnever stop\b|(?<!\bno )\b(?:me encantan|me gustan) (?:estos|los|sus) (?:mensajes|recordatorios|avisos)\b/g;
+/** Texts said to help, in the present, which are no word of stopping unless the reply tells of leaving: "these reminders really help me keep track". */
+const TEXTS_HELP =
+  /(?<!\b(?:none of|ninguno de|ninguna de|no) )\b(?:these|the|your|ur) (?:reminders?|texts?|messages?)(?: really| truly| always| so| are| are really| are so| are such)* (?:help|helps|helpful|a (?:lifesaver|life saver|godsend|big help|huge help))\b(?! (?:nobody|no one|anyone|someone|most))|(?<!\b(?:ninguno de|ninguna de|no) )\b(?:estos|los|sus) (?:mensajes|recordatorios|avisos) (?:me |nos )?(?:ayudan|son (?:muy )?utiles|son de gran ayuda)\b(?! (?:a quien|de nada|de poco|para nada))/g;
+/** Leaving told of, or the help past or another's: "…helped until I switched", "I'm done", "ya no voy". */
+const TOLD_OF_LEAVING =
+  /\b(?:done|bye|anymore|any more|no longer|not me|i m not|switch\w*|moved|moving|cured|no need|until|ya no|yo no|cambi\w*|mude|otro lado|otra clinica|chao|adios|hasta que)\b/;
+/** Texts praised, and help not told of alongside leaving. */
+const withoutPraise = (text: string) => {
+  const loved = text.replace(PRAISED, ' ');
+  return TOLD_OF_LEAVING.test(loved) ? loved : loved.replace(TEXTS_HELP, ' ');
+};
 const TURNED = new RegExp(`\\b(?:${TURNS})\\b`);
 
 /** Being reached by calls or mail, and asking it to stop: "no phone calls", "stop calling", "dejen de llamarme"; never the phone the texts go to. */
 const OTHER_MEANS =
   /\b(?:(?:stop|stp|quit|cease) )?(?:phone calls?|phoning|landline|calls?|calling|ring|ringing|email\w*|e mail|mail|post|letters?)\b|\b(?:dejen|deje|dejes|paren|pare|no) (?:de )?(?:me )?(?:llam|marqu|marc)\w*/g;
 
+/** What the keyword would do to the visit, asked to the end of the reply: "does that cancel my appointment or just the texts?"; not "…stop the calls too?". */
+const WHAT_STOP_DOES =
+  /\b(?:does|do|will|would|can|could) (?:that|it|this)(?: also| still| then)? (?:cancel|affect|delete|remove|change) (?:my|the|your) (?:appointments?|appt|visit)(?: or (?:just|only) (?:the|my) (?:texts?|messages?|reminders?))?$/;
 /** A patient's own slip of the number, no word of stopping for a model's opt-out: "I texted the wrong number". */
 const SELF_MISTAKES = new RegExp(
   `(?:${SELF_MISTAKE.source})(?: (?:al|cuando|when|while|by) (?:escribir|escribirle|mandar|enviar|texting|typing|writing|sending))?`,
@@ -609,16 +629,23 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
         /^s top$/.test(letters) && /[\p{L}\p{N}] $/u.test(whole.slice(0, at)) ? letters : 'stop',
       )
       .replace(STOP_IN_ANOTHER_SENSE, ' ')
+      // The patient's own message misdirected makes a wrong number just after it theirs: "that text wasn't meant for you, wrong number lol".
+      .replace(OWN_SLIP_THEN_WRONG_NUMBER, ' ')
       .replace(SELF_MISTAKES, ' ');
     // The keyword asked about in a question, not sent: "¿qué pasa si pongo STOP, se cancela mi cita?".
-    const notAsked = withoutStopAskedAbout(about, plain);
+    const keywordAsked = withoutStopAskedAbout(about, plain);
+    // And what it would do asked after it, in words of nothing else: "if I text STOP does that cancel my appointment or just the texts?".
+    const notAsked =
+      keywordAsked === about || TOLD_OF_LEAVING.test(about) || NAMES_A_DEATH.test(about)
+        ? keywordAsked
+        : keywordAsked.replace(WHAT_STOP_DOES, ' ');
     // Asked about and said to be only a question, nothing else wishing the texts away: "if I reply STOP do I still get calls? just asking".
     if (onlyAsksAboutStop(text)) return 'not-about-messages';
     // Asking why reminders keep coming after answering is about the answer: "why do I keep getting these? I already confirmed".
     const asked = withoutComplaintBorne(
       ALREADY_ANSWERED.test(notAsked) ? notAsked.replace(WHY_STILL_GETTING, ' ') : notAsked,
     );
-    const thanked = (TURNED.test(asked) ? asked : asked.replace(PRAISED, ' ')).replace(WANTS_TEXTS, ' ');
+    const thanked = (TURNED.test(asked) ? asked : withoutPraise(asked)).replace(WANTS_TEXTS, ' ');
     const preferred = thanked.replace(TEXTS_PREFERRED, ' ');
     // Texts preferred make calls and mail another matter: "texts only please, no phone calls" (compared, not tested: the patterns are global).
     const read = preferred === thanked ? preferred : preferred.replace(OTHER_MEANS, ' ');

@@ -226,7 +226,8 @@ export const STOP_PHRASES = [
 ].map((phrase) => new RegExp(phrase));
 
 export const SPANISH_STOP_PHRASES = [
-  '\\b(?:dejen|deja|deje|dejar|dejes|dejan) de (?:escribir|mandar|enviar|molestar|textear)|\\b(?:dejen|deje|dejes) de (?:recordar|avisar|contactar)(?:me|nos)\\b',
+  // Not of post, results or ads, unless messages are named after: "dejen de mandar cartas a mi antigua dirección".
+  `\\b(?:dejen|deja|deje|dejar|dejes|dejan) de (?:escribir|mandar|enviar|molestar|textear)(?:me|nos|le|les)?\\b(?! (?:${BY_POST_ES}|publicidad|propaganda|promociones|ofertas)(?!.*\\b${ES_MESSAGES}))|\\b(?:dejen|deje|dejes) de (?:recordar|avisar|contactar)(?:me|nos)\\b`,
   // Stopped, said with "parar", of this phone or of the messages: "para de mandarme", "paren de mandar mensajes"; not
   // "que pare de mandarle memes", "le dije que pare de mandar cosas".
   `\\b(?:paren|parar|pare|paran|para) de (?:escribir|mandar|enviar|molestar|textear)(?:me|nos)\\b|\\b(?:paren|parar|pare|paran|para) de (?:escribir|mandar|enviar|textear) (?:los |sus |estos |tantos |mas )?${ES_MESSAGES}`,
@@ -349,6 +350,17 @@ export const WRONG_NUMBER =
   /\b(?:wrang|rong) (?:number|numbr|nmbr)\b|\b(?:wrong|wrng|worng) (?:(?:number|numbr|nmbr|person|no|phone|guy|girl|man|woman|lady|family|house|contact|name|people)\b|#)|\b(?:this|it) (?:is not|isn t|isnt|s not|is no longer|s no longer)(?: \S+ s| his| her| their| your patient s| the patient s)? (?:phone|number|cell|mobile|no)(?: (?:anymore|any more|now|no more))?\b|\bno longer (?:\S+ s|his|her|their) (?:phone|number|cell|mobile)\b|\b(?:i|we) (?:don t|dont|do not) (?:have|know) (?:his|her|their|\S+ s) (?:new|current) (?:number|phone|cell|mobile)\b|\bhad this (?:number|phone|cell)(?: \S+)? before (?:me|i did|i got it)\b|\bthis (?:number|phone|cell) used to (?:be|belong to) (?:someone|somebody|his|hers?|their|\S+ s)\b/;
 export const SPANISH_WRONG_NUMBER =
   /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b|\beste no es su (?:numero|telefono|celular|cel)\b|\beste (?:numero|telefono|celular|cel) no es (?:de ella|de el|del paciente|de la paciente|su)\b/;
+/** The patient's own message sent to the clinic by mistake: "that text wasn't meant for you", "ese mensaje no era para ustedes"; not "this text isn't meant for this number". */
+export const OWN_MESSAGE_MISDIRECTED =
+  /\b(?:(?:that|my) (?:text|txt|message|msg)(?: i (?:just )?(?:sent|wrote))?|the (?:text|txt|message|msg) i (?:just )?(?:sent|wrote)) (?:wasn t|was not|wasnt)(?: meant| supposed to go| intended)? (?:for|to) (?:you|u|y all|yall|you guys)\b|\b(?:(?:ese|mi) (?:mensaje|msj|texto)(?: que (?:les |le )?(?:mande|envie|escribi))?|el (?:mensaje|msj|texto) que (?:les |le )?(?:mande|envie|escribi)) no (?:era|iba)(?: dirigido)? (?:para|a) (?:ustedes|usted|uds)\b/;
+/** A wrong number said bare, to the end of the reply: "wrong number lol", "número equivocado, perdón". */
+const BARE_WRONG_NUMBER =
+  '(?:wrong (?:number|person|no)|(?:numero|persona) equivocad[oa])(?: (?:lol|lmao|haha|jaja|jeje|sorry|oops|my bad|perdon|disculpa|disculpe))*$';
+export const BARE_WRONG_NUMBER_CLAUSE = new RegExp(`^${BARE_WRONG_NUMBER}`);
+/** The patient's own message misdirected, a bare wrong number just after it its own: "that text wasn't meant for you, wrong number lol". */
+export const OWN_SLIP_THEN_WRONG_NUMBER = new RegExp(
+  `(?:${OWN_MESSAGE_MISDIRECTED.source})(?: (?:sorry|oops|whoops|lol|haha|jaja|my bad|perdon))* ${BARE_WRONG_NUMBER}`,
+);
 /**
  * The patient saying the slip was theirs, which is no stop: "I texted the wrong number", "sorry, sent
  * that to the wrong person", "me equivoqué de número", "le escribí al número equivocado". "You sent
@@ -360,6 +372,7 @@ export const SELF_MISTAKE = new RegExp(
     '^(?:(?:sorry|oops|whoops|my bad|my mistake|apologies|just|accidentally) )*(?:sent|texted|messaged|replied)(?: this| that| it| my message| my text)? to (?:the )?(?:wrong|incorrect) (?:number|person|chat|thread)\\b',
     '\\b(?:me equivoque|nos equivocamos)\\b(?: \\S+){0,2}? de (?:numero|persona|chat|contacto)\\b',
     '\\b(?:mande|envie|escribi|marque|respondi|conteste|mandamos|enviamos|escribimos)\\b(?: \\S+){0,4}? (?:numero|persona|chat) (?:equivocad|incorrect)\\w*',
+    OWN_MESSAGE_MISDIRECTED.source,
   ].join('|'),
 );
 

@@ -11,6 +11,8 @@ import {
   MESSAGES_OBJECT,
   NO_ES_MI_CITA,
   NOT_MY_APPOINTMENT,
+  BARE_WRONG_NUMBER_CLAUSE,
+  OWN_SLIP_THEN_WRONG_NUMBER,
   SPANISH_CLINICS_MISTAKE,
   SELF_MISTAKE,
   SPANISH_STOP_PHRASES,
@@ -26,11 +28,24 @@ import {
 // or drawn, phrases that always mean stop in English and Spanish, and asking for the messages back.
 // A stop rule only ever moves a reply towards an opt-out.
 
+/** Spain's vosotros, accents dropped, asked of the clinic: "dejad de escribirme", "no me mandéis más", "borradme de vuestra lista". */
+const VOSOTROS =
+  /\b(?:(elimin|borr|quit|dej|mand|envi|molest|sac|saqu|par(?=(?:ad|eis) de ))(?:ad|eis)|(escrib)(?:id|ais))(me|nos)?\b(?! de (?:dudas|la sala|la lista de espera))|\bvuestr[oa](s?)(?= (?:lista|listas|base|sistema|listado|registro|agenda)\b)/g;
+/** The ustedes the stop phrases are written in: "dejen de escribirme", "no me manden", "borrenme de su lista". */
+const asUstedes = (clause: string) =>
+  clause.replace(VOSOTROS, (_, verb?: string, writes?: string, them = '', plural = '') =>
+    verb !== undefined
+      ? `${verb.replace(/^sac$/, 'saqu')}en${them}`
+      : writes !== undefined
+        ? `${writes}an${them}`
+        : `su${plural}`,
+  );
+
 /** A reply's sentences and clauses, lower case, accents dropped, their words separated by one space. */
 function clauses(text: string): string[] {
   return normalise(text)
     .split(/[.!?¡¿,;:\n()[\]…|]+|\s[-–—]+\s|\s*\p{Extended_Pictographic}\s*/u)
-    .map(words)
+    .map((clause) => asUstedes(words(clause)))
     .filter((clause) => clause !== '');
 }
 
@@ -582,6 +597,8 @@ export function asksToStop(text: string): boolean {
     return true;
   // The messages made to go, "these" alone being the texts: "how do I make these go away".
   if (MAKE_MESSAGES_GO.test(joined)) return true;
+  // A bare wrong number just after the patient's own message misdirected is theirs: "that text wasn't meant for you, wrong number lol".
+  const ownSlip = OWN_SLIP_THEN_WRONG_NUMBER.test(clauses.join(' '));
   return all.some(
     (clause) =>
       found(CLINICS_MISTAKES, NEGATED_BEFORE, clause) ||
@@ -589,6 +606,7 @@ export function asksToStop(text: string): boolean {
       (!BY_MISTAKE.test(clause) &&
         (((found(WRONG_NUMBERS, WRONG_NUMBER_DENIED, clause) ||
           found(SPANISH_WRONG_NUMBERS, SPANISH_NEGATED_BEFORE, clause)) &&
+          !(ownSlip && BARE_WRONG_NUMBER_CLAUSE.test(clause)) &&
           !SELF_MISTAKE.test(clause)) ||
           found(ENGLISH_STOPS, NEGATED_BEFORE, clause) ||
           found(SPANISH_STOPS, SPANISH_NEGATED_BEFORE, clause))),
