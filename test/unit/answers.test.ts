@@ -4380,3 +4380,70 @@ describe("the rules of the twelfth review: Spain's vosotros, a message of the pa
       expect(heldBack('opt-out', text), text).toBeUndefined();
   });
 });
+
+describe('the rules of the thirteenth review: a cancel on a condition or beside another time, small print, a number that changed hands', () => {
+  it.each([
+    "If it snows again like last week we'll have to cancel",
+    'If I end up having to cancel because of my shift, is there a fee?',
+    'si llueve tendré que cancelar',
+  ])("holds back a model's cancel only on a condition, or its cost asked: %j", (text) =>
+    expect(heldBack('cancel', text)).toBe('not-a-cancel'),
+  );
+
+  it.each([
+    'If possible I need to cancel',
+    "I have to cancel, if that's ok",
+    'Sí, lo siento, tengo que cancelar',
+    'Sorry if this is last minute but I have to cancel, my son is sick',
+    "If not too late, I need to cancel tomorrow's appointment",
+    'Si, sigue enferma mi hija, tengo que cancelar su cita',
+  ])("keeps a model's cancel decided, beside an aside or a yes: %j", (text) =>
+    expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+
+  it.each(['Cancele esa y deme una para diciembre', 'cancel it and give me one in December'])(
+    "holds back a model's cancel that asks for another day or month in passing: %j",
+    (text) => expect(heldBack('cancel', text)).toBe('asks-another-time'),
+  );
+
+  it.each([
+    "I have no ride, my son can't give me one on Tuesday, so I have to cancel",
+    'Cancele por favor, el dolor me da en la mañana y no puedo manejar',
+  ])(
+    "keeps a model's cancel beside a day someone else gives, or a pain that comes in the morning: %j",
+    (text) => expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+
+  it("holds back a model's cancel of a child's visit beside the patient's own coming", () =>
+    expect(heldBack('cancel', 'Voy, pero cancelen la cita de mi hijo del martes, esa sí no podemos')).toBe(
+      'another-visit',
+    ));
+
+  it('reads a business autoreply with "Reply HELP for help, STOP to unsubscribe" as an autoreply, and the line beside a stop as a stop', () => {
+    expect(
+      readByRules(
+        'Thanks for your message! Ridgeway Pharmacy will respond during business hours. Reply HELP for help, STOP to unsubscribe.',
+      ),
+    ).toEqual({ intent: 'unclear', via: 'rule', rule: 'autoreply' });
+    for (const text of [
+      "I'm done with this. Reply HELP for help, STOP to unsubscribe. STOP",
+      'My mother died two weeks ago. Reply HELP for help, STOP to unsubscribe: STOP',
+      "I don't know who you are.\nReply HELP for help, STOP to unsubscribe\nSTOP",
+    ])
+      expect(readByRules(text)?.intent, text).toBe('opt-out');
+  });
+
+  it('stop-phrase: a number that changed hands, whoever had it said not to have it now', () => {
+    expect(
+      asksToStop(
+        "I got this number from Metro PCS 2 weeks ago, whoever Keisha is she doesn't have it anymore",
+      ),
+    ).toBe(true);
+    // A carer who keeps the patient's phone is no stranger.
+    expect(
+      asksToStop(
+        "She doesn't have this phone anymore, I'm her mom, she can't make it Thursday, can we do next week?",
+      ),
+    ).toBe(false);
+  });
+});

@@ -87,11 +87,12 @@ const KEYWORD = String.raw`(?:stop|stopall|baja|alto|end|quit|unsubscribe|cancel
 const INSTRUCTING = String.raw`(?:reply|text|send|txt|respond|responde|responda|responder|envia|envie|enviar|manda|mande|mandar|escribe|escriba)`;
 /**
  * A sender's own opt-out instruction, its purpose said after the keyword or before it: "Reply STOP to
- * opt out", "text END to quit", "To stop texts reply STOP", "para no recibir mensajes responda BAJA"; never a bare "reply stop",
+ * opt out", "text END to quit", "To stop texts reply STOP", "para no recibir mensajes responda BAJA", "Reply HELP for help, STOP to
+ * unsubscribe"; never a bare "reply stop",
  * which a person writes to stop: "She passed away last month. Reply stop."
  */
 const STOP_INSTRUCTION = new RegExp(
-  String.raw`\b${INSTRUCTING}(?: with| con)? ${KEYWORD} (?:to|para|for|at any time|anytime|en cualquier momento)\b|\b(?:para no recibir|para dejar de recibir|para darse de baja|para darte de baja|to stop receiving|to opt out|to unsubscribe)\b.*\b${INSTRUCTING}(?: with| con)? ${KEYWORD}\b|^to (?:stop|end|cancel) (?:all )?(?:texts|text messages|messages|msgs|alerts|notifications|sms) ${INSTRUCTING}(?: with)? ${KEYWORD}\b|\b(?:reply|text|txt|responde|responda|envia|envie)\b.* (?:or|o) ${KEYWORD} (?:to|para) (?:opt out|optout|unsubscribe|unsub|end|stop|cancel|quit|cancelar|darte de baja|darse de baja|salir)\b`,
+  String.raw`\b${INSTRUCTING}(?: with| con)? ${KEYWORD} (?:to|para|for|at any time|anytime|en cualquier momento)\b|\b(?:para no recibir|para dejar de recibir|para darse de baja|para darte de baja|to stop receiving|to opt out|to unsubscribe)\b.*\b${INSTRUCTING}(?: with| con)? ${KEYWORD}\b|^to (?:stop|end|cancel) (?:all )?(?:texts|text messages|messages|msgs|alerts|notifications|sms) ${INSTRUCTING}(?: with)? ${KEYWORD}\b|\b(?:reply|text|txt|responde|responda|envia|envie)\b.* (?:or|o) ${KEYWORD} (?:to|para) (?:opt out|optout|unsubscribe|unsub|end|stop|cancel|quit|cancelar|darte de baja|darse de baja|salir)\b|\b${INSTRUCTING} help (?:for|para) (?:help|ayuda|info|more info|information|informacion|mas informacion)(?: and| or| y| o)? ${KEYWORD} (?:to|para) (?:opt out|optout|unsubscribe|unsub|end|stop|cancel|quit|cancelar|darte de baja|darse de baja|salir)(?: (?:anytime|at any time|en cualquier momento))?$`,
 );
 
 /** A keyword a sender's small print names, anywhere in a reply's words: without one there is no small print to look for. */
@@ -105,7 +106,8 @@ const NAMES_KEYWORD = new RegExp(String.raw`\b${KEYWORD}\b`);
  */
 export function withoutStopInstructions(text: string): string | undefined {
   if (!NAMES_KEYWORD.test(words(normalise(text)))) return undefined;
-  const sentences = text.split(/(?<=[.!?¡¿])\s+/);
+  // A line of its own is a sentence too: "I don't know who you are.⏎Reply HELP for help, STOP to unsubscribe⏎STOP".
+  const sentences = text.split(/(?<=[.!?¡¿])\s+|\s*\n+\s*/);
   const rest = sentences.filter((sentence) => !STOP_INSTRUCTION.test(words(normalise(sentence))));
   // Told by a sentence taken out, never by the text changing: two spaces after a full stop are no small print.
   return rest.length === sentences.length ? undefined : rest.join(' ');

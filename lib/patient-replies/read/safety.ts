@@ -138,9 +138,9 @@ const ACKNOWLEDGED_ONLY =
 const SAYS_THE_OPPOSITE =
   /[🙄😒🙃😏🤔🤷]|\b(?:said no ?one ever|said nobody ever)\b|\byeah right(?= *(?:[.,;!…]|$))|\bcomo si (?:pudiera|pudiese|fuera a|me importara|me interesara)\b/iu;
 
-/** Another visit beside the patient's own, which is kept: "mine's fine, but my son's needs cancelling", "keep this one", "la mía sigue". */
+/** Another visit beside the patient's own, which is kept: "mine's fine, but my son's needs cancelling", "keep this one", "la mía sigue", "voy, pero cancelen la cita de mi hijo". */
 const ANOTHER_VISIT =
-  /\b(?:mine|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b/;
+  /\b(?:mine|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b|^(?:(?:yes|si|yo si|ok) )?(?:voy|vamos|ire|i ll be there|i will be there|i m coming|we ll be there|ahi estare) (?:pero|but) (?:please |por favor )?(?:cancel\w*|anul\w*) (?:la (?:cita|consulta) de (?:mi|mis|nuestr[oa])|(?:my|our) \S+ s)\b/;
 /** The patient's own visit said to stand, a sentence of its own, which a cancel or move is then not of: "cancel my repeat prescription… appt is fine"; not "the appointment is fine but can I come at 3". */
 const OWN_VISIT_STANDS =
   /\b(?:my |this |the )?(?:appt|appointment)(?: is|'s|’s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)(?= *(?:[.!;]|$))|\bmi cita (?:esta bien|sigue)(?= *(?:[.!;]|$))/;
@@ -273,10 +273,23 @@ const REQUEST = new RegExp(`${SERVICE_CANCELLED.source}|${ASKS_SOMETHING.source}
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
 const A_DAY = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
+/**
+ * A cancel only on a condition, its consequence still to come, or its cost asked: "if it snows we'll
+ * have to cancel", "if I end up having to cancel, is there a fee?", "si llueve tendré que cancelar";
+ * not a cancel decided beside an aside: "sorry if this is late but I have to cancel", "if possible I need to cancel".
+ */
+const CONDITIONAL_CANCEL =
+  /(?<!\b(?:sorry|apologies|not sure|unsure|idk|wondering|even|ok|okay) )\b(?:if|in case|unless)\b(?! (?:possible|not|at all|you|u|y all|yall|someone|somebody|anyone|they|that s|thats|it s|its|that is|it is)\b)(?: \S+){0,8}? (?:(?:ll|will|would|might|may|could)(?: have to| need to| end up having to)?|end up(?: having to)?) cancel\w*\b|\bif (?:i|we) (?:end up |do )?(?:having to |have to )?cancel\w*\b(?: \S+){0,6}? (?:fee|charge|cost|penalty|notice|how much|is there|do i|will i)\b/;
+/** The same in Spanish, read with its punctuation, where "si," is a yes: "si llueve tendremos que cancelar", "si la cancelo, ¿me cobran?". */
+const CONDITIONAL_CANCEL_ES =
+  /\bsi (?:llueve|nieva|no (?:consigo|encuentro|me dan|mejora|se me quita|puedo salir)|me (?:toca|llaman|cambian)|sigue|empeora)\b[^.,;!?]*? (?:tendre|tendremos|voy a tener|vamos a tener) que cancelar\w*\b|\bsi (?:la |lo )?cancel(?:o|amos)\b[^.;!]{0,20}?\b(?:me cobran|cobran|hay (?:algun )?(?:cargo|multa|costo)|cuesta)\b/;
+/** A month, in English or Spanish: "in December", "para diciembre". */
+const A_MONTH =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
 
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día", a day offered instead ("can I come in Friday", "wat about weds", "¿puedo ir el viernes?"), being booked for later. */
 const ANOTHER_TIME = new RegExp(
-  `\\b(?:can|could|may) (?:i|we|she|he|they|u|you) (?:come|come in|do|go|make it|get in|be seen)(?: in| on)* ${A_DAY}\\b|\\b(?:what|wat|wht|how) (?:about|abt|bout) (?:on )?${A_DAY}\\b|(?<!\\b(?:no|ni|tampoco) )\\b(?:puedo|podemos|puede|podria|podriamos) (?:ir|venir|pasar)(?: el)? ${A_DAY}\\b|\\bque tal(?: el)? ${A_DAY}\\b|\\bpush (?:it|me|us|her|him|them|my (?:appointment|appt)|the (?:appointment|appt)) back\\b|\\bbook (?:me|us|her|him|them) (?:in )?(?:for|when)\\b|\\bwhat else (?:ya|you|u) (?:got|have)\\b|` +
+  `\\b(?:can|could|may) (?:i|we|she|he|they|u|you) (?:come|come in|do|go|make it|get in|be seen)(?: in| on)* ${A_DAY}\\b|\\b(?:what|wat|wht|how) (?:about|abt|bout) (?:on )?${A_DAY}\\b|(?<!\\b(?:no|ni|tampoco) )\\b(?:puedo|podemos|puede|podria|podriamos) (?:ir|venir|pasar)(?: el)? ${A_DAY}\\b|\\bque tal(?: el)? ${A_DAY}\\b|\\bpush (?:it|me|us|her|him|them|my (?:appointment|appt)|the (?:appointment|appt)) back\\b|\\bbook (?:me|us|her|him|them) (?:in )?(?:for|when)\\b|\\bwhat else (?:ya|you|u) (?:got|have)\\b|(?:^|\\b(?:and|please|pls|just|then|so) )(?:give|book|get|find) (?:me|us|her|him|them) (?:one|another one|another) (?:in|for|on) (?:${A_DAY}|${A_MONTH})\\b|\\b(?:deme|denme|dame|agendeme|agendenme|ponganme|pongame)(?: otra| una)?(?: cita| fecha)? (?:para|en|el)(?: el)? (?:${A_DAY}|${A_MONTH})\\b|` +
     /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer|set up|arrange|schedule|sort out|pick)(?: me| us| her| him| them)? (?:another|a new|a different) (?:day|week|date|appointment|appt|slot|time)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b|\b(?:next|earliest|soonest) (?:available|opening|openings)\b|\b(?:proxima|siguiente) (?:cita|fecha|hora) (?:disponible|libre)\b/
       .source,
 );
@@ -700,6 +713,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
+  if (intent === 'cancel' && (CONDITIONAL_CANCEL.test(spaced) || CONDITIONAL_CANCEL_ES.test(plain)))
+    return 'not-a-cancel';
   if (intent === 'cancel' && cancelsAServiceOnly(plain, spaced)) return 'another-visit';
   // Asking whether to come at all is a question, and a service not needed no absence: "¿voy o mejor no?", "no, no necesito transporte".
   if (intent === 'cancel' && (ASKS_WHETHER_TO_COME.test(spaced) || notNeededOnly(spaced)))
