@@ -351,7 +351,7 @@ export const WRONG_NUMBER =
 export const SPANISH_WRONG_NUMBER =
   /\b(?:numero|persona|telefono|celular) (?:(?:esta|es) )?(?:equivocad|incorrect)|\b(?:se )?equivoca(?:ron|n|ste|do|da)s? de (?:numero|persona)\b|\b(?:este|ese) (?:numero|telefono|celular|cel) ya no es (?:de|del)\b|\bya no es (?:el )?(?:numero|telefono|celular|cel) (?:de|del)\b|\beste no es su (?:numero|telefono|celular|cel)\b|\beste (?:numero|telefono|celular|cel) no es (?:de ella|de el|del paciente|de la paciente|su)\b/;
 /** The patient's own message sent to the clinic by mistake: "that text wasn't meant for you", "ese mensaje no era para ustedes"; not "this text isn't meant for this number". */
-export const OWN_MESSAGE_MISDIRECTED =
+const OWN_MESSAGE_MISDIRECTED =
   /\b(?:(?:that|my) (?:text|txt|message|msg)(?: i (?:just )?(?:sent|wrote))?|the (?:text|txt|message|msg) i (?:just )?(?:sent|wrote)) (?:wasn t|was not|wasnt)(?: meant| supposed to go| intended)? (?:for|to) (?:you|u|y all|yall|you guys)\b|\b(?:(?:ese|mi) (?:mensaje|msj|texto)(?: que (?:les |le )?(?:mande|envie|escribi))?|el (?:mensaje|msj|texto) que (?:les |le )?(?:mande|envie|escribi)) no (?:era|iba)(?: dirigido)? (?:para|a) (?:ustedes|usted|uds)\b/;
 /** A wrong number said bare, to the end of the reply: "wrong number lol", "número equivocado, perdón". */
 const BARE_WRONG_NUMBER =

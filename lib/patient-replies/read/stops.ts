@@ -598,7 +598,9 @@ export function asksToStop(text: string): boolean {
   // The messages made to go, "these" alone being the texts: "how do I make these go away".
   if (MAKE_MESSAGES_GO.test(joined)) return true;
   // A bare wrong number just after the patient's own message misdirected is theirs: "that text wasn't meant for you, wrong number lol".
-  const ownSlip = OWN_SLIP_THEN_WRONG_NUMBER.test(clauses.join(' '));
+  // Searched only for a clause that is such a wrong number: most replies have none.
+  const theirSlip = (clause: string) =>
+    BARE_WRONG_NUMBER_CLAUSE.test(clause) && OWN_SLIP_THEN_WRONG_NUMBER.test(clauses.join(' '));
   return all.some(
     (clause) =>
       found(CLINICS_MISTAKES, NEGATED_BEFORE, clause) ||
@@ -606,7 +608,7 @@ export function asksToStop(text: string): boolean {
       (!BY_MISTAKE.test(clause) &&
         (((found(WRONG_NUMBERS, WRONG_NUMBER_DENIED, clause) ||
           found(SPANISH_WRONG_NUMBERS, SPANISH_NEGATED_BEFORE, clause)) &&
-          !(ownSlip && BARE_WRONG_NUMBER_CLAUSE.test(clause)) &&
+          !theirSlip(clause) &&
           !SELF_MISTAKE.test(clause)) ||
           found(ENGLISH_STOPS, NEGATED_BEFORE, clause) ||
           found(SPANISH_STOPS, SPANISH_NEGATED_BEFORE, clause))),
