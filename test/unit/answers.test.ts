@@ -3000,15 +3000,15 @@ describe('what parts 49 to 56 showed once they joined the training replies (befo
   const reminder =
     '“Recordatorio: tiene una cita el jueves a las 10:00. Responda 1 para confirmar, 2 si no puede venir. Responda STOP para no recibir más mensajes”';
 
-  it("reactions: the message a reaction quotes is the clinic's, never a stop; a like or a love is the thumbs-up it stands for", () => {
+  it("reactions: the message a reaction quotes is the clinic's, never a stop; a like is the thumbs-up it stands for", () => {
     for (const text of [
       `Le gustó ${reminder}`,
       'Liked “Reminder: appointment Thu 9:30 AM. Reply 1 to confirm, 2 if you can’t come. Reply STOP to opt out”',
-      'Loved "Your appointment is tomorrow at 2:15pm. Reply 1 to confirm, 2 if you can’t come, STOP to opt out"',
     ])
       expect(readByRules(text), text).toEqual({ intent: 'confirm', via: 'answer-code' });
-    // Any other reaction is for the model, as its verb alone: no stop rule reads the quote.
+    // Any other reaction, a love too (the fourteenth review), is for the model, as its verb alone: no stop rule reads the quote.
     for (const text of [
+      'Loved "Your appointment is tomorrow at 2:15pm. Reply 1 to confirm, 2 if you can’t come, STOP to opt out"',
       `Se rió de ${reminder}`,
       'Questioned “Reply 1 to confirm, 2 if you can’t come, STOP to opt out.”',
       `No le gustó ${reminder}`,
@@ -3517,12 +3517,15 @@ describe('the rules of the third review of 2026-11-28', () => {
     expect(heldBack(intent, text)).toBeUndefined(),
   );
 
-  // A reaction quoting the reminder, by any app's wording, is the thumbs-up it stands for, never its STOP line.
+  // A like quoting the reminder, by any app's wording, is the thumbs-up it stands for; any reaction is its own words, never the STOP line.
   it.each([
-    'Me gusta “Recordatorio: cita el lun 3 a las 9:00. Responda 1 para confirmar, 2 si no puede venir, STOP para baja.”',
-    'Me encantó “Su cita es mañana. STOP para baja.”',
-  ])('a reaction quoting the reminder is a thumbs-up: %j', (text) =>
-    expect(withoutQuotedLines(text)).toBe('👍'),
+    [
+      'Me gusta “Recordatorio: cita el lun 3 a las 9:00. Responda 1 para confirmar, 2 si no puede venir, STOP para baja.”',
+      '👍',
+    ],
+    ['Me encantó “Su cita es mañana. STOP para baja.”', 'Me encantó'],
+  ])('a reaction quoting the reminder is what the patient sent: %j', (text, own) =>
+    expect(withoutQuotedLines(text)).toBe(own),
   );
 
   it.each(['bórrenme la dirección de antes, ya me mudé', 'bórrenme el correo viejo y pongan el nuevo'])(
@@ -4446,4 +4449,46 @@ describe('the rules of the thirteenth review: a cancel on a condition or beside 
       ),
     ).toBe(false);
   });
+});
+
+describe('the rules of the fourteenth review (hard on confirms): a reaction other than a like, a visit told of as past', () => {
+  it.each([
+    'Loved “Front Desk: Appt reminder for Tue 3/11 at 8:40 AM. Reply 1 to confirm, 2 if you can’t come. Reply STOP to opt out”',
+    'Le encantó “Responda 1 para confirmar, 2 si no puede venir. Responda STOP para no recibir más mensajes”',
+    'Reaccionó con ❤️ a “Su cita es el miércoles a las 10:00. Responda 1 para confirmar, 2 si no puede venir. Responda STOP para no recibir más mensajes”',
+  ])('no confirm by rule: a heart says the text was seen, not that the patient comes: %j', (text) =>
+    expect(readByRules(text)?.intent).not.toBe('confirm'),
+  );
+
+  it('reads a reaction an app words its own way as its words, never the quoted STOP line as a stop', () => {
+    const text =
+      'Le dio risa “Clínica: su cita es el lunes a la 1:30 p. m. Responda 1 para confirmar, 2 si no puede venir. Responda STOP para no recibir más mensajes”';
+    expect(withoutQuotedLines(text)).toBe('Le dio risa');
+    expect(readByRules(text)).toBeUndefined();
+    // Words of the patient's own before the quote are no reaction: the reply is read whole, a stranger's "not me" a stop.
+    for (const text of [
+      'STOP “Reply 1 to confirm, 2 if you can’t come. Reply STOP to opt out”',
+      'No Ana here “Hi Ana, appointment Tue 10:30. Reply 1 to confirm, 2 if you can’t come, STOP to opt out.”',
+    ])
+      expect(readByRules(text)?.intent, text).toBe('opt-out');
+  });
+
+  it.each([
+    'yes I was there on the 3rd, everything went fine, thanks',
+    'Sí, ya me atendieron, muchas gracias',
+    'yes we already went, thank you',
+  ])("holds back a model's confirm of a visit told of as past: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'yes, I was there last time too, see you Monday',
+    'yes I will be there on the 3rd',
+    "Already had it in my calendar, I'll be in Tuesday",
+    'Yep we were in last week for her shots, we’ll make it Thursday',
+    'ya fui a sacarme los análisis, ahí nos vemos el martes',
+    'Ya fui informado, cuenten con nosotros el martes',
+  ])("keeps a model's confirm beside a past visit or errand with the coming one said: %j", (text) =>
+    expect(heldBack('confirm', text)).toBeUndefined(),
+  );
 });

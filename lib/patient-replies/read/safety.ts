@@ -240,6 +240,16 @@ const ANOTHER_EVENT =
 /** Coming made to hang on a condition: "will be there if they let me off early", "voy si consigo raite". */
 const CONDITIONAL_COMING =
   /(?<!\beven )\b(?:if|unless|as long as) (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
+/**
+ * A visit told of as past and done, which a yes answers rather than the one to come: "yes I was there on the
+ * 3rd, it went fine", "we already went, thanks", "sí, ya me atendieron"; not "already had it on the calendar",
+ * "ya fui a la farmacia", "ya fui avisada".
+ */
+const PAST_VISIT =
+  /\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me)\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)/;
+/** A visit still to come said beside a past one: "I was in last week, I'll come Tuesday", "ya fui, ahí nos vemos el martes". */
+const COMING_AHEAD =
+  /\b(?:will|ll|shall|gonna|going to|count me in|all set|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next)\b|\b(?:nos vemos|ahi|alli|llego|llegamos|vengo|venimos|ire|iremos|cuenten|sin falta|llevo|llevamos|estamos|estaremos|andamos|manana|lunes|martes|miercoles|jueves|viernes|sabado|domingo|proxima)\b/;
 /** The same details said, a yes to a question of the records, not of coming: "sí, tengo el mismo seguro". */
 const SAME_DETAILS =
   /\b(?:same|mismo|misma) (?:insurance|seguro|address|direccion|number|numero|phone|telefono|pharmacy|farmacia)\b/;
@@ -692,6 +702,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       ANOTHER_EVENT.test(spaced) ||
       HOUSEHOLD_MATTER.test(spaced) ||
       CONDITIONAL_COMING.test(spaced) ||
+      (PAST_VISIT.test(spaced) && !VISIT_CONFIRMED.test(spaced) && !COMING_AHEAD.test(spaced)) ||
       SAID_YES_TO_ANOTHER.test(spaced) ||
       (SAME_DETAILS.test(spaced) && !VISIT_CONFIRMED.test(spaced)) ||
       SECOND_MATTER.test(spaced) ||

@@ -321,11 +321,13 @@ export function ownWords(text: string): string {
 /**
  * A reaction an app sends as text to the reminder, which it quotes on one line: "Liked “Reminder: …
  * Reply 1 to confirm … STOP to opt out”", "Le gustó “… Responda 1 …”", "Me gusta “… STOP para baja.”", and
- * Android's "Reacted 👍 to “…”". A like or a love is the thumbs-up it stands for; any other, its verb or emoji. A quote without the reminder's
- * answer codes or its stop line may be the patient's own words, and is read as ever.
+ * Android's "Reacted 👍 to “…”". A like is the thumbs-up it stands for; any other reaction, a heart as
+ * much as a laugh, says the text was seen, not that the patient is coming: its verb or its emoji is what
+ * the patient sent. A quote without the reminder's answer codes or its stop line may be the
+ * patient's own words, and is read as ever.
  */
 const REACTION =
-  /^(?:(liked|loved|(?:le|me) gust[oó]|me gusta|(?:le|me) encant[oó]|me encanta|(?:reacted|reaccion[oó])(?: (?:with|con))? (?:👍|❤️?)(?: (?:to|a))?)|(laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|enfatiz[oó]|no (?:le|me) gust[aoó]|cuestion[oó]|(?:reacted|reaccion[oó])(?: (?:with|con))? \p{Extended_Pictographic}\S*(?: (?:to|a))?)) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para (?:baja|no recibir)))\b[^”"\n]*[”"]$/iu;
+  /^(?:(liked|(?:le|me) gust[oó]|me gusta|(?:reacted|reaccion[oó])(?: (?:with|con))? 👍(?: (?:to|a))?)|(loved|(?:le|me) encant[oó]|me encanta|laughed at|emphasi[sz]ed|disliked|questioned|se ri[oó] de|(?:le|me) (?:dio risa|hizo gracia)|enfatiz[oó]|no (?:le|me) gust[aoó]|cuestion[oó]|(?:reacted|reaccion[oó])(?: (?:with|con))? \p{Extended_Pictographic}\S*(?: (?:to|a))?)) [“"][^”"\n]*\b(?:(?:reply|responda) 1|stop (?:to opt out|para (?:baja|no recibir)))\b[^”"\n]*[”"]$/iu;
 
 const ANDROID_REACTED = /^(?:reacted|reaccion[oó])(?: (?:with|con))? | (?:to|a)$/giu;
 
