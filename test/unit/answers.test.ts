@@ -4492,3 +4492,44 @@ describe('the rules of the fourteenth review (hard on confirms): a reaction othe
     expect(heldBack('confirm', text)).toBeUndefined(),
   );
 });
+
+describe('the rules of the fifteenth review (hard on stops): post and signs, a keyword meant elsewhere, the texts said to be wanted', () => {
+  it.each([
+    'Meant to send STOP to the Verizon promo texts, not you, sorry! Keep the reminders coming',
+    'Quería mandar BAJA a la compañía de cable, no a ustedes. Sigan mandándome los recordatorios porfa',
+    'Please stop the paper statements, I get everything on MyChart now. Texts are fine',
+    'Stop sign at your parking lot entrance is knocked over, almost got hit pulling in. Just fyi',
+    'stop lights on Main are out, traffic is crazy, I’ll be about 10 min late',
+  ])('no stop by rule: post or a sign stopped, or the keyword meant for another sender: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    'stop the paper statements and the texts',
+    'stop the letters and calls, I’m done with this clinic',
+    'Stop the mailers and all contact please',
+    'meant to send STOP to the pharmacy not you, but honestly, same goes for you. STOP',
+    'I meant to send STOP weeks ago. STOP',
+  ])('still a stop by rule: more than post stopped, or the keyword meant for this sender too: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'dejen de llamarme, con los mensajes es suficiente',
+    'Ya no me llamen por teléfono, con los mensajes es suficiente. Sí voy',
+    'Sale, ahí estaré. ¿Cómo le hago para que me dejen de llegar los correos del portal? Los mensajes sí los quiero',
+  ])("holds back a model's stop when the texts are said last to be wanted, for a person: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each([
+    'The texts are helpful. I’ve switched clinics. Please update your records',
+    'texts are fine but take me off the list anyway',
+    'Reminders are helpful, but I no longer need them',
+    'los avisos sí los queremos, pero este número es de mi trabajo, no lo usen',
+    'con los mensajes basta para otros pacientes, yo no los quiero',
+  ])(
+    "keeps a model's stop when anything but a courtesy follows the texts wanted, or the clinic is left: %j",
+    (text) => expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+});

@@ -101,6 +101,16 @@ const WANTS_TEXTS = new RegExp(
   'g',
 );
 
+/** The texts said to be wanted, in so many words: "texts are fine", "the texts are all I need", "los mensajes sí los quiero". */
+const TEXTS_STILL_WANTED =
+  /\b(?:texts?|reminders|messages)(?: \S+)? (?:are|r) (?:fine|ok|okay|helpful|all i need)\b|\b(?:los|sus|estos) (?:mensajes|recordatorios|textos|avisos)(?: \S+){0,2} si (?:los )?(?:quiero|queremos|me sirven)\b|\bsi (?:quiero|queremos) (?:los|sus) (?:mensajes|recordatorios|textos|avisos)\b|\bcon (?:los|sus) (?:mensajes|recordatorios|textos) (?:es suficiente|basta|me basta)\b/;
+/** The clinic left, beside which texts praised are a goodbye: "the texts are helpful, I've switched clinics". */
+const CLINIC_LEFT =
+  /\b(?:switch\w*|moved|moving|transferr\w*|(?:new|another|other|different) (?:clinic|doctor|provider|practice)|no longer (?:a )?patient|otra clinica|otro (?:doctor|medico|lado)|me (?:cambie|mude))\b/;
+/** Only courtesies or coming after the texts said to be wanted: anything else may turn them ("…but I no longer need them", "…pero no en este teléfono"). */
+const NOTHING_BUT_COURTESY =
+  /^(?: (?:thanks|thank you|thx|ty|gracias|muchas gracias|please|pls|por favor|porfa|si voy|si vamos|i ll be there|see you(?: then| there| soon)?|nos vemos|ahi estare|alli estare|1|ok|okay|bye|saludos|bendiciones|god bless))*$/;
+
 /** Texts praised, no word of stopping for a model's opt-out unless the praise is turned or denied: "love these reminders, never stop", not "I like the texts but I don't need them" nor "I don't like these texts". */
 const PRAISED =
   /(?<!\b(?:don t|dont|do not|didn t|didnt|not|no|never)(?: really| even)? )\b(?:love|luv|like|enjoy)(?: getting)? (?:these|the|your|ur|all the) (?:reminders?|texts?|messages?)\b|\bnever stop\b|(?<!\bno )\b(?:me encantan|me gustan) (?:estos|los|sus) (?:mensajes|recordatorios|avisos)\b/g;
@@ -664,6 +674,15 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
         : keywordAsked.replace(WHAT_STOP_DOES, ' ');
     // Asked about and said to be only a question, nothing else wishing the texts away: "if I reply STOP do I still get calls? just asking".
     if (onlyAsksAboutStop(text)) return 'not-about-messages';
+    // The texts said to be wanted last, with only courtesies after and no leaving told: "unsubscribe me from the portal emails, the texts are fine".
+    const wanted = TEXTS_STILL_WANTED.exec(spaced);
+    if (
+      wanted !== null &&
+      NOTHING_BUT_COURTESY.test(spaced.slice(wanted.index + wanted[0].length)) &&
+      !CLINIC_LEFT.test(spaced) &&
+      !NAMES_A_DEATH.test(spaced)
+    )
+      return 'not-about-messages';
     // Asking why reminders keep coming after answering is about the answer: "why do I keep getting these? I already confirmed".
     const asked = withoutComplaintBorne(
       ALREADY_ANSWERED.test(notAsked) ? notAsked.replace(WHY_STILL_GETTING, ' ') : notAsked,

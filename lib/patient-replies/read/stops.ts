@@ -257,8 +257,12 @@ export const A_TREATMENT =
 export const ANOTHER_DOING =
   '(?:taking|eating|drinking|using|smoking|bleeding|coughing|playing|joking|kidding|lying|ignoring)';
 
+/** Post and bills on paper, which a patient may stop and keep the texts: "stop the paper statements"; not beside messages named. */
+const PAPER_POST =
+  '(?:the |my |our |all (?:the |these |those )?|these |those )?(?:paper )?(?:statements?|bills|billing statements?|invoices?|letters|catalogs?|mailers?|junk mail)\\b(?!.*\\b(?:texts?|txts?|messages|msgs|reminders|sms|calls?|contact\\w*|emails?|everything|anything|all|the rest|done|todo|llamadas)\\b)';
+
 /** What "stop" is when it starts a reply in another sense: "stop by", "stop taking my tablets?", "stop worrying", "stop making me wait". */
-const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|${ANOTHER_DOING}|working|worrying|stressing|fretting|fussing|panicking|apologi[sz]ing|making|charging|changing|moving|rescheduling|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
+const OTHER_STOP = `(?:by|in|at|over|off|for|to|when|if|before|after|signs?|lights?|${PAPER_POST}|${ANOTHER_DOING}|working|worrying|stressing|fretting|fussing|panicking|apologi[sz]ing|making|charging|changing|moving|rescheduling|${A_TREATMENT}|the (?:bleeding|pain))\\b`;
 
 /** Words before a final "stop" that make it another stop: "the bus stop", "it won't stop", "when do I stop", "undo stop". */
 const BEFORE_OTHER_STOP =
@@ -320,9 +324,10 @@ const SPANISH_NEGATED_BEFORE =
 /** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
 const CONDITION_BEFORE =
   /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;
-/** A clause that says a stop was a mistake: "I sent stop by mistake", "I replied STOP to the wrong message", "me equivoqué y puse STOP". */
+/** A clause that says a stop was a mistake: "I sent stop by mistake", "I replied STOP to the wrong message", "me equivoqué y puse STOP";
+ * or the keyword meant for another sender, said not to be this one: "meant to send STOP to the Verizon promo texts, not you". */
 const BY_MISTAKE =
-  /\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b|\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact|company|business|sender|clinic|office|pharmacy|doctor)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
+  /\b(?:meant|wanted|was trying|tried|intended|queria|quise|quiso|iba a) (?:to )?(?:send|text|reply|type|mandar|enviar|contestar|responder|poner)(?: \S+)? (?:stop|baja|alto) (?:to|a|al|para) (?:\S+ ){0,6}?(?:not (?:to )?(?:you|u|y all|yall|you guys)|no (?:a|para) (?:ustedes|usted|ti))\b(?!.*\b(?:but|pero|aunque|though|actually|also|too|either|same|tambien|tampoco|igual|ahora que lo pienso|pensandolo bien)\b)|\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b|\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact|company|business|sender|clinic|office|pharmacy|doctor)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
 
 /** Phrases, with the few expressions of them all that most clauses fail at once. */
 interface Phrases {
