@@ -674,7 +674,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
         : keywordAsked.replace(WHAT_STOP_DOES, ' ');
     // Asked about and said to be only a question, nothing else wishing the texts away: "if I reply STOP do I still get calls? just asking".
     if (onlyAsksAboutStop(text)) return 'not-about-messages';
-    // The texts said to be wanted last, with only courtesies after and no leaving told: "unsubscribe me from the portal emails, the texts are fine".
+    // The texts said to be wanted last, with only courtesies after and no clinic left: "ya no me llamen, con los mensajes es suficiente".
     const wanted = TEXTS_STILL_WANTED.exec(spaced);
     if (
       wanted !== null &&
