@@ -4533,3 +4533,84 @@ describe('the rules of the fifteenth review (hard on stops): post and signs, a k
     (text) => expect(heldBack('opt-out', text)).toBeUndefined(),
   );
 });
+
+describe('the rules of the sixteenth review (hard on acts): past visits, other matters, going first, hypothetical moves', () => {
+  it.each([
+    'yep I was in last monday, all went fine',
+    'Ya fui el jueves, me revisó el doctor, todo bien',
+    'sí, ya me atendieron el lunes pasado, gracias',
+    'yes I took my meds already',
+    'Sí, ya tengo mis resultados',
+    'Sí voy, aunque no sé si me den permiso en el trabajo',
+    'Yes, she will be there and asks for an interpreter',
+    'I’ll be there, we won’t need the ride this time',
+    'yes I was there yesterday, the new hearing aid works great',
+    'I was there on the 12th and the dentist said I can come back in 6 months. Thank you',
+    'Ya fui gracias, si todo bien',
+  ])(
+    "holds back a model's confirm that answers another matter, or hangs on a doubt or a request: %j",
+    (text) => expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'I was in last monday for labs, see you Friday',
+    'Ya fui el martes al laboratorio, el viernes ahí estaré',
+    'yes I have my referral letter ready, see you then',
+    "I'll be there, I don't need a ride",
+    'Ya fui el sábado pasado gracias, y a esta sí puedo ir',
+    'yes got my forms, all good 👍',
+    'no sé si ya les había contestado, pero sí voy',
+    'Sí, ya pedimos el raite con Medicaid como siempre, ahí estaremos',
+    'no sé si pueda llegar temprano pero sí voy',
+    "I'll be there for sure. Don't know if he can come in with me, he has work",
+    'Yes we’ll be there, she never asks for an interpreter, she speaks English fine',
+  ])("keeps a model's confirm with the coming visit said beside another matter: %j", (text) =>
+    expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+
+  it("holds back a model's cancel of a service after going said first, and a move of another's visit beside one's own kept", () => {
+    expect(heldBack('cancel', 'Sí voy, pero cancelen lo de rayos X, ya me lo hicieron')).toBe(
+      'another-visit',
+    );
+    expect(heldBack('cancel', 'Voy a cancelar, no puedo ese día')).toBeUndefined();
+    expect(
+      heldBack('cancel', 'Voy pero al hospital, me internaron, no voy a poder ir a la cita'),
+    ).toBeUndefined();
+    expect(heldBack('cancel', 'quiero cancelar la cita del laboratorio')).toBeUndefined();
+    expect(
+      heldBack(
+        'reschedule',
+        "We're good for Monday but our son's appointment needs to move to the afternoon",
+      ),
+    ).toBe('another-visit');
+    expect(heldBack('reschedule', "I'm fine with Tuesday but can we do 3pm instead")).toBeUndefined();
+    expect(
+      heldBack(
+        'reschedule',
+        "I'm fine with Tuesday but my son's appointment has to be moved, just move us both to the afternoon",
+      ),
+    ).toBeUndefined();
+    expect(
+      heldBack(
+        'reschedule',
+        "I'm fine with the morning but my husband's one day off is Friday, can we switch to Friday?",
+      ),
+    ).toBeUndefined();
+  });
+
+  it.each([
+    'could I move it if needed?',
+    'if we have to change the time, can I text here?',
+    '¿La puedo cambiar si hace falta?',
+  ])("holds back a model's reschedule asked only for if it is ever needed: %j", (text) =>
+    expect(heldBack('reschedule', text)).toBe('not-a-new-time'),
+  );
+
+  it.each([
+    '¿Me la pueden cambiar para el jueves? Si es necesario voy en la tarde',
+    'Please move me to next week, I can bring my records if needed',
+    'Necesito cambiar la cita, si es necesario puedo ir el sábado',
+  ])("keeps a model's reschedule whose condition is not on the move: %j", (text) =>
+    expect(heldBack('reschedule', text)).toBeUndefined(),
+  );
+});

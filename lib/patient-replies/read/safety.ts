@@ -148,9 +148,9 @@ const ACKNOWLEDGED_ONLY =
 const SAYS_THE_OPPOSITE =
   /[🙄😒🙃😏🤔🤷]|\b(?:said no ?one ever|said nobody ever)\b|\byeah right(?= *(?:[.,;!…]|$))|\bcomo si (?:pudiera|pudiese|fuera a|me importara|me interesara)\b/iu;
 
-/** Another visit beside the patient's own, which is kept: "mine's fine, but my son's needs cancelling", "keep this one", "la mía sigue", "voy, pero cancelen la cita de mi hijo". */
+/** Another visit beside the patient's own, which is kept: "mine's fine, but my son's needs cancelling", "keep this one", "la mía sigue", "voy, pero cancelen la cita de mi hijo", "I'm fine with Tuesday but my daughter's appointment needs to move". */
 const ANOTHER_VISIT =
-  /\b(?:mine|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b|^(?:(?:yes|si|yo si|ok) )?(?:voy|vamos|ire|i ll be there|i will be there|i m coming|we ll be there|ahi estare) (?:pero|but) (?:please |por favor )?(?:cancel\w*|anul\w*) (?:la (?:cita|consulta) de (?:mi|mis|nuestr[oa])|(?:my|our) \S+ s)\b/;
+  /\b(?:mine|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:i m|im|i am|we re|we are) (?:fine|good|ok|okay|set) (?:with|for|on) \S+(?: \S+)? (?:but|pero) (?:my|our) \S+ s (?:appointment|appt|visit|one)(?: \S+){0,4}? (?:needs?|has|have|must|should)(?: to)?(?: be)? (?:move|moved|moving|cancel\w*|reschedul\w*|changed|pushed)\b(?!.*\b(?:mine|ours|both|us|me too|move me|cancel me|can i|can we|could i|could we)\b)|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b|^(?:(?:yes|si|yo si|ok) )?(?:voy|vamos|ire|i ll be there|i will be there|i m coming|we ll be there|ahi estare) (?:pero|but) (?:please |por favor )?(?:cancel\w*|anul\w*) (?:la (?:cita|consulta) de (?:mi|mis|nuestr[oa])|(?:my|our) \S+ s)\b/;
 /** The patient's own visit said to stand, a sentence of its own, which a cancel or move is then not of: "cancel my repeat prescription… appt is fine"; not "the appointment is fine but can I come at 3". */
 const OWN_VISIT_STANDS =
   /\b(?:my |this |the )?(?:appt|appointment)(?: is|'s|’s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)(?= *(?:[.!;]|$))|\bmi cita (?:esta bien|sigue)(?= *(?:[.!;]|$))/;
@@ -223,14 +223,18 @@ const SECOND_MATTER =
 
 /** Coming hedged, or a question asked without its mark, which no plain confirmation holds: "prob yeah, will see", "yes but what floor", "see you then where do I park", "is that alright", "do I need to". */
 const HEDGED_OR_ASKED =
-  /(?<!\b(?:this|that|it|which|what|there|here) )\bis (?:that|it|this) (?:alright|all right|ok|okay|fine|possible|allowed|a problem)\b|\b(?:would|will) (?:that|it|this) be (?:alright|all right|ok|okay|fine|possible|a problem)\b|(?<!\btimes )\b(?:do|should) (?:i|we) (?:need to|have to|still need to)\b|(?<!\bno )\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor|(?:ahi|alli) (?:vemos|veremos))\b|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b|\b(?:try|trying) (?:and|to|n) (?:be|come|make|get|attend)\b|\b(?:voy a|vamos a|va a) (?:intentar|tratar)\b|\ba ver si\b|\b(?:but|pero) (?:at|a las|a la|on|el)\b|^(?:can|cn|could|may) (?:i|we|u|you)\b/;
+  /(?<!\b(?:this|that|it|which|what|there|here) )\bis (?:that|it|this) (?:alright|all right|ok|okay|fine|possible|allowed|a problem)\b|\b(?:would|will) (?:that|it|this) be (?:alright|all right|ok|okay|fine|possible|a problem)\b|(?<!\btimes )\b(?:do|should) (?:i|we) (?:need to|have to|still need to)\b|(?<!\bno )\b(?:maybe|mayb|might|prob|probs|prolly|probably|perhaps)\b(?: \S+){0,2}? (?:yes|yeah|yea|yep|ok|okay|sure|come|coming|make it|be there|b there|attend\w*|go|going)\b|^(?:maybe|mayb|prob|probs|prolly|probably|perhaps)\b|\b(?:not sure|unsure|idk|quizas|quiza|tal vez|a lo mejor|(?:ahi|alli) (?:vemos|veremos))\b|\bno se si (?:me |nos |le |les )?(?:dejen|den)\b|\bno se si (?:yo |ya )?(?:pueda|podamos|podre|alcance|llegue|lleguemos|salga|vaya|vayamos)\b(?!.*\b(?:pero|but)\b)|\b(?:(?:i )?(?:don t|dont|do not) know|dunno) if (?:i|we)(?: ll| will| can| could)?(?: be able to)? (?:make it|get off|come|go|be there|attend)\b(?!.*\b(?:but|pero)\b)|\b(?:we ll|will) see\b(?! (?:you|u|ya|ye|y all|yall|you all|yous)\b)|\b(?:but|and|also) (?:what|where|when|which|how|who|whats|wheres|is there|are there|do i|do we|should i|can i|can we)\b|\bpero (?:donde|cuando|cual|como|quien|hay|puedo|debo|tengo que)\b|\b(?:where|what|when|how|which|who)\b (?:do|does|did|is|are|should|can|could|will|would|shall|s|am)\b|\b(?:donde|cuando|cual)\b (?:me |se |nos )?(?:es|esta|estan|hay|puedo|podemos|debo|tengo|llego|queda|estaciono)\b|\bcomo (?:llego|puedo|hago|le hago|estaciono)\b|\b(?:try|trying) (?:and|to|n) (?:be|come|make|get|attend)\b|\b(?:voy a|vamos a|va a) (?:intentar|tratar)\b|\ba ver si\b|\b(?:but|pero) (?:at|a las|a la|on|el)\b|^(?:can|cn|could|may) (?:i|we|u|you)\b/;
 
 /** The visit named, in either language: "appointment", "appt", "cita", "consulta". */
 const A_VISIT = '(?:appointment|appt|appts|visit|cita|sita|consulta|turno)';
-/** A service cancelled rather than the visit: "cancel the Medicaid ride", "cancelen la receta", "cancel the lab part". */
-const SERVICE_CANCELLED = new RegExp(
-  `\\b(?:cancel\\w*|anul\\w*) (?:el |la |los |las |my |the |mi |mis |our |his |her |su )?(?:\\S+ )?(?:transporte|transportation|transport|ride|taxi|uber|lyft|shuttle|raite|interpreter|interprete|traductor\\w*|lab|labs|laboratorio|blood work|prescription|receta|refill|medicine|medicina)\\b(?!(?: (?:and|&|n|y|e|or))?(?: (?:the|my|his|her|our|mi|la|su|el))?(?: \\S+)? ${A_VISIT}\\b)`,
-);
+/** A service cancelled rather than the visit: "cancel the Medicaid ride", "cancelen la receta", "cancel the lab part"; `test`, a test's own visit named too ("lo de rayos X", "la cita del laboratorio"). */
+const serviceCancelled = (test: boolean) =>
+  new RegExp(
+    `\\b(?:cancel\\w*|anul\\w*) (?:el |la |los |las |my |the |mi |mis |our |his |her |su ${test ? '|lo de ' : ''})?(?:\\S+ ${test ? '|(?:cita|consulta|orden) del? ' : ''})?(?:transporte|transportation|transport|ride|taxi|uber|lyft|shuttle|raite|interpreter|interprete|traductor\\w*|lab|labs|laboratorio|blood work|prescription|receta|refill|medicine|medicina${test ? '|rayos x|x rays?|xray' : ''})\\b(?!(?: (?:and|&|n|y|e|or))?(?: (?:the|my|his|her|our|mi|la|su|el))?(?: \\S+)? ${A_VISIT}\\b)`,
+  );
+const SERVICE_CANCELLED = serviceCancelled(false);
+/** Beside going said first or a yes, a test's visit cancelled is not the patient's: "Voy, pero ¿me pueden cancelar la cita del laboratorio?". */
+const SERVICE_OR_TEST_CANCELLED = serviceCancelled(true);
 /** A service said not to be needed, not the visit: "no, I don't need a ride", "no voy a necesitar raite", "no tengo alergias". */
 const NO_SERVICE_NEEDED =
   /^(?:no|nope|nah)\b(?= (?:i|we|thanks|thank|gracias|no)\b)|\b(?:don t|do not|won t|will not|doesn t|does not) need (?:a |an |the |any )?(?:ride|transport\w*|interpreter|wheelchair|uber|taxi)\b|\bno (?:voy a |vamos a )?(?:necesito|necesitamos|necesitar|ocupo|ocupamos) (?:el |un |una )?(?:transporte|raite|ride|interprete|traductor\w*|silla de ruedas)\b|\bno tengo alergias\b/g;
@@ -255,11 +259,29 @@ const CONDITIONAL_COMING =
  * 3rd, it went fine", "we already went, thanks", "sí, ya me atendieron"; not "already had it on the calendar",
  * "ya fui a la farmacia", "ya fui avisada".
  */
-const PAST_VISIT =
-  /\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me)\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)/;
+/** A day gone by, in Spanish: "el martes", "ayer", "la semana pasada", "el lunes pasado". */
+const PAST_DAY_ES = `(?:el ${DIAS}(?: pasado)?|ayer|antier|anteayer|la semana pasada|el otro dia)`;
+const PAST_VISIT = new RegExp(
+  String.raw`\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me|me (?:atendi\w*|vieron|revis\w*))\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?: ${PAST_DAY_ES}| la otra vez)?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)`,
+);
+const PAST_VISITS = new RegExp(PAST_VISIT.source, 'g');
+/** Coming to this visit said too, in words of its own: "…and yes I can come for the follow-up", "a esta sí puedo ir", "today works". */
+const comesToo = (rest: string) => {
+  // What someone said of coming back is no answer: "the dentist said I can come back in 6 months".
+  const own = rest.replace(/\b(?:said|says|told (?:me|us|him|her)|dijo|dijeron|dice)(?: \S+){0,5}/g, ' ');
+  return (
+    VISIT_CONFIRMED.test(own) || COMING_AHEAD.test(own) || SAYS_COMING.test(own) || THIS_ONE_TOO.test(own)
+  );
+};
+/** This visit answered in words of its own: "today works too", "a esta sí puedo", "asisto", "yes to the checkup too"; not "the hearing aid works great", "yes it works, the new inhaler". */
+const THIS_ONE_TOO =
+  /\b(?:time|day|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+(?: ?[ap]m)?) works\b|\b(?:asisto|asistimos|a esta|this one|this time|cuente conmigo)\b|\b(?:yes|si|claro que si)(?: for| to| para| a)? (?:the |la |el |esta |this )?(?:follow ?up|next one|seguimiento|proxima|siguiente|checkup)\b/;
 /** A visit still to come said beside a past one: "I was in last week, I'll come Tuesday", "ya fui, ahí nos vemos el martes". */
 const COMING_AHEAD =
   /\b(?:will|ll|shall|gonna|going to|count me in|all set|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next)\b|\b(?:nos vemos|ahi|alli|llego|llegamos|vengo|venimos|ire|iremos|cuenten|sin falta|llevo|llevamos|estamos|estaremos|andamos|manana|lunes|martes|miercoles|jueves|viernes|sabado|domingo|proxima)\b/;
+/** A medicine taken or a paper in hand, which a yes answers rather than the visit: "yes I took my pills this morning", "sí, ya tengo la receta". */
+const THING_IN_HAND =
+  /^(?:(?:yes|yeah|yep|si|ya|already|i|me)\s)*(?:took|taken|tome|tengo|have|got|picked up|recogi) (?:my |the |la |el |mis |las |los )?(?:pills|meds|medicine|medications?|insulin|receta|recetas|medicina|medicinas|pastillas|prescription|results|resultados|orden|referral|paperwork|forms?)(?:\s(?:already|ya|this morning|today|hoy|esta manana|gracias|thanks|thank you))*$/;
 /** The same details said, a yes to a question of the records, not of coming: "sí, tengo el mismo seguro". */
 const SAME_DETAILS =
   /\b(?:same|mismo|misma) (?:insurance|seguro|address|direccion|number|numero|phone|telefono|pharmacy|farmacia)\b/;
@@ -277,6 +299,12 @@ const A_DOCUMENT = '(?:forms?|paperwork|papers|prescriptions?|results|records|no
 const ERRAND = new RegExp(
   `\\b(?:stop|come|swing|drop|pop) (?:by|in|over)\\b(?: \\S+){0,4}? (?:to )?(?:pick up|grab|drop off|collect|sign)(?: \\S+){0,3}? ${A_DOCUMENT}\\b|\\b(?:pick up|drop off|collect) (?:the |my |a |an |her |his |their |our )?(?:\\S+ ){0,2}?${A_DOCUMENT}\\b|\\bpasar (?:a |por )?(?:recoger|dejar|firmar)(?: \\S+){0,3}? (?:recetas?|resultados|papeles|formas?|formularios?|documentos?|orden|referencia|carta|constancia|consentimiento|expediente|medicinas?|medicamentos?)\\b|\\bpasar (?:a )?firmar\\b`,
 );
+/** A move asked about for if it is ever needed, not asked: "can I move it if I need to?", "¿se podría cambiar si se me atraviesa algo?". */
+const IF_NEEDED =
+  '(?:if (?:i|we|she|he) (?:need|needs|have|has) to|if (?:needed|necessary|need be)|si (?:hace falta|es necesario|se me atraviesa(?: algo)?|lo necesito|se ofrece))';
+const MOVE_IF_NEEDED = new RegExp(
+  `\\b(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)(?: (?:it|this|that|me|la|lo|la cita|mi cita|(?:my|the) (?:time|appointment|appt)))?(?: later)? ${IF_NEEDED}\\b|\\b${IF_NEEDED} (?:[^\\s,.;:!?¿¡]+ )?(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)\\b`,
+);
 /** The visit asked to move, whatever errand stands beside it: "can I come in Friday instead and pick up my results then?". */
 const MOVE_ASKED =
   /\b(?:instead|reschedul\w*|resched|rebook\w*|move|moved|push|swap|change|another|different|cambi\w*|mover\w*|muev\w*|otro dia|otra fecha|en vez|en lugar|mas tarde|mas temprano)\b/;
@@ -285,11 +313,11 @@ const ANYONE_ABSENT =
   /\b(?:can t|cant|cannot|won t|wont|will not|not|isn t|isnt|unable to)(?: be able to)? (?:come|coming|go|going|make it|be there|attend\w*)\b|\bno (?:puede|pueden|podra|podran|va|van|ira|iran|puedo|voy|vamos|podre|podemos)(?: a)?(?: (?:ir|venir|asistir|poder))?\b/;
 const SERVICE_CANCELLED_ALL = new RegExp(SERVICE_CANCELLED.source, 'g');
 
-/** Something asked of the clinic or a person: "please make sure the interpreter is booked", "can you send the address", "I'll need a work note". */
+/** Something asked of the clinic or a person, or a service booked said not to be needed: "please make sure the interpreter is booked", "can you send the address", "I'll need a work note", "pide intérprete", "I won't need the van" (one booked; not "I don't need a ride", which answers whether one is). */
 const ASKS_SOMETHING =
-  /\b(?:i ll|ill|i will|i d|i would|we ll|we will|i|we|he ll|she ll|he|she|he will|she will) (?:also |still |probably |definitely )?(?:need|require) (?:a|an|the|my|his|her|some|another) (?:\S+ ){0,2}?(?:note|letter|form|forms|receipt|copy|certificate|slip|refill|prescription|interpreter|translator|wheelchair|referral|paperwork|ride)\b|(?<!\b(?:no|ni|tampoco) )\bnecesit\w* (?:una|la|el|un|mi|su) (?:constancia|nota|justificante|receta|carta|incapacidad|comprobante|interprete|traductor\w*|silla de ruedas|referencia)\b|\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\bneeds? (?:help|assistance|a wheelchair)\b|\bnecesit\w* (?:ayuda|silla de ruedas)\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b/;
+  /\b(?:i ll|ill|i will|i d|i would|we ll|we will|i|we|he ll|she ll|he|she|he will|she will) (?:also |still |probably |definitely )?(?:need|require) (?:a|an|the|my|his|her|some|another) (?:\S+ ){0,2}?(?:note|letter|form|forms|receipt|copy|certificate|slip|refill|prescription|interpreter|translator|wheelchair|referral|paperwork|ride)\b|(?<!\b(?:no|ni|tampoco) )\bnecesit\w* (?:una|la|el|un|mi|su) (?:constancia|nota|justificante|receta|carta|incapacidad|comprobante|interprete|traductor\w*|silla de ruedas|referencia)\b|\b(?:please|pls|plz|kindly|por favor|porfa)\b(?: \S+){0,2}? (?:make sure|ensure|remember|arrange|book|organi[sz]e|have|send|bring|let (?:me|us) know|call|ring|phone|tell|check|add|update|change|get|reserve|asegur\w*|tengan|reserven|avisen|llamen|manden|envien|anoten|cambien|consigan)\b|\b(?:can|could|would) (?:you|u|someone|somebody)\b|(?<!\b(?:i ll|ill|i will|we ll|we will|will) )\bmake sure\b|\bdon t forget\b|\bnecesito que\b|\bneeds? (?:help|assistance|a wheelchair)\b|\bnecesit\w* (?:ayuda|silla de ruedas)\b|\b(?:pueden|podrian|puede|podria) (?:tener|reservar|avisar|llamar|mandar|enviar|anotar|conseguir)\b|(?<!\b(?:no need to|don t need to|do not need to|don t|do not|no need for you to|no hace falta) )\b(?:ring|call|phone) (?:me|us)\b|(?<!\bno )\b(?:pide|piden|pido) que (?:haya|tengan|le pongan|me pongan|nos pongan) (?:un |una )?(?:interprete|traductor\w*|silla de ruedas)\b|(?<!\b(?:never|doesn t|don t|no longer|won t|not) )\b(?:asks|is asking|requests|is requesting) (?:for )?(?:a |an |the )?(?:interpreter|translator|wheelchair)\b|\b(?:won t|wont|will not|don t|dont|do not|doesn t|does not|no longer) need (?:the|our) (?:van|ride|transport\w*|shuttle|interpreter|taxi)\b(?!(?: \S+){0,8}? (?:myself|through|last time|but i|never (?:booked|ordered|asked)|didn t (?:book|order|ask))\b)/;
 /** A request beside a yes, which is for a person: "yes, please make sure the interpreter is booked", "can you send the address". */
-const REQUEST = new RegExp(`${SERVICE_CANCELLED.source}|${ASKS_SOMETHING.source}`);
+const REQUEST = new RegExp(`${SERVICE_OR_TEST_CANCELLED.source}|${ASKS_SOMETHING.source}`);
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
 const A_DAY = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
@@ -388,6 +416,8 @@ const PROMISED_PRESENCE =
 /** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
 const SAYS_COMING =
   /(?<!\b(?:not|never|no longer|t|wont|cant|cannot|dont|couldnt|wouldnt|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b|\b(?:i ll|we ll|i will|we will) be in(?=$| (?:then|tomorrow|tmrw|on|at|for|early|first|soon|shortly|later|in|no problem|as planned)\b)|\bsee (?:you|u|ya) (?:then|there|tomorrow|tmrw|soon|on \S+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:alli|ahi|alla|aya|ai) (?:estare|estaremos|estara|estaran)\b|\bpara poder (?:ir|asistir|llegar|venir)\b|(?<!\bse )\b(?:me presento|nos presentamos|me presentare|nos presentaremos)\b(?! (?:algo|un|una|otro|otra)\b)/;
+/** Going said first, a clause of its own, beside which a service cancelled is not the visit: "Voy, pero ¿me pueden cancelar la cita del laboratorio?"; not "voy a cancelar". */
+const GOING_FIRST = /^(?:si,? |yes,? )?(?:voy|vamos|yo voy|ahi voy|alli voy)(?= *[,.;!]| pero\b| *$)/;
 /** Making it said plainly: "I'll make it no problem", "we're gonna be there"; not "I'll come another time". */
 const WILL_MAKE_IT =
   /(?<!\b(?:not|never|t|wont|cant|no)(?: \S+){0,2} )\b(?:will|ll|shall|gonna|going to)(?: still| definitely| def)? (?:make it|be there)\b/;
@@ -721,7 +751,9 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       ANOTHER_EVENT.test(spaced) ||
       HOUSEHOLD_MATTER.test(spaced) ||
       CONDITIONAL_COMING.test(spaced) ||
-      (PAST_VISIT.test(spaced) && !VISIT_CONFIRMED.test(spaced) && !COMING_AHEAD.test(spaced)) ||
+      // The past visit's own day is no coming one: "yes I was there last thursday".
+      THING_IN_HAND.test(spaced) ||
+      (PAST_VISIT.test(spaced) && !comesToo(spaced.replace(PAST_VISITS, ' '))) ||
       SAID_YES_TO_ANOTHER.test(spaced) ||
       (SAME_DETAILS.test(spaced) && !VISIT_CONFIRMED.test(spaced)) ||
       SECOND_MATTER.test(spaced) ||
@@ -745,7 +777,11 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
   if (intent === 'cancel' && (CONDITIONAL_CANCEL.test(spaced) || CONDITIONAL_CANCEL_ES.test(plain)))
     return 'not-a-cancel';
-  if (intent === 'cancel' && cancelsAServiceOnly(plain, spaced)) return 'another-visit';
+  if (
+    intent === 'cancel' &&
+    (cancelsAServiceOnly(plain, spaced) || (GOING_FIRST.test(plain) && SERVICE_OR_TEST_CANCELLED.test(plain)))
+  )
+    return 'another-visit';
   // Asking whether to come at all is a question, and a service not needed no absence: "¿voy o mejor no?", "no, no necesito transporte".
   if (intent === 'cancel' && (ASKS_WHETHER_TO_COME.test(spaced) || notNeededOnly(spaced)))
     return 'not-a-cancel';
@@ -777,6 +813,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     ) ||
       ASKS_WHEN_IT_IS.test(spaced) ||
       ASKS_WHAT_A_CODE_DOES.test(spaced) ||
+      MOVE_IF_NEEDED.test(plain) ||
       (ERRAND.test(spaced) && !MOVE_ASKED.test(spaced)) ||
       (!/[?¿]/.test(plain) &&
         SAYS_COMING.test(spaced) &&
