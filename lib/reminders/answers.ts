@@ -23,7 +23,8 @@ export type Via = (typeof VIAS)[number];
  * The phrase rules of reading a reply, by a short stable code. With `via: 'rule'` the rule decided:
  * `stop-phrase` (an opt-out), `asks-for-messages` (`opt-in`: asks for messages, which only START
  * gives back), `autoreply` (a phone or mail system answered by itself: `unclear`, never
- * acted on, never acknowledged), `contradiction` (both answers, or one taken back: `unclear`),
+ * acted on, never acknowledged), `contradiction` (both answers, or one taken back: `unclear`; texts asked
+ * for and the wish taken back, for the writer or in jest, are one too, and a possible stop),
  * `keeps-appointment` (`confirm`: a cancel or move said not to be wanted, then coming said plainly),
  * `says-coming` (`confirm`: coming said plainly in a short reply with nothing else of note),
  * `cancels-outright` (`cancel`: moving said not to be wanted, cancelling asked for in so many words). With
@@ -74,8 +75,9 @@ export interface Understanding {
   confidence?: number;
   rule?: ReadingRule;
   /**
-   * Read by the model as no opt-out, yet possibly one (its opt-out held back, or likely enough that a
-   * text back could follow a stop): never answered by text, and always a Task for a person.
+   * Read as no opt-out, yet possibly one (the model's opt-out held back, or likely enough that a text
+   * back could follow a stop; or texts asked for and the wish taken back): never answered by text, and
+   * always a Task for a person.
    */
   possibleStop?: true;
 }

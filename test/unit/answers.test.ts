@@ -4614,3 +4614,30 @@ describe('the rules of the sixteenth review (hard on acts): past visits, other m
     expect(heldBack('reschedule', text)).toBeUndefined(),
   );
 });
+
+describe('texts asked for and the wish taken back, read for a person as a possible stop (the reviews of the sixteenth review’s rules)', () => {
+  it.each([
+    "Keep texting my wife. Me, I'm done",
+    'no dejen de mandarle los avisos a mi esposo, a mí ya no',
+    'yeah please never stop sending these 🙄',
+    'oh sure, keep the reminders coming, I love getting 4 a week 😒',
+    'don’t stop the texts lol, kidding, I moved to Denver',
+  ])('a contradiction, flagged as a possible stop, never opt-in nor a stop by rule: %j', (text) =>
+    expect(readByRules(text)).toEqual({
+      intent: 'unclear',
+      via: 'rule',
+      rule: 'contradiction',
+      possibleStop: true,
+    }),
+  );
+
+  it.each([
+    'please don’t stop the texts, they help me remember',
+    'Keep texting me, I never check email, who does 🙄',
+    'Sigan mandando los mensajes. Mi hijo es alérgico a la penicilina, yo no',
+    'Yes I still want the texts! Love getting my blood drawn, said no one ever 😬',
+    'es broma jaja, no dejen de mandar los mensajes',
+  ])('still opt-in by rule: the jest, eye-roll or refusal is of something else: %j', (text) =>
+    expect(readByRules(text)).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' }),
+  );
+});

@@ -746,6 +746,75 @@ const wantsMessages = (clause: string) =>
     found(ASKING_FOR_MESSAGES, SPANISH_NEGATED_BEFORE, clause) &&
     found(ASKING_FOR_MESSAGES, CONDITION_BEFORE, clause));
 
+/** The writer's own texts refused as a clause of its own: "me, I'm done", "count me out", "a mí ya no", "para mí no, gracias". */
+const REFUSED_FOR_ME =
+  /^(?:(?:me|but|and|so|as for me|for me|though|pero|y|mas|yo)\s)*(?:(?:i m|im|i am) (?:done|out)|count me out|i want out|(?:a mi|para mi|yo)(?: ya)? no(?: (?:quiero|los quiero|las quiero|quiero recibir|recibir|mas))?)(?: (?:though|tho|thanks|thank you|please|pls|lol|now|anymore|gracias|por favor|porfa|mas))*$/;
+/** Another person whose texts are kept: "my wife", "de mi mamá", "la nena", "Jake's appts". */
+const ANOTHER_PERSON =
+  /\b(?:my|our|his|her|mi|mis|su|sus|nuestr[oa]s?)\s(?:\S+\s)?(?:wife|husband|partner|son|daughter|kids?|children|child|boy|girl|baby|mom|mum|mother|dad|father|parents?|grand\w+|brother|sister|aunt|uncle|niece|nephew|family|esposo|esposa|marido|mujer|hij[oa]s?|nin[oa]s?|nen[ea]|bebe|mama|mami|papa|papi|madre|padre|abuel\w*|herman[oa]s?|ti[oa]s?|sobrin[oa]s?|niet[oa]s?|suegr[oa]s?)\b|\b(?:la nena|el nene|los ninos|las ninas)\b|\b\w+ s (?:appts?|appointments?|reminders|texts|visits)\b/;
+/** The wish taken back as a joke, not a joke denied, put aside or asked about: "kidding", "jk", "said no one ever", "es broma". */
+const JEST =
+  /(?<!\b(?:no|not|you|u|are you|r u|you re|ur|no es|fue|de)\s(?:just\s)?)\b(?:kidding|jk|just kidding|said no one ever|said nobody ever|es broma)\b(?!\s(?:aside|about|when|lo de|lo que))/;
+/** An eye-roll or unamused face closing the reply: sarcasm said of what came before. */
+const SARCASM_LAST = /[🙄😒]\uFE0F?[\s.!]*$/u;
+
+/** The texts praised, which an eye-roll or a jest turns: "I LOVE getting 5 a day", "so helpful", "me encanta recibir 5 al día". */
+const TEXTS_PRAISED =
+  /\b(?:love|luv|adore|enjoy|so helpful|so useful|can t live without|cant live without|best part|me encanta\w*|me fascina\w*|que util|no puedo vivir sin)\b/;
+/** A clause that does no more than ask for the texts, or praise them: what a jest or an eye-roll can take back. */
+const wishOnly = (clause: string) =>
+  (TEXTS_PRAISED.test(clause) && PRAISE_OF_TEXTS.test(clause)) ||
+  (wantsMessages(clause) && clause.split(' ').length <= 6);
+/** The texts, or how many of them, beside the praise: not "I love going to the dentist". */
+const PRAISE_OF_TEXTS =
+  /\b(?:texts?|txts?|messages?|reminders?|these|them|mensajes|recordatorios|avisos|los|\d+)\b/;
+/** A clause that is only "me", "yo" or "a mí", which the refusal after it speaks for. */
+const BARE_ME = /^(?:me|yo|a mi|para mi|as for me|for me|and me|y yo)$/;
+/** The clause before the one at `i`, a bare "me," skipped. */
+const clauseBefore = (all: readonly string[], i: number) => {
+  let j = i - 1;
+  while (j >= 0 && BARE_ME.test(all[j]!)) j--;
+  return all[j] ?? '';
+};
+/** The words a jest takes back: its own clause before it, or the clause before when only a laugh stands there. */
+const jestTakesBack = (all: readonly string[], i: number, at: number) => {
+  const own = all[i]!.slice(0, at)
+    .replace(/\b(?:lol|haha\w*|jaja\w*|jeje\w*)\b/g, ' ')
+    .trim();
+  return own === '' ? clauseBefore(all, i) : own;
+};
+
+/**
+ * Whether a reply that asks for the texts takes the wish back, so that a person must read it: refused
+ * for the writer just after another person's texts are asked for ("don't stop the texts for my wife.
+ * Me, I'm done", "no dejen de mandarle a mi hija, a mí ya no"), or the asking or praise of the texts
+ * turned by a jest or an eye-roll that nothing asks after ("oh sure, don't ever stop the texts, I LOVE
+ * getting 5 a day 🙄", "please never stop sending these, said no one ever"); not "keep texting me, my
+ * son never tells me anything 🙄", "sigan mandando los mensajes. Mi hijo es alérgico, yo no".
+ */
+export function takesTextsBack(text: string): boolean {
+  const all = stopClauses(text);
+  const refused = all.some((clause, i) => {
+    const asked = clauseBefore(all, i);
+    return (
+      REFUSED_FOR_ME.test(clause) &&
+      wantsMessages(asked) &&
+      ANOTHER_PERSON.test(asked) &&
+      !all.slice(i + 1).some(wantsMessages)
+    );
+  });
+  const jested = all.some((clause, i) => {
+    const jest = JEST.exec(clause);
+    return (
+      jest !== null &&
+      wishOnly(jestTakesBack(all, i, jest.index)) &&
+      !wantsMessages(clause.slice(jest.index + jest[0].length)) &&
+      !all.slice(i + 1).some(wantsMessages)
+    );
+  });
+  return refused || jested || (SARCASM_LAST.test(text) && wishOnly(all.at(-1) ?? ''));
+}
+
 /**
  * A reply asking to get messages, not to stop them, when no stop rule found a stop in it: a model's
  * opt-out of it would be a guess, so the rule reads it as `opt-in`, which gives no consent back

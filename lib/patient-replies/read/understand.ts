@@ -12,7 +12,7 @@ import {
   saysComing,
 } from './safety.ts';
 import { DIAS } from './stop-phrases.ts';
-import { asksForMessages, asksToStop, forgetClauses, stopReading } from './stops.ts';
+import { asksForMessages, asksToStop, forgetClauses, stopReading, takesTextsBack } from './stops.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
 // keywords keep their exact meaning, answer codes and plain yes/no words are read as written, the
@@ -387,7 +387,11 @@ export function readByRules(raw: string): Understanding | undefined {
   // A business's autoreply with its own opt-out small print ("Reply STOP to opt out") is no stop.
   if (isSmallPrintMessage(whole)) return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
   if (asksToStop(whole)) return { intent: 'opt-out', via: 'rule', rule: 'stop-phrase' };
-  if (asksForMessages(text)) return { intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' };
+  // Texts asked for and the wish taken back is a contradiction, and may be a stop: a person reads it, flagged.
+  if (asksForMessages(text))
+    return takesTextsBack(text)
+      ? { intent: 'unclear', via: 'rule', rule: 'contradiction', possibleStop: true }
+      : { intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' };
   if (isAutoreply(text)) return { intent: 'unclear', via: 'rule', rule: 'autoreply' };
   if (isContradiction(text)) return { intent: 'unclear', via: 'rule', rule: 'contradiction' };
   const courteous = readCourteousAnswer(own) ?? readCancelWithReason(own);
