@@ -254,13 +254,13 @@ const ANOTHER_EVENT =
 /** Coming made to hang on a condition: "will be there if they let me off early", "voy si consigo raite". */
 const CONDITIONAL_COMING =
   /(?<!\beven )\b(?:if|unless|as long as) (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
+/** A day gone by, in Spanish: "el martes", "ayer", "la semana pasada", "el lunes pasado". */
+const PAST_DAY_ES = `(?:el ${DIAS}(?: pasado)?|ayer|antier|anteayer|la semana pasada|el otro dia)`;
 /**
  * A visit told of as past and done, which a yes answers rather than the one to come: "yes I was there on the
  * 3rd, it went fine", "we already went, thanks", "sí, ya me atendieron"; not "already had it on the calendar",
  * "ya fui a la farmacia", "ya fui avisada".
  */
-/** A day gone by, in Spanish: "el martes", "ayer", "la semana pasada", "el lunes pasado". */
-const PAST_DAY_ES = `(?:el ${DIAS}(?: pasado)?|ayer|antier|anteayer|la semana pasada|el otro dia)`;
 const PAST_VISIT = new RegExp(
   String.raw`\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me|me (?:atendi\w*|vieron|revis\w*))\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?: ${PAST_DAY_ES}| la otra vez)?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)`,
 );
@@ -299,9 +299,10 @@ const A_DOCUMENT = '(?:forms?|paperwork|papers|prescriptions?|results|records|no
 const ERRAND = new RegExp(
   `\\b(?:stop|come|swing|drop|pop) (?:by|in|over)\\b(?: \\S+){0,4}? (?:to )?(?:pick up|grab|drop off|collect|sign)(?: \\S+){0,3}? ${A_DOCUMENT}\\b|\\b(?:pick up|drop off|collect) (?:the |my |a |an |her |his |their |our )?(?:\\S+ ){0,2}?${A_DOCUMENT}\\b|\\bpasar (?:a |por )?(?:recoger|dejar|firmar)(?: \\S+){0,3}? (?:recetas?|resultados|papeles|formas?|formularios?|documentos?|orden|referencia|carta|constancia|consentimiento|expediente|medicinas?|medicamentos?)\\b|\\bpasar (?:a )?firmar\\b`,
 );
-/** A move asked about for if it is ever needed, not asked: "can I move it if I need to?", "¿se podría cambiar si se me atraviesa algo?". */
+/** If it is ever needed: "if I need to", "if necessary", "si hace falta", "si se me atraviesa algo". */
 const IF_NEEDED =
   '(?:if (?:i|we|she|he) (?:need|needs|have|has) to|if (?:needed|necessary|need be)|si (?:hace falta|es necesario|se me atraviesa(?: algo)?|lo necesito|se ofrece))';
+/** A move asked about for if it is ever needed, the condition on the move itself: "can I move it if I need to?", "¿se podría cambiar si se me atraviesa algo?"; not "move me to Friday, if needed I can come early". */
 const MOVE_IF_NEEDED = new RegExp(
   `\\b(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)(?: (?:it|this|that|me|la|lo|la cita|mi cita|(?:my|the) (?:time|appointment|appt)))?(?: later)? ${IF_NEEDED}\\b|\\b${IF_NEEDED} (?:[^\\s,.;:!?¿¡]+ )?(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)\\b`,
 );
@@ -751,8 +752,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       ANOTHER_EVENT.test(spaced) ||
       HOUSEHOLD_MATTER.test(spaced) ||
       CONDITIONAL_COMING.test(spaced) ||
-      // The past visit's own day is no coming one: "yes I was there last thursday".
       THING_IN_HAND.test(spaced) ||
+      // The past visit's own day is no coming one: "yes I was there last thursday".
       (PAST_VISIT.test(spaced) && !comesToo(spaced.replace(PAST_VISITS, ' '))) ||
       SAID_YES_TO_ANOTHER.test(spaced) ||
       (SAME_DETAILS.test(spaced) && !VISIT_CONFIRMED.test(spaced)) ||

@@ -761,13 +761,13 @@ const SARCASM_LAST = /[🙄😒]\uFE0F?[\s.!]*$/u;
 /** The texts praised, which an eye-roll or a jest turns: "I LOVE getting 5 a day", "so helpful", "me encanta recibir 5 al día". */
 const TEXTS_PRAISED =
   /\b(?:love|luv|adore|enjoy|so helpful|so useful|can t live without|cant live without|best part|me encanta\w*|me fascina\w*|que util|no puedo vivir sin)\b/;
+/** The texts, or how many of them, beside the praise: not "I love going to the dentist". */
+const PRAISE_OF_TEXTS =
+  /\b(?:texts?|txts?|messages?|reminders?|these|them|mensajes|recordatorios|avisos|los|\d+)\b/;
 /** A clause that does no more than ask for the texts, or praise them: what a jest or an eye-roll can take back. */
 const wishOnly = (clause: string) =>
   (TEXTS_PRAISED.test(clause) && PRAISE_OF_TEXTS.test(clause)) ||
   (wantsMessages(clause) && clause.split(' ').length <= 6);
-/** The texts, or how many of them, beside the praise: not "I love going to the dentist". */
-const PRAISE_OF_TEXTS =
-  /\b(?:texts?|txts?|messages?|reminders?|these|them|mensajes|recordatorios|avisos|los|\d+)\b/;
 /** A clause that is only "me", "yo" or "a mí", which the refusal after it speaks for. */
 const BARE_ME = /^(?:me|yo|a mi|para mi|as for me|for me|and me|y yo)$/;
 /** The clause before the one at `i`, a bare "me," skipped. */
