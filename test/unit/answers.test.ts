@@ -4545,6 +4545,9 @@ describe('the rules of the sixteenth review (hard on acts): past visits, other m
     'Yes, she will be there and asks for an interpreter',
     'I’ll be there, we won’t need the ride this time',
     'yes I was there yesterday, the new hearing aid works great',
+    'yep, I was seen on Friday, all good thanks',
+    'ya me vio el doctor el martes, gracias',
+    'Sí, ya asistí a mi cita ayer, todo bien',
     'I was there on the 12th and the dentist said I can come back in 6 months. Thank you',
     'Ya fui gracias, si todo bien',
   ])(
@@ -4558,6 +4561,7 @@ describe('the rules of the sixteenth review (hard on acts): past visits, other m
     'yes I have my referral letter ready, see you then',
     "I'll be there, I don't need a ride",
     'Ya fui el sábado pasado gracias, y a esta sí puedo ir',
+    'I was seen last week for the x-ray, see you Thursday for the follow-up',
     'yes got my forms, all good 👍',
     'no sé si ya les había contestado, pero sí voy',
     'Sí, ya pedimos el raite con Medicaid como siempre, ahí estaremos',
