@@ -254,6 +254,8 @@ const ANOTHER_EVENT =
 /** Coming made to hang on a condition: "will be there if they let me off early", "voy si consigo raite". */
 const CONDITIONAL_COMING =
   /(?<!\beven )\b(?:if|unless|as long as) (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
+/** A day of the week, in English: "monday" to "sunday". */
+const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 /** A day gone by, in Spanish: "el martes", "ayer", "la semana pasada", "el lunes pasado". */
 const PAST_DAY_ES = `(?:el ${DIAS}(?: pasado)?|ayer|antier|anteayer|la semana pasada|el otro dia)`;
 /**
@@ -262,7 +264,7 @@ const PAST_DAY_ES = `(?:el ${DIAS}(?: pasado)?|ayer|antier|anteayer|la semana pa
  * "ya fui a la farmacia", "ya fui avisada".
  */
 const PAST_VISIT = new RegExp(
-  String.raw`\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) (?:on the \d+\w*|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|this morning|last (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me|me (?:atendi\w*|vieron|revis\w*))\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?: ${PAST_DAY_ES}| la otra vez)?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)|^(?:si )?ya (?:me vio (?:la doctora|el doctor|el medico|la medica|la enfermera)|asisti(?:mos)? a (?:esa|la|mi) cita)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)`,
+  String.raw`\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) (?:on the \d+\w*|on ${WEEKDAY}|yesterday|this morning|last ${WEEKDAY})\b|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me|me (?:atendi\w*|vieron|revis\w*))\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?: ${PAST_DAY_ES}| la otra vez)?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)|^(?:si )?ya (?:me vio (?:la doctora|el doctor|el medico|la medica|la enfermera)|asisti(?:mos)? a (?:esa|la|mi) cita)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)`,
 );
 const PAST_VISITS = new RegExp(PAST_VISIT.source, 'g');
 /** Coming to this visit said too, in words of its own: "…and yes I can come for the follow-up", "a esta sí puedo ir", "today works". */
@@ -274,8 +276,9 @@ const comesToo = (rest: string) => {
   );
 };
 /** This visit answered in words of its own: "today works too", "a esta sí puedo", "asisto", "yes to the checkup too"; not "the hearing aid works great", "yes it works, the new inhaler". */
-const THIS_ONE_TOO =
-  /\b(?:time|day|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+(?: ?[ap]m)?) works\b|\b(?:asisto|asistimos|a esta|this one|this time|cuente conmigo)\b|\b(?:yes|si|claro que si)(?: for| to| para| a)? (?:the |la |el |esta |this )?(?:follow ?up|next one|seguimiento|proxima|siguiente|checkup)\b/;
+const THIS_ONE_TOO = new RegExp(
+  String.raw`\b(?:time|day|today|${WEEKDAY}|\d+(?: ?[ap]m)?) works\b|\b(?:asisto|asistimos|a esta|this one|this time|cuente conmigo)\b|\b(?:yes|si|claro que si)(?: for| to| para| a)? (?:the |la |el |esta |this )?(?:follow ?up|next one|seguimiento|proxima|siguiente|checkup)\b`,
+);
 /** A visit still to come said beside a past one: "I was in last week, I'll come Tuesday", "ya fui, ahí nos vemos el martes". */
 const COMING_AHEAD =
   /\b(?:will|ll|shall|gonna|going to|count me in|all set|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next)\b|\b(?:nos vemos|ahi|alli|llego|llegamos|vengo|venimos|ire|iremos|cuenten|sin falta|llevo|llevamos|estamos|estaremos|andamos|manana|lunes|martes|miercoles|jueves|viernes|sabado|domingo|proxima)\b/;
@@ -321,7 +324,7 @@ const ASKS_SOMETHING =
 const REQUEST = new RegExp(`${SERVICE_OR_TEST_CANCELLED.source}|${ASKS_SOMETHING.source}`);
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
-const A_DAY = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
+const A_DAY = `(?:${WEEKDAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
 /**
  * A cancel only on a condition, its consequence still to come, or its cost asked: "if it snows we'll
  * have to cancel", "if I end up having to cancel, is there a fee?", "si llueve tendré que cancelar";
