@@ -41,7 +41,9 @@ export type Via = (typeof VIAS)[number];
  * visit beside the patient's own, which stands: "cancel my physio, but keep this one"; or a cancel of a
  * ride, refill or the lab rather than the visit), `names-a-death`
  * (a confirm, cancel or reschedule of a reply telling of a death, not of the writer's own absence: "she
- * passed away on the 3rd"; always a possible stop).
+ * passed away on the 3rd"; always a possible stop), `gone-for-good` (a confirm, cancel or reschedule
+ * of a reply telling of the patient gone from the clinic for good: "he went into hospice", "we moved
+ * his care to Banner"; always a possible stop).
  */
 export const READING_RULES = [
   'stop-phrase',
@@ -61,6 +63,7 @@ export const READING_RULES = [
   'not-a-cancel',
   'another-visit',
   'names-a-death',
+  'gone-for-good',
 ] as const;
 export type ReadingRule = (typeof READING_RULES)[number];
 

@@ -4645,3 +4645,91 @@ describe('texts asked for and the wish taken back, read for a person as a possib
     expect(readByRules(text)).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' }),
   );
 });
+
+describe('the rules of the seventeenth review: a death or the clinic left flagged, a move asked for if something comes up, a visit seen', () => {
+  it.each([
+    ['unclear', 'Our father passed away last Thursday. Thank you all for caring for him.'],
+    ['question', 'Le informo que mi esposa falleció en agosto.'],
+    ['help', 'mi abuelita se murió el domingo 😢'],
+  ] as const)(
+    "a model's %s of a death told of is flagged as a possible stop, so a person reads it before any text goes: %j",
+    (intent, text) =>
+      expect(heldToRules(text, { intent, confidence: 0.6 })).toEqual({
+        intent,
+        via: 'model',
+        confidence: 0.6,
+        possibleStop: true,
+      }),
+  );
+
+  it.each([
+    ['question', 'my laptop died, can I fill the form there?'],
+    ['question', 'Se me murió la computadora, ¿llevo los papeles impresos?'],
+    ['question', 'our dog died this week, is my 3pm still on?'],
+    ['question', 'I heard Dr. Olsen passed away, who will I see now?'],
+    ['unclear', 'lol I almost died laughing at the new waiting room music'],
+    ['cancel', 'My uncle passed away, so sorry but please cancel it'],
+  ] as const)(
+    'no possible stop for a thing’s, a pet’s or a doctor’s death, a joke, or a cancel asked: %s %j',
+    (intent, text) => expect(heldToRules(text, { intent, confidence: 0.9 }).possibleStop).toBeUndefined(),
+  );
+
+  it.each([
+    ['cancel', 'We moved her care to the VA clinic in Tucson, she won’t be needing this one'],
+    ['cancel', "He won't be needing any more appointments, he lives with my sister in Ohio now"],
+    ['confirm', 'Gracias por todo, ya no va a volver a esa clínica, se fue a vivir con mi hermana'],
+  ] as const)(
+    "a model's %s of a patient gone from the clinic for good goes to a person as a possible stop: %j",
+    (intent, text) =>
+      expect(heldToRules(text, { intent, confidence: 0.95 })).toEqual({
+        intent: 'unclear',
+        via: 'model',
+        confidence: 0.95,
+        rule: 'gone-for-good',
+        possibleStop: true,
+      }),
+  );
+
+  it.each([
+    ['reschedule', 'Are there any more appointments open on Friday? Thursday is bad'],
+    ['cancel', 'No more appointments this week for me please, cancel Tuesday'],
+    ['cancel', 'Ya no voy a ir a la consulta de mañana, ya me siento bien'],
+    ['cancel', 'Dad is in hospice now, so he won’t make it Friday'],
+  ] as const)('this visit’s own answer is not the clinic left for good: %s %j', (intent, text) =>
+    expect(heldBack(intent, text)).not.toBe('gone-for-good'),
+  );
+
+  it.each([
+    'if my shift changes, could I move it?',
+    'If something comes up can we reschedule later?',
+    'si me cambian el turno ¿la puedo cambiar?',
+    'can I change it if my ride falls through?',
+  ])("holds back a model's reschedule asked only for if something comes up: %j", (text) =>
+    expect(heldBack('reschedule', text)).toBe('not-a-new-time'),
+  );
+
+  it.each([
+    'If something comes up I’ll let you know, but please move me to Friday at 10',
+    'Move it to the 12th please, if my plans change I’ll change it again',
+    'If possible can we move it to Thursday afternoon?',
+  ])("keeps a model's reschedule beside a later change only told of: %j", (text) =>
+    expect(heldBack('reschedule', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'yes I was seen Wednesday, thanks',
+    'yep we were in Friday afternoon, all good',
+    'sí, ya me atendió el doctor, gracias',
+    'Sí, ya me vio la doctora Campos',
+  ])("holds back a model's confirm of a visit told of as past: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'yes I was seen Monday by the nurse and she said come Thursday, see you then',
+    'yes I was in Tuesday for labs, and this follow up works',
+    'sí ya me atendió la doctora el lunes, el jueves ahí estaré',
+  ])("keeps a model's confirm when this visit is answered too: %j", (text) =>
+    expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+});

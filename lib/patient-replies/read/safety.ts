@@ -264,7 +264,7 @@ const PAST_DAY_ES = `(?:el ${DIAS}(?: pasado)?|ayer|antier|anteayer|la semana pa
  * "ya fui a la farmacia", "ya fui avisada".
  */
 const PAST_VISIT = new RegExp(
-  String.raw`\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) (?:on the \d+\w*|on ${WEEKDAY}|yesterday|this morning|last ${WEEKDAY})\b|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me|me (?:atendi\w*|vieron|revis\w*))\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?: ${PAST_DAY_ES}| la otra vez)?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)|^(?:si )?ya (?:me vio (?:la doctora|el doctor|el medico|la medica|la enfermera)|asisti(?:mos)? a (?:esa|la|mi) cita)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)`,
+  String.raw`\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) (?:on the \d+\w*|on ${WEEKDAY}|yesterday|this morning|last ${WEEKDAY})\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) ${WEEKDAY}(?: (?:morning|afternoon|evening|night))?(?=$| (?:thanks|thank you|thx|ty|all good|all done|everything|it went)\b)|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me|me (?:atendi\w*|vieron|revis\w*))\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?: ${PAST_DAY_ES}| la otra vez)?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)|^(?:si )?ya me (?:vio|atendio) (?:la doctora|el doctor|el medico|la medica|la enfermera)(?: \S+)?(?=(?: (?:gracias|muchas gracias|todo bien|y todo))*$)|^(?:si )?ya (?:me vio (?:la doctora|el doctor|el medico|la medica|la enfermera)|asisti(?:mos)? a (?:esa|la|mi) cita)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)`,
 );
 const PAST_VISITS = new RegExp(PAST_VISIT.source, 'g');
 /** Coming to this visit said too, in words of its own: "…and yes I can come for the follow-up", "a esta sí puedo ir", "today works". */
@@ -305,9 +305,16 @@ const ERRAND = new RegExp(
 /** If it is ever needed: "if I need to", "if necessary", "si hace falta", "si se me atraviesa algo". */
 const IF_NEEDED =
   '(?:if (?:i|we|she|he) (?:need|needs|have|has) to|if (?:needed|necessary|need be)|si (?:hace falta|es necesario|se me atraviesa(?: algo)?|lo necesito|se ofrece))';
-/** A move asked about for if it is ever needed, the condition on the move itself: "can I move it if I need to?", "¿se podría cambiar si se me atraviesa algo?"; not "move me to Friday, if needed I can come early". */
+/** If something comes up that may keep the patient away: "if my shift changes", "if my ride falls through", "si surge algo". */
+const IF_IT_COMES_UP =
+  '(?:if (?:something|anything) (?:comes up|happens|changes)|if (?:my|our|his|her) (?:\\S+ )?(?:shift|schedule|plans?|ride|work) (?:changes|change|falls through|gets changed|cancels)|si (?:(?:me )?(?:cambian|mueven) (?:el|mi) (?:turno|horario)|(?:surge|pasa|sale) algo))';
+/**
+ * A move asked about for if it is ever needed, the condition on the move itself: "can I move it if I need
+ * to?", "if my shift changes, can I move it?", "¿se podría cambiar si se me atraviesa algo?"; not "move me
+ * to Friday, if needed I can come early", nor "if something comes up I'll change it, but can you move it to 3".
+ */
 const MOVE_IF_NEEDED = new RegExp(
-  `\\b(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)(?: (?:it|this|that|me|la|lo|la cita|mi cita|(?:my|the) (?:time|appointment|appt)))?(?: later)? ${IF_NEEDED}\\b|\\b${IF_NEEDED} (?:[^\\s,.;:!?¿¡]+ )?(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)\\b`,
+  `\\b(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)(?: (?:it|this|that|me|la|lo|la cita|mi cita|(?:my|the) (?:time|appointment|appt)))?(?: later)? (?:${IF_NEEDED}|${IF_IT_COMES_UP})\\b|\\b${IF_NEEDED} (?:[^\\s,.;:!?¿¡]+ )?(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)\\b|\\b(?:${IF_NEEDED}|${IF_IT_COMES_UP})[\\s,¿]+(?:[^\\s,.;:!?¿¡]+ ){0,3}?(?:can|could|may|would|is it (?:ok|okay|easy|possible|fine) to|am i able to|puedo|podria|podemos|se puede|se podria|pueden|podrian|puede)(?: (?:i|we|you|u|me|la|lo|le|just|still|se|be able to))* (?:move|change|push|reschedul\\w*|resched|cambiar\\w*|mover\\w*)\\b`,
 );
 /** The visit asked to move, whatever errand stands beside it: "can I come in Friday instead and pick up my results then?". */
 const MOVE_ASKED =
@@ -588,14 +595,42 @@ const DIED =
   'passed away|passed on|has died|died|deceased|is dead|no longer with us|fallecio|ha fallecido|murio|se nos fue|en paz descanse|descanse en paz|qepd';
 /** A death named: "she passed away on the 3rd", "mi mamá falleció". */
 const NAMES_A_DEATH = new RegExp(`\\b(?:${DIED})\\b`);
-/** A phone's or a car's "death", which is none: "my phone died", "mi celular se murió". */
+/** A phone's, a car's or a laptop's "death", which is none: "my phone died", "mi celular se murió", "se me murió la computadora". */
 const A_THING_DIED = new RegExp(
-  `\\b(?:phone|battery|cell|mobile|car|celular|cel|telefono|bateria|pila|carro|coche)(?: \\S+)? (?:${DIED})\\b`,
+  `\\b(?:phone|iphone|android|battery|cell|mobile|car|truck|van|laptop|computer|tablet|ipad|charger|printer|tv|wifi|internet|hearing aid|celular|cel|telefono|bateria|pila|carro|coche|computadora|compu|tele)(?: \\S+)? (?:${DIED})\\b|\\b(?:se )?(?:me |nos |le )?(?:${DIED}) (?:el|la|mi) (?:celular|cel|telefono|bateria|pila|carro|coche|computadora|compu|laptop|tablet|tele)\\b`,
   'g',
 );
 /** The writer's own coming or not, or answer: "I'll be at his funeral", "no podré ir", "2, se murió mi perrito". */
 const WRITER_ATTENDS =
   /^(?:2|dos|two)\b|\b(?:i|we)(?: ll| m| re| will| won t| wont| can t| cant| cannot| am| are| will not| have to| need to| must| shall)?(?: \S+){0,3} (?:be there|be at|be in|be away|make it|come|coming|attend\w*|go|going|travel\w*|fly\w*|miss)\b|\bno (?:podre|puedo|podemos|podremos|vamos|voy|ire|iremos|asistire)\b|\b(?:voy|vamos|ire|iremos|estare|estaremos|viajo|viajamos)\b/;
+
+/** A death that is no patient's: a pet's, a doctor's heard of, a joke: "our dog died", "oí que el doctor falleció", "I almost died". */
+const NO_PATIENTS_DEATH =
+  /\b(?:dog|cat|puppy|kitten|fish|hamster|bird|pet|perr\w*|gat\w*|pez|mascota)(?: \S+){0,2} (?:died|passed away|murio|fallecio)\b|\b(?:murio|died) (?:mi|el|la|our|my) (?:perr\w*|gat\w*|pez|mascota|dog|cat)\b|\b(?:dr|doctor|doctora|dra) (?:\S+ )?(?:passed away|died|fallecio|murio)\b|\b(?:almost|nearly) died\b/;
+/**
+ * A death told of, which may end every message to the number: not a thing's, a pet's or a doctor's, nor
+ * beside the writer's own coming or a cancel asked in so many words: "Dad passed away on the 12th", "mi
+ * mamá falleció".
+ */
+export const toldOfADeath = (text: string) => {
+  const spaced = words(normalise(text));
+  return (
+    NAMES_A_DEATH.test(spaced.replace(A_THING_DIED, ' ')) &&
+    !NO_PATIENTS_DEATH.test(spaced) &&
+    !WRITER_ATTENDS.test(spaced) &&
+    !CANCEL_THE_APPOINTMENT.test(spaced) &&
+    !ASKS_TO_CANCEL.test(spaced)
+  );
+};
+
+/**
+ * The patient told of as gone from the clinic for good, not only from this visit: "we moved his care to
+ * Banner", "won't be coming to any more appointments", "ya no va a ir a esa clínica"; not "I'm not going
+ * anymore", "he is in hospice now, so he won't be coming Thursday", "no more appointments this week" nor
+ * "ya no voy a ir a la consulta de mañana", which are this visit.
+ */
+const GONE_FOR_GOOD =
+  /\b(?:moved|switched|transferred) (?:(?:his|her|my|our|their) )?care\b|\b(?:won t|will not|don t|do not|doesn t|does not|no longer|not going to)(?: \S+){0,3}? (?:need|want|be coming|be needing|be making|be attending|be going|come|go|attend|make|book)(?: \S+){0,2}? (?:any ?more|any further|future) (?:appointments|appts|visits)\b(?! (?:this|next|on|before|after|until|till|til|in|at|during|left|available|open|for)\b)|\bya no (?:va|vamos|voy|van) a (?:ir|venir|volver|regresar) (?:a (?:esa|ese|esta|este) (?:clinica|oficina|consulta|consultorio)|con ustedes)\b(?!(?: \S+){0,3}? (?:el|este|esta|hoy|manana|lunes|martes|miercoles|jueves|viernes|sabado|domingo|a las|de las|del|de la|hasta)\b)/;
 
 /** Lateness said not to happen: "won't be late", "no voy a llegar tarde". */
 const NOT_LATE =
@@ -739,6 +774,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     !(intent === 'cancel' && (CANCEL_THE_APPOINTMENT.test(spaced) || ASKS_TO_CANCEL.test(spaced)))
   )
     return 'names-a-death';
+  // Gone from the clinic for good is a possible stop, not this visit's answer: a person reads it.
+  if (GONE_FOR_GOOD.test(spaced)) return 'gone-for-good';
   if (
     intent === 'confirm'
       ? ANOTHER_VISIT.test(spaced) && CANCEL_OR_MOVE.test(spaced)

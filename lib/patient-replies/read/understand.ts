@@ -10,6 +10,7 @@ import {
   keepsAppointment,
   namesNewTime,
   saysComing,
+  toldOfADeath,
 } from './safety.ts';
 import { DIAS } from './stop-phrases.ts';
 import { asksForMessages, asksToStop, forgetClauses, stopReading, takesTextsBack } from './stops.ts';
@@ -409,10 +410,12 @@ export function readByRules(raw: string): Understanding | undefined {
  */
 export function heldToRules(text: string, { intent, confidence, possibleStop }: ModelReading): Understanding {
   const rule = heldBack(intent, text);
-  // A death told of may end every message to the number: a person reads it before any text is sent.
+  // A death told of, or the clinic left for good, may end every message to the number: a person reads it before any text is sent.
   const flagged = (possibleStop ||
     (rule !== undefined && intent === 'opt-out') ||
-    rule === 'names-a-death') && {
+    rule === 'names-a-death' ||
+    rule === 'gone-for-good' ||
+    (intent !== 'opt-out' && toldOfADeath(text))) && {
     possibleStop: true as const,
   };
   return rule === undefined
