@@ -4733,3 +4733,50 @@ describe('the rules of the seventeenth review: a death or the clinic left flagge
     expect(heldBack('confirm', text)).toBeUndefined(),
   );
 });
+
+describe('the rules of the eighteenth review (hard on confirms): a yes to news, a thing in hand, a condition, another event, lateness, a past day', () => {
+  it.each([
+    'yes, he is doing so much better, thanks for asking',
+    'Sí, gracias a Dios mi esposo ya está mejor',
+    'sí, mi hija ya salió del hospital',
+    'Sí, ya pagué la factura',
+    'sí, ya me llegó la receta',
+    'si ya me tomé la pastilla',
+    'yes as long as my knee stops swelling',
+    'Sí, si mi vecina me lleva',
+    'si Dios quiere y mi jefe me deja',
+    'yep, see you at the tournament Saturday',
+    'Sí, el martes fuimos y todo bien',
+    'sí, ayer me atendió la doctora, gracias',
+  ])(
+    "holds back a model's confirm that answers another matter, hangs on a condition or tells of a past visit: %j",
+    (text) => expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    "yes I'm feeling much better, see you Tuesday",
+    'sí, ya estoy mejor, ahí estaré',
+    'Sí, si llueve me lleva mi hijo, pero voy',
+    'See you at the practice then',
+  ])("keeps a model's confirm with the coming said in words of its own: %j", (text) =>
+    expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'Mi papá se nos  fue el domingo',
+    'She is no longer\u200bwith us',
+    'mi abuelito se nos... fue ayer',
+  ])(
+    'a death told with its words split by spaces, marks or invisible characters is still a possible stop: %j',
+    (text) => expect(heldToRules(text, { intent: 'unclear', confidence: 0.5 }).possibleStop).toBe(true),
+  );
+
+  it('a cancel said not to be wanted then a late arrival by half an hour is for a person, not a confirm by rule', () => {
+    expect(readByRules('No la cancelen, sí voy, nomás que llego como media hora tarde')).toBeUndefined();
+    expect(readByRules('no la cancelen, sí voy')).toEqual({
+      intent: 'confirm',
+      via: 'rule',
+      rule: 'keeps-appointment',
+    });
+  });
+});

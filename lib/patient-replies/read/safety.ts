@@ -251,9 +251,12 @@ const HOUSEHOLD_MATTER =
 /** Coming said of another event: "I'll be there Saturday for the food drive", "ahí estaré para el rosario", "sí voy a la junta de la escuela". */
 const ANOTHER_EVENT =
   /\b(?:for|to|at) (?:the |our |my )?(?:food drive|rosary|school meeting|pta meeting|meeting|party|game|church|mass|wedding|funeral|potluck|bbq|barbecue|concert|recital|graduation)\b(?! (?:with|w) (?:the |my |dr |doctor )?(?:dr|doctor|doc|surgeon|nurse|provider|physician|specialist|[a-z]+ s)\b)|\b(?:para|a|al|en) (?:el |la )?(?:rosario|junta|reunion|fiesta|misa|iglesia|boda|velorio|funeral|partido|ensayo|posada|kermes|graduacion|quinceanera)\b(?! con (?:el |la |mi )?(?:dr|dra|doctor|doctora|medico|medica|cirujano|enfermer\w*|especialista)\b)/;
+/** Coming said of a sports event itself, not an injury there or a physical for it: "I'll be there Saturday for the tournament", "see you at the scrimmage". */
+const AT_A_TOURNAMENT =
+  /\b(?:be|be there|see (?:you|u|ya))(?: \S+)? (?:for|at) (?:the )?(?:tournament|tourney|scrimmage)\b(?! (?:physical|clearance)\b)/;
 /** Coming made to hang on a condition: "will be there if they let me off early", "voy si consigo raite". */
 const CONDITIONAL_COMING =
-  /(?<!\beven )\b(?:if|unless|as long as) (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
+  /(?<!\b(?:even|stay|wait|been|for|about|long) )\bas long as\b(?! (?:needed|necessary|it takes|you need|we need|they need|you want|possible|i could|i can)\b)|\b(?:si|voy|vamos|ire|iremos|estare|estaremos|llego|llegamos|asisto) si (?:mi|el|la) \S+ (?:me|nos) (?:cuida|cuidan|lleva|llevan|deja|dejan|da|dan|presta|prestan|trae|traen)\b|\b(?:si dios quiere|primero dios|dios mediante) y (?:el|mi) \S+ (?:me|nos) (?:deja|dejan|da|dan)\b|(?<!\beven )\b(?:if|unless) (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
 /** A day of the week, in English: "monday" to "sunday". */
 const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 /** A day gone by, in Spanish: "el martes", "ayer", "la semana pasada", "el lunes pasado". */
@@ -264,7 +267,7 @@ const PAST_DAY_ES = `(?:el ${DIAS}(?: pasado)?|ayer|antier|anteayer|la semana pa
  * "ya fui a la farmacia", "ya fui avisada".
  */
 const PAST_VISIT = new RegExp(
-  String.raw`\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) (?:on the \d+\w*|on ${WEEKDAY}|yesterday|this morning|last ${WEEKDAY})\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) ${WEEKDAY}(?: (?:morning|afternoon|evening|night))?(?=$| (?:thanks|thank you|thx|ty|all good|all done|everything|it went)\b)|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me|me (?:atendi\w*|vieron|revis\w*))\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?: ${PAST_DAY_ES}| la otra vez)?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)|^(?:si )?ya me (?:vio|atendio) (?:la doctora|el doctor|el medico|la medica|la enfermera)(?: \S+)?(?=(?: (?:gracias|muchas gracias|todo bien|y todo))*$)|^(?:si )?ya (?:me vio (?:la doctora|el doctor|el medico|la medica|la enfermera)|asisti(?:mos)? a (?:esa|la|mi) cita)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)`,
+  String.raw`\b(?:i|we) (?:was|were) (?:there|in) (?:on the \d+\w*|yesterday|last \w+|this morning|already)\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) (?:on the \d+\w*|on ${WEEKDAY}|yesterday|this morning|last ${WEEKDAY})\b|^(?:(?:yes|yep|yeah) )?(?:i|we) (?:was|were) (?:seen|in) ${WEEKDAY}(?: (?:morning|afternoon|evening|night))?(?=$| (?:thanks|thank you|thx|ty|all good|all done|everything|it went)\b)|\b(?:i|we) (?:already )?(?:went|came in|came|had (?:it|the appointment|my appointment))(?: already)? (?:on the \d+\w*|yesterday|last \w+|this morning)(?=$| (?:and|everything|it|all|thanks|thank you|thx|ty)\b)|\balready (?:went|came in|had (?:it|that|the appointment|my appointment|this appointment))(?=$| (?:lol|thanks|thank you|thx|ty|everything|it went|all good)\b)|\bya (?:fui|fuimos|vine|vinimos)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo|y me|me (?:atendi\w*|vieron|revis\w*))\b)|\bya tuve (?:la|mi) cita\b(?! (?:con|de) )|\bya me (?:atendieron|vieron)(?: ${PAST_DAY_ES}| la otra vez)?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)|^(?:si )?${PAST_DAY_ES} (?:ya )?(?:fui|fuimos|vine|vinimos|me (?:vio|atendio|atendieron|vieron)(?: (?:la doctora|el doctor|el medico|la medica|la enfermera))?)(?=$| (?:y (?:salio|todo|me (?:atendieron|revisaron|pusieron|hicieron))|gracias|muchas gracias|todo bien)\b)|^(?:si )?ya me (?:vio|atendio) (?:la doctora|el doctor|el medico|la medica|la enfermera)(?: \S+)?(?=(?: (?:gracias|muchas gracias|todo bien|y todo))*$)|^(?:si )?ya (?:me vio (?:la doctora|el doctor|el medico|la medica|la enfermera)|asisti(?:mos)? a (?:esa|la|mi) cita)(?: ${PAST_DAY_ES})?(?=$| (?:gracias|muchas gracias|todo bien|y todo)\b)`,
 );
 const PAST_VISITS = new RegExp(PAST_VISIT.source, 'g');
 /** Coming to this visit said too, in words of its own: "…and yes I can come for the follow-up", "a esta sí puedo ir", "today works". */
@@ -277,14 +280,24 @@ const comesToo = (rest: string) => {
 };
 /** This visit answered in words of its own: "today works too", "a esta sí puedo", "asisto", "yes to the checkup too"; not "the hearing aid works great", "yes it works, the new inhaler". */
 const THIS_ONE_TOO = new RegExp(
-  String.raw`\b(?:time|day|today|${WEEKDAY}|\d+(?: ?[ap]m)?) works\b|\b(?:asisto|asistimos|a esta|this one|this time|cuente conmigo)\b|\b(?:yes|si|claro que si)(?: for| to| para| a)? (?:the |la |el |esta |this )?(?:follow ?up|next one|seguimiento|proxima|siguiente|checkup)\b`,
+  String.raw`\b(?:time|day|today|${WEEKDAY}|\d+(?: ?[ap]m)?) works\b|\b(?:asisto|asistimos|a esta|para esta|this one|this time|cuente conmigo)\b|\b(?:yes|si|claro que si)(?: for| to| para| a)? (?:the |la |el |esta |this )?(?:follow ?up|next one|seguimiento|proxima|siguiente|checkup)\b`,
 );
 /** A visit still to come said beside a past one: "I was in last week, I'll come Tuesday", "ya fui, ahí nos vemos el martes". */
 const COMING_AHEAD =
   /\b(?:will|ll|shall|gonna|going to|count me in|all set|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next)\b|\b(?:nos vemos|ahi|alli|llego|llegamos|vengo|venimos|ire|iremos|cuenten|sin falta|llevo|llevamos|estamos|estaremos|andamos|manana|lunes|martes|miercoles|jueves|viernes|sabado|domingo|proxima)\b/;
 /** A medicine taken or a paper in hand, which a yes answers rather than the visit: "yes I took my pills this morning", "sí, ya tengo la receta". */
 const THING_IN_HAND =
-  /^(?:(?:yes|yeah|yep|si|ya|already|i|me)\s)*(?:took|taken|tome|tengo|have|got|picked up|recogi) (?:my |the |la |el |mis |las |los )?(?:pills|meds|medicine|medications?|insulin|receta|recetas|medicina|medicinas|pastillas|prescription|results|resultados|orden|referral|paperwork|forms?)(?:\s(?:already|ya|this morning|today|hoy|esta manana|gracias|thanks|thank you))*$/;
+  /^(?:(?:yes|yeah|yep|si|ya|already|i|me)\s)*(?:took|taken|tome|tengo|have|got|picked up|recogi|received|recibi|llego|llegaron) (?:my |the |la |el |mis |las |los )?(?:pills?|pastilla|meds|medicine|medications?|insulin|receta|recetas|medicina|medicinas|pastillas|prescription|results|resultados|orden|referral|paperwork|forms?)(?:\s(?:already|ya|this morning|today|hoy|esta manana|gracias|thanks|thank you))*$/;
+/**
+ * News of someone's health, a bill paid or a parcel come, which a yes answers rather than the visit: "yes!!
+ * she's doing so much better, thank you for asking", "sí, mi mamá ya salió del hospital", "sí, ya pagué la
+ * cuenta"; not beside coming said in words of its own ("I'm feeling better, see you Tuesday").
+ */
+const NEWS_ANSWERED =
+  /\b(?:doing|feeling) (?:so much |much |a lot |way |a little |a bit )?better\b|\b(?:i m|i am|she s|she is|he s|he is|they re|we re)(?: so much| much| a lot| way| a little| a bit)? better\b|\bya (?:esta|estoy|anda|ando|se siente|me siento) (?:mucho |muy |un poco )?mejor\b|\b(?:me siento|se siente|sigue) (?:mucho |muy |un poco )?mejor\b|\bsalio del hospital\b|\b(?:thank you|thanks|thx) for checking on (?:her|him|them|my|our|mom|dad)\b|\b(?:meds|medicine|medication|pills) (?:are|is) (?:helping|working)\b|\b(?:balance|bill|copay|invoice) (?:was|has been|is) (?:paid|taken care of)\b|\bi paid (?:the|my) (?:balance|bill|copay|invoice)\b|\bpague (?:la cuenta|el saldo|la factura|el copago|lo que debia)\b|\b(?:llego|recibi|recibio) el paquete\b/;
+/** Coming said beside news, in more words than elsewhere: "still bringing her in", "igual la llevo", "keeping the appt anyway". */
+const COMES_ANYWAY =
+  /\b(?:vamos|vuelvo|regreso|llevare|(?:la|lo) (?:llevo|traigo|llevamos|traemos)|attend\w*|works|i m in|good to come|bringing|still want\w*|keep\w* (?:the|this|it|my)|igual|de todos modos|anyway|still)\b/;
 /** The same details said, a yes to a question of the records, not of coming: "sí, tengo el mismo seguro". */
 const SAME_DETAILS =
   /\b(?:same|mismo|misma) (?:insurance|seguro|address|direccion|number|numero|phone|telefono|pharmacy|farmacia)\b/;
@@ -356,6 +369,10 @@ const ANOTHER_TIME = new RegExp(
 /** Running late, which is coming: "running about 10 behind", "I'll be a little late", "stuck in traffic", "llego un poquito tarde". */
 const RUNNING_LATE =
   /\b(?:stuck|caught|sitting) in traffic\b|\b(?:atorad|atascad)[oa]s? en el trafico\b|\b(?:running|runnin|run) (?:a bit |a little |about |around |abt |a few |\d+ |mins? |minutes |min )*(?:late|behind)\b|\b(?:be|am|i m|im|we re|were|gonna be|going to be|just|only)(?: (?:a|bit|little|lil|tad|few|couple|of|\d+|minutes?|mins?|about|around|abt|maybe|probably|prob|just|slightly|kinda|so))* late\b(?! (?:replying|answering|responding|reply|response|answer|getting back|texting back|with|to (?:reply|respond|answer|text)))|\b(?:llego|llegare|llegamos|llegaremos|voy|vamos|vamos a llegar|voy a llegar)(?: (?:un|unos|una|poco|poquito|poquitin|tantito|ratito|rato|algo|medio|minutos|mins?|\d+|como|quizas|tal vez|mas))* tarde\b/;
+
+/** Coming said to be late by the hour or half of it: "nomás que llego como media hora tarde", "I'll be an hour late". */
+const LATE_BY_AN_HOUR =
+  /\b(?:llego|llegamos|llegare|llegaremos|voy a llegar|vamos a llegar)(?: (?:como|una|media|hora|horas|\d+))+ tarde\b|\b(?:i ll|ill|i will|we ll|we will|i m going to|we re going to|gonna) be (?:(?:about|around|like) )?(?:an|half an|\d+) (?:hour|hr)s? late\b/;
 
 /** Doubt, whose "no" says nothing of coming: "not sure", "no estoy segura", "no sé", "I don't know yet". */
 const UNSURE =
@@ -541,6 +558,7 @@ export function keepsAppointment(text: string): boolean {
     !DOUBT_OR_CHANGE.test(rest) &&
     !NEGATED_ATTENDANCE.test(rest) &&
     !RUNNING_LATE.test(rest) &&
+    !LATE_BY_AN_HOUR.test(rest) &&
     !saysMoreThanComing(spaced)
   );
 }
@@ -580,6 +598,7 @@ export function saysComing(text: string): boolean {
     !DOUBT_OR_CHANGE.test(spaced) &&
     !saysMoreThanComing(spaced) &&
     !RUNNING_LATE.test(spaced) &&
+    !LATE_BY_AN_HOUR.test(spaced) &&
     // "am" of "I am" is no time of day.
     !NEW_TIME.test(spaced.replace(/\bi am\b/g, 'i m')) &&
     !asksAnotherTime(spaced)
@@ -593,6 +612,8 @@ const NEGATED_GIVE_AWAY =
 /** Ways a death is told: "passed away", "died", "falleció", "en paz descanse". */
 const DIED =
   'passed away|passed on|has died|died|deceased|is dead|no longer with us|fallecio|ha fallecido|murio|se nos fue|en paz descanse|descanse en paz|qepd';
+/** A stem of one word of every way DIED tells a death, in the normalised text: words a slip or a mark may split are never scanned together. */
+const DEATH_STEMS = /pass|die|dead|deceas|longer|fallec|muri|fue|descans|qepd/;
 /** A death named: "she passed away on the 3rd", "mi mamá falleció". */
 const NAMES_A_DEATH = new RegExp(`\\b(?:${DIED})\\b`);
 /** A phone's, a car's or a laptop's "death", which is none: "my phone died", "mi celular se murió", "se me murió la computadora". */
@@ -613,7 +634,10 @@ const NO_PATIENTS_DEATH =
  * mamá falleció".
  */
 export const toldOfADeath = (text: string) => {
-  const spaced = words(normalise(text));
+  const plain = normalise(text);
+  // Most replies name no death: a scan for the words' stems spares them the rest.
+  if (!DEATH_STEMS.test(plain)) return false;
+  const spaced = words(plain);
   return (
     NAMES_A_DEATH.test(spaced.replace(A_THING_DIED, ' ')) &&
     !NO_PATIENTS_DEATH.test(spaced) &&
@@ -790,9 +814,11 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       DEFERRED_CONFIRMATION.test(spaced) ||
       ANOTHER_OCCASION.test(spaced) ||
       ANOTHER_EVENT.test(spaced) ||
+      AT_A_TOURNAMENT.test(spaced) ||
       HOUSEHOLD_MATTER.test(spaced) ||
       CONDITIONAL_COMING.test(spaced) ||
       THING_IN_HAND.test(spaced) ||
+      (NEWS_ANSWERED.test(spaced) && !comesToo(spaced) && !COMES_ANYWAY.test(spaced)) ||
       // The past visit's own day is no coming one: "yes I was there last thursday".
       (PAST_VISIT.test(spaced) && !comesToo(spaced.replace(PAST_VISITS, ' '))) ||
       SAID_YES_TO_ANOTHER.test(spaced) ||
@@ -803,6 +829,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       ACKNOWLEDGED_ONLY.test(spaced) ||
       SAYS_THE_OPPOSITE.test(plain) ||
       RUNNING_LATE.test(spaced.replace(NOT_LATE, ' ')) ||
+      LATE_BY_AN_HOUR.test(spaced) ||
       !(
         CONFIRMS.test(withoutGreetings(spaced)) ||
         CONFIRMS.test(withoutGreetings(plain)) ||
