@@ -42,8 +42,8 @@ export type Via = (typeof VIAS)[number];
  * ride, refill or the lab rather than the visit), `names-a-death`
  * (a confirm, cancel or reschedule of a reply telling of a death, not of the writer's own absence: "she
  * passed away on the 3rd"; always a possible stop), `gone-for-good` (a confirm, cancel or reschedule
- * of a reply telling of the patient gone from the clinic for good: "he went into hospice", "we moved
- * his care to Banner"; always a possible stop).
+ * of a reply telling of the patient gone from the clinic for good: "he won't be needing any more
+ * appointments", "we moved his care to Banner"; always a possible stop).
  */
 export const READING_RULES = [
   'stop-phrase',

@@ -4780,3 +4780,24 @@ describe('the rules of the eighteenth review (hard on confirms): a yes to news, 
     });
   });
 });
+
+describe('a death or the clinic left, read the same by every rule (a review of the code)', () => {
+  it.each([
+    ['question', 'our dog died last month and now my husband passed away too'],
+    ['unclear', 'after the PET scan dad passed away'],
+    ['unclear', 'We moved his care to Banner, thank you for everything'],
+  ] as const)(
+    'a possible stop beside an animal’s death, a scan, or whatever the model read: %s %j',
+    (intent, text) => expect(heldToRules(text, { intent, confidence: 0.9 }).possibleStop).toBe(true),
+  );
+
+  it.each([
+    ['confirm', 'our dog died, see you Tuesday'],
+    ['cancel', 'I heard Dr. Lee passed away, please cancel'],
+  ] as const)('an animal’s or a doctor’s death holds no act: %s %j', (intent, text) =>
+    expect(heldToRules(text, { intent, confidence: 0.9 })).toEqual({ intent, via: 'model', confidence: 0.9 }),
+  );
+
+  it('a reply that wants future appointments is not gone for good', () =>
+    expect(heldBack('cancel', "don't cancel, I want future appointments")).not.toBe('gone-for-good'));
+});

@@ -5,6 +5,7 @@ import type { ModelReading, ReplyModel } from './reply-model.ts';
 import { isAutoreply, isSmallPrintMessage } from './autoreplies.ts';
 import {
   cancelsOutright,
+  goneForGood,
   heldBack,
   isContradiction,
   keepsAppointment,
@@ -405,22 +406,22 @@ export function readByRules(raw: string): Understanding | undefined {
 
 /**
  * A model's reading held to the rules: a confirm, cancel or reschedule the reply's words say otherwise
- * of is `unclear`, for a person, keeping the model's confidence and naming the rule. An opt-out held
- * back stays a possible stop, as does a reading the model says may be one.
+ * of is `unclear`, for a person, keeping the model's confidence and naming the rule. A possible stop is
+ * flagged: an opt-out held back, a reading the model says may be one, and whatever the model read of a
+ * death told of or of a patient gone from the clinic for good.
  */
 export function heldToRules(text: string, { intent, confidence, possibleStop }: ModelReading): Understanding {
   const rule = heldBack(intent, text);
-  // A death told of, or the clinic left for good, may end every message to the number: a person reads it before any text is sent.
-  const flagged = (possibleStop ||
-    (rule !== undefined && intent === 'opt-out') ||
-    rule === 'names-a-death' ||
-    rule === 'gone-for-good' ||
-    (intent !== 'opt-out' && toldOfADeath(text))) && {
-    possibleStop: true as const,
-  };
+  // An opt-out kept is a stop already, and one held back is flagged for that: only other readings are searched.
+  const flagged =
+    possibleStop ||
+    (intent === 'opt-out'
+      ? rule !== undefined
+      : rule === 'names-a-death' || rule === 'gone-for-good' || toldOfADeath(text) || goneForGood(text));
+  const flag = flagged && { possibleStop: true as const };
   return rule === undefined
-    ? { intent, via: 'model', confidence, ...flagged }
-    : { intent: 'unclear', via: 'model', confidence, rule, ...flagged };
+    ? { intent, via: 'model', confidence, ...flag }
+    : { intent: 'unclear', via: 'model', confidence, rule, ...flag };
 }
 
 /** The reply understood: by the layers before the model, else by the model held to the rules. */
