@@ -4801,3 +4801,70 @@ describe('a death or the clinic left, read the same by every rule (a review of t
   it('a reply that wants future appointments is not gone for good', () =>
     expect(heldBack('cancel', "don't cancel, I want future appointments")).not.toBe('gone-for-good'));
 });
+
+describe('the rules of the nineteenth review (hard on cancels and moves): a condition, an act taken back, a move refused, a past visit missed', () => {
+  it.each([
+    ["If this fever doesn't break by tomorrow I'll probably have to cancel", 'cancel', 'not-a-cancel'],
+    ["if the roads are icy I'd probably cancel", 'cancel', 'not-a-cancel'],
+    ["if it snows I'm gonna have to cancel", 'cancel', 'not-a-cancel'],
+    ['si no se me quita la calentura a lo mejor la cancelo', 'cancel', 'not-a-cancel'],
+    ['si no encuentro ride la cancelo', 'confirm', 'not-a-confirmation'],
+    ['No hace falta moverla, ya me dieron el día en el trabajo', 'cancel', 'not-a-cancel'],
+    [
+      'can we do Wednesday instead? actually scratch that, leave it where it is',
+      'reschedule',
+      'contradiction',
+    ],
+    ['pls cancel. wait no I still can come', 'cancel', 'contradiction'],
+    ['¿Se puede cambiar si me sale algo en el trabajo? Por ahora sí voy', 'reschedule', 'not-a-new-time'],
+    ['¿y si me sale algo la puedo reprogramar?', 'reschedule', 'not-a-new-time'],
+    ['Si cancelo, ¿cuánto tardan en darme otra cita?', 'reschedule', 'not-a-new-time'],
+  ] as const)(
+    "holds back a model's act that is only supposed, taken back or refused: %j read %s",
+    (text, intent, rule) => expect(heldBack(intent, text)).toBe(rule),
+  );
+
+  it.each([
+    [
+      "If my daughter can't drive me I'll probably cancel. She just told me she can't, so please cancel",
+      'cancel',
+    ],
+    ["My boss said if I leave early I'm fired, so I'll just cancel", 'cancel'],
+    ['Sí me toca trabajar ese día así que la cancelo', 'cancel'],
+    ['If I cancel Tuesday, is there anything Thursday afternoon?', 'reschedule'],
+    ['Can I come Wed? no wait, I can come Thursday instead', 'reschedule'],
+    ["never mind, keep the spot for someone else, I can't make it", 'cancel'],
+    ["Don't need another appointment, she's all healed up", 'cancel'],
+    ['No hace falta moverla, ya me atendieron en urgencias', 'cancel'],
+    [
+      "I couldn't make it last time because of the ice storm but I'll definitely be there this time",
+      'confirm',
+    ],
+    ["didn't make it last week, will be there Tuesday", 'confirm'],
+  ] as const)(
+    "keeps a model's act decided after a condition, a take-back or a past visit: %j read %s",
+    (text, intent) => expect(heldBack(intent, text)).toBeUndefined(),
+  );
+
+  it.each([
+    "Confirmed. I couldn't make it last time, cant do it this time either",
+    "I couldn't come in November, I'll be travelling all month, sorry. Yes I know it's booked",
+  ])('a visit missed before and this one too is still no confirm: %j', (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'Cancélenla... no espere, sí puedo, mi hermana me cuida a los niños',
+    'cancélenla, ah no, espérense, sí puedo ir',
+    '👍👎',
+    '✅ ❌',
+  ])('a cancel stopped before it is done, or both thumbs, is a contradiction: %j', (text) =>
+    expect(isContradiction(text)).toBe(true),
+  );
+
+  it.each([
+    'No voy a poder ir, no espere, si puedo otro día le aviso',
+    'No me espere, sí voy pero tarde',
+    '👍👍',
+  ])('not a contradiction: %j', (text) => expect(isContradiction(text)).toBe(false));
+});

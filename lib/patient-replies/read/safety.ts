@@ -38,6 +38,8 @@ const CONTRADICTIONS = [
     `\\b${YES}\\b(?: \\S+){0,8}? (?:(?:oh|ah|um|uh|hmm|ay) (?:, )?)?${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${NO}(?: ,| idk| not sure| no se| i m not sure|$)`,
   ),
   new RegExp(`\\b${NO}\\b(?: \\S+){0,3}? ${TAKE_BACK}(?: ,)* (?:(?:no|nope) )?${FIRM_YES}\\b`),
+  // A cancel stopped before it is done: "cancélenla... no, espere, sí puedo"; not "no me espere".
+  /(?<!\b(?:manana|hoy|ese dia|el \w+) )\bno(?: ,)? esper(?:e|en|a|ense|ate) , si (?:puedo|podemos|voy|vamos|ire|iremos)\b(?!(?: \S+){0,6}? (?:otro|otra|aviso|avisamos|llamo|hablo|escribo|pero|solo|nomas|tarde|reagend\w*|cambi\w*)\b)/,
   new RegExp(`^${YES}(?: ,)* (?:no|nope|2)${FILLER}$`),
   // A yes, then "no" and a take-back: "sí voy. ah no, espera".
   new RegExp(
@@ -54,6 +56,8 @@ export function isContradiction(text: string): boolean {
   const plain = words(normalise(text).replace(/\b\d{1,2}(?:[:.]\d{2}|\s?(?:am|pm|h)\b)/g, ' '));
   const tokens = plain.split(' ');
   if (tokens.includes('1') && tokens.includes('2') && tokens.length <= 6) return true;
+  // Both signs and no word: "👍👎".
+  if (!/[\p{L}\p{N}]/u.test(text) && /[👍✅✔]/u.test(text) && /[👎❌✖]/u.test(text)) return true;
   // Sentence marks kept as a comma: "yes. wait no" takes a yes back, "yes sorry, no need to move it" does not.
   const marked = withContractionsSplit(
     normalise(text)
@@ -323,17 +327,19 @@ const ERRAND = new RegExp(
 );
 /** If it is ever needed: "if I need to", "if necessary", "si hace falta", "si se me atraviesa algo". */
 const IF_NEEDED =
-  '(?:if (?:i|we|she|he) (?:need|needs|have|has) to|if (?:needed|necessary|need be)|si (?:hace falta|es necesario|se me atraviesa(?: algo)?|lo necesito|se ofrece))';
+  '(?:if (?:i|we|she|he) (?:need|needs|have|has) to|if (?:needed|necessary|need be)|si (?:hace falta|es necesario|se me (?:atraviesa|presenta)(?: algo)?|lo necesito|se ofrece))';
 /** If something comes up that may keep the patient away: "if my shift changes", "if my ride falls through", "si surge algo". */
 const IF_IT_COMES_UP =
-  '(?:if (?:something|anything) (?:comes up|happens|changes)|if (?:my|our|his|her) (?:\\S+ )?(?:shift|schedule|plans?|ride|work) (?:changes|change|falls through|gets changed|cancels)|si (?:(?:me )?(?:cambian|mueven) (?:el|mi) (?:turno|horario)|(?:surge|pasa|sale) algo))';
+  '(?:if (?:something|anything) (?:comes up|happens|changes)|if (?:my|our|his|her) (?:\\S+ )?(?:shift|schedule|plans?|ride|work) (?:changes|change|falls through|gets changed|cancels)|si (?:(?:me )?(?:cambian|mueven) (?:el|mi) (?:turno|horario)|(?:me |nos |le )?(?:surge|pasa|sale) algo))';
 /**
  * A move asked about for if it is ever needed, the condition on the move itself: "can I move it if I need
  * to?", "if my shift changes, can I move it?", "¿se podría cambiar si se me atraviesa algo?"; not "move me
  * to Friday, if needed I can come early", nor "if something comes up I'll change it, but can you move it to 3".
  */
+/** The verbs of moving a visit, in either language. */
+const MOVE_VERB = 'move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*|reprogram\\w*|reagend\\w*';
 const MOVE_IF_NEEDED = new RegExp(
-  `\\b(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)(?: (?:it|this|that|me|la|lo|la cita|mi cita|(?:my|the) (?:time|appointment|appt)))?(?: later)? (?:${IF_NEEDED}|${IF_IT_COMES_UP})\\b|\\b${IF_NEEDED} (?:[^\\s,.;:!?¿¡]+ )?(?:move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*)\\b|\\b(?:${IF_NEEDED}|${IF_IT_COMES_UP})[\\s,¿]+(?:[^\\s,.;:!?¿¡]+ ){0,3}?(?:can|could|may|would|is it (?:ok|okay|easy|possible|fine) to|am i able to|puedo|podria|podemos|se puede|se podria|pueden|podrian|puede)(?: (?:i|we|you|u|me|la|lo|le|just|still|se|be able to))* (?:move|change|push|reschedul\\w*|resched|cambiar\\w*|mover\\w*)\\b`,
+  `\\b(?:${MOVE_VERB})(?: (?:it|this|that|me|la|lo|la cita|mi cita|(?:my|the) (?:time|appointment|appt)))?(?: later)? (?:${IF_NEEDED}|${IF_IT_COMES_UP})\\b|\\b${IF_NEEDED} (?:[^\\s,.;:!?¿¡]+ )?(?:${MOVE_VERB})\\b|\\b(?:${IF_NEEDED}|${IF_IT_COMES_UP})[\\s,¿]+(?:[^\\s,.;:!?¿¡]+ ){0,3}?(?:can|could|may|would|is it (?:ok|okay|easy|possible|fine) to|am i able to|puedo|podria|podemos|se puede|se podria|pueden|podrian|puede)(?: (?:i|we|you|u|me|la|lo|le|just|still|se|be able to))* (?:${MOVE_VERB}|push)\\b`,
 );
 /** The visit asked to move, whatever errand stands beside it: "can I come in Friday instead and pick up my results then?". */
 const MOVE_ASKED =
@@ -352,15 +358,28 @@ const REQUEST = new RegExp(`${SERVICE_OR_TEST_CANCELLED.source}|${ASKS_SOMETHING
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
 const A_DAY = `(?:${WEEKDAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
 /**
- * A cancel only on a condition, its consequence still to come, or its cost asked: "if it snows we'll
- * have to cancel", "if I end up having to cancel, is there a fee?", "si llueve tendré que cancelar";
- * not a cancel decided beside an aside: "sorry if this is late but I have to cancel", "if possible I need to cancel".
+ * A cancel only on a condition, its consequence still to come: "if it snows we'll have to cancel", "if
+ * the fever doesn't break I'll probably have to cancel", "si llueve tendré que cancelar"; not a cancel
+ * decided beside an aside ("sorry if this is late but I have to cancel", "if possible I need to cancel",
+ * "if I'm honest I'll just cancel", "I'm cancelling") nor refused ("if it rains, no way I'll cancel").
  */
 const CONDITIONAL_CANCEL =
-  /(?<!\b(?:sorry|apologies|not sure|unsure|idk|wondering|even|ok|okay) )\b(?:if|in case|unless)\b(?! (?:possible|not|at all|you|u|y all|yall|someone|somebody|anyone|they|that s|thats|it s|its|that is|it is)\b)(?: \S+){0,8}? (?:(?:ll|will|would|might|may|could)(?: have to| need to| end up having to)?|end up(?: having to)?) cancel\w*\b|\bif (?:i|we) (?:end up |do )?(?:having to |have to )?cancel\w*\b(?: \S+){0,6}? (?:fee|charge|cost|penalty|notice|how much|is there|do i|will i)\b/;
-/** The same in Spanish, read with its punctuation, where "si," is a yes: "si llueve tendremos que cancelar", "si la cancelo, ¿me cobran?". */
+  /(?<!\b(?:sorry|apologies|not sure|unsure|idk|wondering|even|ok|okay) )\b(?:if|in case|unless)\b(?! (?:possible|not|at all|i m (?:being )?\w+|im honest|you|u|y all|yall|someone|somebody|anyone|they|that s|thats|it s|its|that is|it is)\b)(?: \S+){0,8}? (?<!\b(?:no way|never) (?:i |we )?)(?:(?:ll|ill|will|would|d|might|may|could)(?: (?:probably|probs|prob|likely|most likely|maybe|definitely))?(?: have to| need to| end up having to)?|(?:m|am|re|are)(?: (?:probably|probs|prob|likely|most likely|maybe|definitely))? (?:going to|gonna)(?: have to)?|end up(?: having to)?) cancel\w*\b/;
+/**
+ * The same in Spanish, read with its punctuation, where "si," is a yes: "si llueve tendremos que
+ * cancelar", "si no se me quita la calentura a lo mejor la cancelo"; not "si nieva no cancelamos", nor
+ * across "así que", where "sí" lost its accent ("sí me toca trabajar así que la cancelo").
+ */
 const CONDITIONAL_CANCEL_ES =
-  /\bsi (?:llueve|nieva|no (?:consigo|encuentro|me dan|mejora|se me quita|puedo salir)|me (?:toca|llaman|cambian)|sigue|empeora)\b[^.,;!?]*? (?:tendre|tendremos|voy a tener|vamos a tener) que cancelar\w*\b|\bsi (?:la |lo )?cancel(?:o|amos)\b[^.;!]{0,20}?\b(?:me cobran|cobran|hay (?:algun )?(?:cargo|multa|costo)|cuesta)\b/;
+  /\bsi (?:manana |hoy )?(?:llueve|nieva|no (?:consigo|encuentro|me dan|mejora|se me quita|(?:me |le )?baja|puedo salir)|me (?:toca|llaman|cambian)|sigue|empeora|amanezco mal)\b(?:(?!\b(?:asi que|por eso|por lo que)\b)[^.,;!?])*? (?:(?:tendre|tendremos|voy a tener|vamos a tener) que cancelar\w*|(?<!\bno (?:la |lo )?)(?:(?:a lo mejor|quizas?|tal vez|capaz que|probablemente|seguro) )?(?:la |lo )?(?:cancelo|cancelamos|cancelemos|cancelaria|cancelariamos))\b/;
+/** A cancel supposed and its cost or the wait after it asked: "if I end up having to cancel, is there a fee?". */
+const CANCEL_COST_ASKED =
+  /\bif (?:i|we) (?:end up |do )?(?:having to |have to )?cancel\w*\b(?: \S+){0,6}? (?:fee|charge|cost|penalty|notice|how much|how long|how soon|is there|do i|will i)\b/;
+/** The same in Spanish, read with its punctuation: "si la cancelo, ¿me cobran?", "si cancelo, ¿cuánto tardan en darme otra cita?". */
+const CANCEL_COST_ASKED_ES =
+  /\bsi (?:la |lo )?cancel(?:o|amos)\b[^.;!]{0,20}?\b(?:me cobran|cobran|hay (?:algun )?(?:cargo|multa|costo)|cuesta|cuanto (?:tiempo )?tard\w*)\b/;
+const cancelCostAsked = (spaced: string, plain: string) =>
+  CANCEL_COST_ASKED.test(spaced) || CANCEL_COST_ASKED_ES.test(plain);
 /** A month, in English or Spanish: "in December", "para diciembre". */
 const A_MONTH =
   '(?:january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
@@ -480,12 +499,87 @@ const takesItBack = (spaced: string) =>
   (WILL_MISS_IT.test(spaced) && !NEGATED_ABSENCE.test(spaced)) ||
   COMING_NOT_NEEDED.test(spaced);
 
+/**
+ * A cancel or move taken back and the visit kept after it: "can we do Wednesday? actually scratch that,
+ * leave it where it is", "necesito cambiarla, bueno no, olvídelo, la dejo así".
+ */
+const ACT_TAKEN_BACK =
+  /\b(?:scratch that|never ?mind|nvm|no wait|wait no|actually no|pensandolo bien|mejor no|olvid(?:e|en|a)?l[oa])\b(?: \S+){0,6}? (?:(?:leave|keep) (?:it|the|my|this|that)\b|as is\b|i (?:still )?(?:can|ll|will) (?:still )?(?:come|make it|be there)\b|(?:la|lo) (?:dejo|dejamos|mantengo)\b|dej(?:e|en|a)(?:la|lo)\b|si (?:puedo|voy|podemos|vamos)\b)/;
+
 /** Coming said not to happen, which no confirm is: "won't be there", "not able to attend", "no va a asistir", "no voy". */
 const NEGATED_ATTENDANCE =
   /(?<!\bdid )\b(?:not|can t|cant|cannot|won t|wont|unable to)(?: (?:be|able to|going to|gonna))* confirm\w*\b|\b(?:not|never|can t|cant|cannot|won t|wont|unable to)(?: (?:be|going to|gonna|be able to|able to))* go\b(?! (?:wrong|ahead|over|through|by|another|any|anywhere|without|on|back)\b)|\bcount (?:me|us|him|her|them) out\b|\b(?:give|giving|gives) (?:it|this|this one|that|that one|the appointment|the appt) a miss\b|\brain ?check\b|\bsit (?:this|that) one out\b|\b(?:not|nt|never|t|wont|cant|cannot|couldnt|wouldnt|unable to|no longer)(?: (?:be|going to|gonna|be able to|able to|get to|get there|make it|arrive))* (?:be there|b there|be thr|b thr|come|coming|comin|make it|attend\w*|on time|in time)\b|\b(?:no|nunca|ni)(?: (?:va|voy|vamos|van|puedo|puede|podemos|pueden|podre|podra|pienso|piensa))?(?: a)?(?: poder)? (?:ir|asistir|asiste|asisto|asistimos|asistira|asistire|(?:voy|va|vamos|van)(?! a \w)|llego|llegamos|llegare|llegaremos|llegara|estare|estara)\b/;
 const NEGATED_MOVE = new RegExp(
   String.raw`\b(?:dont|don t|do not|no) need ${ANOTHER_SLOT}|\b(?:no need to|don t bother|dont bother|do not bother)(?: \S+){0,2} ${ANOTHER_SLOT}|\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|nothing to|not going to)(?: (?!(?:just|only|but|please|pls|and|rather|instead|cancel\w*|cxl)\b)\S+){0,2} (?:reschedul\w*|resched|move|moving|change|changing|rebook\w*)\b|\bno (?:changes?|need for changes)\b|(?=no )(?<!\bcancel\w* )${NO_BEFORE}(?:cambiar\w*|cambio|cambiamos|cambien|mover\w*|muevan|reprogramar\w*)\b|\b(?:cambiar(?:la|lo)?|mover(?:la|lo))${NO_AFTER}`,
 );
+
+/** A visit no longer needed, beside which "no need to move it" is a cancel: "ya me atendieron en urgencias", "he's healed". */
+const NO_LONGER_NEEDED =
+  /\b(?:ya me (?:atendieron|vieron|opera\w*|cur\w*)|ya (?:se me|me) cur\w*|already (?:been )?seen|healed|better now)\b/;
+const NEGATED_MOVES = new RegExp(NEGATED_MOVE.source, 'g');
+const ANOTHER_SLOT_NAMED = new RegExp(`\\b${ANOTHER_SLOT}`);
+/**
+ * The reply without a move said not to be wanted, which is no word of not coming: "no hace falta
+ * moverla, ya me dieron el día"; kept where no other visit is wanted ("don't need another appointment")
+ * or this one is no longer needed.
+ */
+const withoutMoveRefused = (spaced: string) =>
+  NO_LONGER_NEEDED.test(spaced)
+    ? spaced
+    : spaced.replace(NEGATED_MOVES, (refused) => (ANOTHER_SLOT_NAMED.test(refused) ? refused : ' '));
+
+/** A plain cancel asked, or not coming said, after a condition, which decides it: "if she can't drive me I'll cancel. She can't, so please cancel", "…la cancelo por favor". */
+const CANCEL_ASKED_AFTER =
+  /^ ?(?:please|pls|por favor|porfa)\b|\b(?:(?:please|pls|so|just) cancel|cancel (?:it|me|my|the)|cancel(?:e|en)(?:la|lo)|cancelen|anul\w*|it (?:just )?did|can t (?:get|make|come)|won t be|no (?:voy|puedo|podre)|(?:not|no) (?:be )?(?:coming|going))\b/;
+/** A cancel only on a condition, nothing after it deciding it. */
+const cancelsOnCondition = (spaced: string, plain: string) => {
+  const english = CONDITIONAL_CANCEL.exec(spaced);
+  if (english !== null && !CANCEL_ASKED_AFTER.test(spaced.slice(english.index + english[0].length)))
+    return true;
+  const spanish = CONDITIONAL_CANCEL_ES.exec(plain);
+  return spanish !== null && !CANCEL_ASKED_AFTER.test(words(plain.slice(spanish.index + spanish[0].length)));
+};
+/** A day, a part of it or a clock time named, or "instead": a supposed cancel beside one asks another time. */
+const DAY_OR_CLOCK = new RegExp(
+  `\\b(?:${A_DAY}|${WEEKDAY}|morning|afternoon|evening|tarde|instead|en vez)\\b|\\d`,
+);
+/** After an act taken back, the visit still given up: "never mind, keep the spot for someone else, I can't make it". */
+const STILL_GIVEN_UP =
+  /\b(?:cancel\w*|can t|cant|cannot|couldn t|couldnt|unable|won t be|wont be|someone|somebody|no (?:voy|puedo|vamos)|otra persona|otro paciente|alguien|libre)\b/;
+/** A cancel or move taken back, the visit kept as it was: no new time after it and the visit not given up. */
+const actTakenBack = (spaced: string) => {
+  const taken = ACT_TAKEN_BACK.exec(spaced);
+  return (
+    taken !== null &&
+    !NEW_TIME.test(spaced.slice(taken.index + taken[0].length)) &&
+    !STILL_GIVEN_UP.test(spaced.slice(taken.index))
+  );
+};
+
+/** Not coming, said in the past. */
+const PAST_NEGATION =
+  'couldn t|couldnt|could not|wasn t able to|wasnt able to|was not able to|weren t able to|didn t|didnt|did not';
+/** The same, never of what is to come ("I couldn't come in November" may be this November). */
+const PAST_ONLY = 'wasn t able to|wasnt able to|was not able to|weren t able to|didn t|didnt|did not';
+const MISSED = '(?: \\S+)? (?:make it|come|come in|go|attend|show up|get in)\\b(?: \\S+){0,8}?';
+/** An earlier visit missed, told with when it was: "I couldn't make it last time", "didn't come two weeks ago", "I wasn't able to come in August". */
+const PAST_ABSENCE = new RegExp(
+  `\\b(?:${PAST_NEGATION})${MISSED} (?:last time|last (?:${WEEKDAY}|week|month|year|visit|appointment|appt)|the last (?:one|time|visit|appointment|appt)|(?:\\S+ )?(?:days?|weeks?|months?) ago)\\b|\\b(?:${PAST_ONLY})${MISSED} in ${A_MONTH}\\b`,
+  'g',
+);
+/** Absent again, this time too, or coming on a condition or a hope: "…can't do it this time either", "…I'll be there if I'm off". */
+const ABSENT_AGAIN =
+  /\b(?:either|neither|again|can t|cant|cannot|won t|wont|not|yet|if|once|when|whenever|as soon as|unless|until|probably|prob|probs|hopefully|maybe|promis\w*)\b/;
+/**
+ * The reply without an earlier visit missed, where the rest says plainly coming to this one: "I couldn't
+ * make it last time because of the ice storm but I'll be there this time"; otherwise the reply as it is.
+ */
+const withoutPastAbsence = (spaced: string) => {
+  const rest = spaced.replace(PAST_ABSENCE, ' ');
+  return rest !== spaced && (SAYS_COMING.test(rest) || WILL_MAKE_IT.test(rest)) && !ABSENT_AGAIN.test(rest)
+    ? rest
+    : spaced;
+};
 
 /**
  * Words of another time, day or a change, English and Spanish: a model's reschedule needs one ("can we
@@ -822,9 +916,10 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       : ANOTHER_VISIT.test(spaced) || OWN_VISIT_STANDS.test(plain)
   )
     return 'another-visit';
+  if (intent !== 'confirm' && actTakenBack(spaced)) return 'contradiction';
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
-      NEGATED_ATTENDANCE.test(spaced) ||
+      NEGATED_ATTENDANCE.test(withoutPastAbsence(spaced)) ||
       VISIT_NO_LONGER.test(plain) ||
       takesItBack(spaced) ||
       DEFERRED_CONFIRMATION.test(spaced) ||
@@ -833,6 +928,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       AT_A_TOURNAMENT.test(spaced) ||
       HOUSEHOLD_MATTER.test(spaced) ||
       CONDITIONAL_COMING.test(spaced) ||
+      // A cancel on a condition in Spanish, which the model may take for a yes: "si no encuentro ride la cancelo".
+      CONDITIONAL_CANCEL_ES.test(plain) ||
       THING_IN_HAND.test(spaced) ||
       (NEWS_ANSWERED.test(spaced) && !comesToo(spaced) && !COMES_ANYWAY.test(spaced)) ||
       // The past visit's own day is no coming one: "yes I was there last thursday".
@@ -859,7 +956,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
-  if (intent === 'cancel' && (CONDITIONAL_CANCEL.test(spaced) || CONDITIONAL_CANCEL_ES.test(plain)))
+  if (intent === 'cancel' && (cancelsOnCondition(spaced, plain) || cancelCostAsked(spaced, plain)))
     return 'not-a-cancel';
   if (
     intent === 'cancel' &&
@@ -878,7 +975,12 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     return 'not-a-cancel';
   if (
     intent === 'cancel' &&
-    (!CANCELS.test(spaced.replace(UNSURE, ' ').replace(SYMPTOM_PERSISTS, ' ').replace(HOW_TO_REACH, ' ')) ||
+    (!CANCELS.test(
+      withoutMoveRefused(spaced)
+        .replace(UNSURE, ' ')
+        .replace(SYMPTOM_PERSISTS, ' ')
+        .replace(HOW_TO_REACH, ' '),
+    ) ||
       RUNNING_LATE.test(spaced.replace(NOT_LATE, ' ')))
   )
     return 'not-a-cancel';
@@ -898,6 +1000,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       ASKS_WHEN_IT_IS.test(spaced) ||
       ASKS_WHAT_A_CODE_DOES.test(spaced) ||
       MOVE_IF_NEEDED.test(plain) ||
+      (cancelCostAsked(spaced, plain) && !DAY_OR_CLOCK.test(spaced)) ||
       (ERRAND.test(spaced) && !MOVE_ASKED.test(spaced)) ||
       (!/[?¿]/.test(plain) &&
         SAYS_COMING.test(spaced) &&
