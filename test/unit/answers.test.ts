@@ -4868,3 +4868,21 @@ describe('the rules of the nineteenth review (hard on cancels and moves): a cond
     '👍👍',
   ])('not a contradiction: %j', (text) => expect(isContradiction(text)).toBe(false));
 });
+
+describe('the nineteenth review’s rules after a review of their code', () => {
+  it.each([
+    ["If I'm still sick tomorrow I'll have to cancel", 'not-a-cancel'],
+    ["if it snows I'll have to cancel, please let me know if there's a fee", 'not-a-cancel'],
+    ['si llueve tendré que cancelar, por favor avísenme si hay cargo', 'not-a-cancel'],
+    ["if it rains, no way I'll cancel", 'negated-action'],
+  ] as const)("a model's cancel on a condition, or refused, is still held: %j", (text, rule) =>
+    expect(heldBack('cancel', text)).toBe(rule),
+  );
+
+  it.each([
+    "if I'm being honest I'll probably just cancel",
+    'Sí me toca trabajar ese día la cancelo por favor',
+  ])('a cancel decided beside an aside, or asked for after it, acts: %j', (text) =>
+    expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+});

@@ -331,13 +331,13 @@ const IF_NEEDED =
 /** If something comes up that may keep the patient away: "if my shift changes", "if my ride falls through", "si surge algo". */
 const IF_IT_COMES_UP =
   '(?:if (?:something|anything) (?:comes up|happens|changes)|if (?:my|our|his|her) (?:\\S+ )?(?:shift|schedule|plans?|ride|work) (?:changes|change|falls through|gets changed|cancels)|si (?:(?:me )?(?:cambian|mueven) (?:el|mi) (?:turno|horario)|(?:me |nos |le )?(?:surge|pasa|sale) algo))';
+/** The verbs of moving a visit, in either language. */
+const MOVE_VERB = 'move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*|reprogram\\w*|reagend\\w*';
 /**
  * A move asked about for if it is ever needed, the condition on the move itself: "can I move it if I need
  * to?", "if my shift changes, can I move it?", "¿se podría cambiar si se me atraviesa algo?"; not "move me
  * to Friday, if needed I can come early", nor "if something comes up I'll change it, but can you move it to 3".
  */
-/** The verbs of moving a visit, in either language. */
-const MOVE_VERB = 'move|change|reschedul\\w*|resched|cambiar\\w*|mover\\w*|reprogram\\w*|reagend\\w*';
 const MOVE_IF_NEEDED = new RegExp(
   `\\b(?:${MOVE_VERB})(?: (?:it|this|that|me|la|lo|la cita|mi cita|(?:my|the) (?:time|appointment|appt)))?(?: later)? (?:${IF_NEEDED}|${IF_IT_COMES_UP})\\b|\\b${IF_NEEDED} (?:[^\\s,.;:!?¿¡]+ )?(?:${MOVE_VERB})\\b|\\b(?:${IF_NEEDED}|${IF_IT_COMES_UP})[\\s,¿]+(?:[^\\s,.;:!?¿¡]+ ){0,3}?(?:can|could|may|would|is it (?:ok|okay|easy|possible|fine) to|am i able to|puedo|podria|podemos|se puede|se podria|pueden|podrian|puede)(?: (?:i|we|you|u|me|la|lo|le|just|still|se|be able to))* (?:${MOVE_VERB}|push)\\b`,
 );
@@ -363,8 +363,11 @@ const A_DAY = `(?:${WEEKDAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|to
  * decided beside an aside ("sorry if this is late but I have to cancel", "if possible I need to cancel",
  * "if I'm honest I'll just cancel", "I'm cancelling") nor refused ("if it rains, no way I'll cancel").
  */
-const CONDITIONAL_CANCEL =
-  /(?<!\b(?:sorry|apologies|not sure|unsure|idk|wondering|even|ok|okay) )\b(?:if|in case|unless)\b(?! (?:possible|not|at all|i m (?:being )?\w+|im honest|you|u|y all|yall|someone|somebody|anyone|they|that s|thats|it s|its|that is|it is)\b)(?: \S+){0,8}? (?<!\b(?:no way|never) (?:i |we )?)(?:(?:ll|ill|will|would|d|might|may|could)(?: (?:probably|probs|prob|likely|most likely|maybe|definitely))?(?: have to| need to| end up having to)?|(?:m|am|re|are)(?: (?:probably|probs|prob|likely|most likely|maybe|definitely))? (?:going to|gonna)(?: have to)?|end up(?: having to)?) cancel\w*\b/;
+/** A hedge before a cancel: "I'll probably", "I'm likely gonna". */
+const HEDGE = '(?: (?:probably|probs|prob|likely|most likely|maybe|definitely))?';
+const CONDITIONAL_CANCEL = new RegExp(
+  String.raw`(?<!\b(?:sorry|apologies|not sure|unsure|idk|wondering|even|ok|okay) )\b(?:if|in case|unless)\b(?! (?:possible|not|at all|i m (?:being )?(?:honest|real|realistic|serious|truthful)|you|u|y all|yall|someone|somebody|anyone|they|that s|thats|it s|its|that is|it is)\b)(?: \S+){0,8}? (?<!\b(?:no way|never) (?:i |we )?)(?:(?:ll|ill|will|would|d|might|may|could)${HEDGE}(?: have to| need to| end up having to)?|(?:m|am|re|are)${HEDGE} (?:going to|gonna)(?: have to)?|end up(?: having to)?) cancel\w*\b`,
+);
 /**
  * The same in Spanish, read with its punctuation, where "si," is a yes: "si llueve tendremos que
  * cancelar", "si no se me quita la calentura a lo mejor la cancelo"; not "si nieva no cancelamos", nor
@@ -460,7 +463,7 @@ const NO_AFTER = String.raw` no\b(?! (?:tengo|tenemos|hay|me|nos|le|les|puedo|po
 
 /** Cancelling or moving said not to be wanted: "not cancelling", "no need to move it", "no la cancelen". */
 const NEGATED_CANCEL = new RegExp(
-  String.raw`\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|${NO_BEFORE}(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)?${NO_AFTER}|\bno (?:cancel\w* (?:needed|necessary|required)|need for (?:a )?cancel\w*)\b`,
+  String.raw`\b(?:not|never|dont|don t|do not|no need to|no reason to|won t|wont|will not|not going to|im not|i m not|no way)(?: (?!(?:just|only|but|please|pls|and|rather|instead|rebook\w*|reschedul\w*|resched|move|moving|change|changing)\b)\S+){0,2} (?:cancel\w*|cxl)\b|${NO_BEFORE}(?:cancelar\w*|cancelo|cancelamos|cancelen|cancele)\b|\bcancelar(?:la|lo)?${NO_AFTER}|\bno (?:cancel\w* (?:needed|necessary|required)|need for (?:a )?cancel\w*)\b`,
 );
 /** Missing the visit said not to happen, a double negation that means coming: "won't miss it", "won't not be there", "no voy a faltar", "no me lo pierdo". */
 const NEGATED_ABSENCE =
@@ -515,7 +518,7 @@ const NEGATED_MOVE = new RegExp(
 
 /** A visit no longer needed, beside which "no need to move it" is a cancel: "ya me atendieron en urgencias", "he's healed". */
 const NO_LONGER_NEEDED =
-  /\b(?:ya me (?:atendieron|vieron|opera\w*|cur\w*)|ya (?:se me|me) cur\w*|already (?:been )?seen|healed|better now)\b/;
+  /\b(?:ya me (?:atendieron|vieron|opera\w*)|ya (?:se me|me) cur\w*|already (?:been )?seen|healed|better now)\b/;
 const NEGATED_MOVES = new RegExp(NEGATED_MOVE.source, 'g');
 const ANOTHER_SLOT_NAMED = new RegExp(`\\b${ANOTHER_SLOT}`);
 /**
@@ -523,14 +526,14 @@ const ANOTHER_SLOT_NAMED = new RegExp(`\\b${ANOTHER_SLOT}`);
  * moverla, ya me dieron el día"; kept where no other visit is wanted ("don't need another appointment")
  * or this one is no longer needed.
  */
-const withoutMoveRefused = (spaced: string) =>
+const withoutMoveNotWanted = (spaced: string) =>
   NO_LONGER_NEEDED.test(spaced)
     ? spaced
     : spaced.replace(NEGATED_MOVES, (refused) => (ANOTHER_SLOT_NAMED.test(refused) ? refused : ' '));
 
 /** A plain cancel asked, or not coming said, after a condition, which decides it: "if she can't drive me I'll cancel. She can't, so please cancel", "…la cancelo por favor". */
 const CANCEL_ASKED_AFTER =
-  /^ ?(?:please|pls|por favor|porfa)\b|\b(?:(?:please|pls|so|just) cancel|cancel (?:it|me|my|the)|cancel(?:e|en)(?:la|lo)|cancelen|anul\w*|it (?:just )?did|can t (?:get|make|come)|won t be|no (?:voy|puedo|podre)|(?:not|no) (?:be )?(?:coming|going))\b/;
+  /^ ?(?:please|pls|por favor|porfa)(?: (?:thanks|thank you|thx|ty|gracias))?$|\b(?:(?:please|pls|so|just) cancel|cancel (?:it|me|my|the)|cancel(?:e|en)(?:la|lo)|cancelen|anul\w*|it (?:just )?did|can t (?:get|make|come)|won t be|no (?:voy|puedo|podre)|(?:not|no) (?:be )?(?:coming|going))\b/;
 /** A cancel only on a condition, nothing after it deciding it. */
 const cancelsOnCondition = (spaced: string, plain: string) => {
   const english = CONDITIONAL_CANCEL.exec(spaced);
@@ -540,9 +543,7 @@ const cancelsOnCondition = (spaced: string, plain: string) => {
   return spanish !== null && !CANCEL_ASKED_AFTER.test(words(plain.slice(spanish.index + spanish[0].length)));
 };
 /** A day, a part of it or a clock time named, or "instead": a supposed cancel beside one asks another time. */
-const DAY_OR_CLOCK = new RegExp(
-  `\\b(?:${A_DAY}|${WEEKDAY}|morning|afternoon|evening|tarde|instead|en vez)\\b|\\d`,
-);
+const DAY_OR_CLOCK = new RegExp(`\\b(?:${A_DAY}|morning|afternoon|evening|tarde|instead|en vez)\\b|\\d`);
 /** After an act taken back, the visit still given up: "never mind, keep the spot for someone else, I can't make it". */
 const STILL_GIVEN_UP =
   /\b(?:cancel\w*|can t|cant|cannot|couldn t|couldnt|unable|won t be|wont be|someone|somebody|no (?:voy|puedo|vamos)|otra persona|otro paciente|alguien|libre)\b/;
@@ -556,11 +557,10 @@ const actTakenBack = (spaced: string) => {
   );
 };
 
+/** Not coming, said in the past, never of what is to come ("I couldn't come in November" may be this November). */
+const PAST_ONLY = 'wasn t able to|was not able to|weren t able to|didn t|did not';
 /** Not coming, said in the past. */
-const PAST_NEGATION =
-  'couldn t|couldnt|could not|wasn t able to|wasnt able to|was not able to|weren t able to|didn t|didnt|did not';
-/** The same, never of what is to come ("I couldn't come in November" may be this November). */
-const PAST_ONLY = 'wasn t able to|wasnt able to|was not able to|weren t able to|didn t|didnt|did not';
+const PAST_NEGATION = `couldn t|could not|${PAST_ONLY}`;
 const MISSED = '(?: \\S+)? (?:make it|come|come in|go|attend|show up|get in)\\b(?: \\S+){0,8}?';
 /** An earlier visit missed, told with when it was: "I couldn't make it last time", "didn't come two weeks ago", "I wasn't able to come in August". */
 const PAST_ABSENCE = new RegExp(
@@ -976,7 +976,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (
     intent === 'cancel' &&
     (!CANCELS.test(
-      withoutMoveRefused(spaced)
+      withoutMoveNotWanted(spaced)
         .replace(UNSURE, ' ')
         .replace(SYMPTOM_PERSISTS, ' ')
         .replace(HOW_TO_REACH, ' '),
