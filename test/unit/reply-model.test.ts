@@ -221,15 +221,17 @@ for (const { name, path } of HELD_OUT_PARTS)
 describe('the reported held-out parts, never gated (docs/replies.md)', () => {
   const gated = new Set<string>(HELD_OUT_PARTS.map(({ name }) => name));
 
-  it("is scored with each bar's verdict, as replies:eval prints it, and its bars fail nothing", async () => {
-    for (const { name, path } of REPORTED_PARTS) {
+  // One test a part: each is scored alone, so more parts never crowd one test's time.
+  it.each(REPORTED_PARTS)(
+    "$name is scored with each bar's verdict, as replies:eval prints it, and its bars fail nothing",
+    async ({ name, path }) => {
       expect(gated.has(name), name).toBe(false);
       const part = await scorePart(name, path, embeddedReplyModel);
       expect(summaryTable([part])).toContain(`| ${name} | ${part.replies} |`);
       expect(barsTable([part], gated)).toMatch(new RegExp(`^\\| ${name} \\|.*\\| reports \\|$`, 'm'));
       expect(gatingFailures([part], gated)).toEqual([]);
-    }
-  });
+    },
+  );
 
   it("fails the evaluation on a gated part's bar, and only reports the same failure of a part that is not gated", () => {
     const missed = score(
