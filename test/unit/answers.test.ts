@@ -4886,3 +4886,21 @@ describe('the nineteenth review’s rules after a review of their code', () => {
     expect(heldBack('cancel', text)).toBeUndefined(),
   );
 });
+
+describe('the rules of the twentieth review (hard on stops): an absence from another event is no cancel', () => {
+  it.each([
+    'Déjame en paz, ya te dije que no voy a ir a la fiesta de tu comadre',
+    "I told you I'm not going to the party",
+  ])("holds back a model's cancel of an absence from another event, as in another conversation: %j", (text) =>
+    expect(heldBack('cancel', text)).toBe('not-a-cancel'),
+  );
+
+  it.each([
+    "Can't come, going to the funeral",
+    'No puedo ir, voy a la boda de mi prima',
+    'Not coming, got a funeral that day',
+    'el sábado no puedo ir, voy a misa',
+  ])('keeps a cancel whose reason is another event: %j', (text) =>
+    expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+});

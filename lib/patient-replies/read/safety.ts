@@ -105,7 +105,7 @@ const WANTS_TEXTS = new RegExp(
   'g',
 );
 
-/** The texts said to be wanted, in so many words: "texts are fine", "the texts are all I need", "los mensajes sí los quiero". */
+/** The texts said to be wanted, in so many words: "texts are fine", "the texts are all I need", "los mensajes sí los quiero" */
 const TEXTS_STILL_WANTED =
   /\b(?:texts?|reminders|messages)(?: \S+)? (?:are|r) (?:fine|ok|okay|helpful|all i need)\b|\b(?:los|sus|estos) (?:mensajes|recordatorios|textos|avisos)(?: \S+){0,2} si (?:los )?(?:quiero|queremos|me sirven)\b|\bsi (?:quiero|queremos) (?:los|sus) (?:mensajes|recordatorios|textos|avisos)\b|\bcon (?:los|sus) (?:mensajes|recordatorios|textos) (?:es suficiente|basta|me basta)\b/;
 /** The clinic left, beside which texts praised are a goodbye: "the texts are helpful, I've switched clinics". */
@@ -252,9 +252,19 @@ const ASKS_WHETHER_TO_COME =
  */
 const HOUSEHOLD_MATTER =
   /^(?=.*\b(?:pon|pongan|compra|compren|trae|traeme|calienta|prepara|pick up|mi amor|amor|babe|hon|honey|mija|mijo|te llevo|voy por)\b).*\b(?:arroz|frijoles|tortillas|leche|huevos|cena|pollo|tamales|pozole|mandado|pan|potato salad|salad|pizza|dinner|groceries|milk|bread|eggs|chips|dessert|beer|wine|laundry)\b|\bpag\w* (?:la luz|el agua|la renta|el gas)\b/;
+/** Other events a yes or an absence may be about, in English and Spanish. */
+const EVENTS =
+  '(?:food drive|rosary|school meeting|pta meeting|meeting|party|game|church|mass|wedding|funeral|potluck|bbq|barbecue|concert|recital|graduation)';
+const EVENTOS =
+  '(?:rosario|junta|reunion|fiesta|misa|iglesia|boda|velorio|funeral|partido|ensayo|posada|kermes|graduacion|quinceanera)';
 /** Coming said of another event: "I'll be there Saturday for the food drive", "ahí estaré para el rosario", "sí voy a la junta de la escuela". */
-const ANOTHER_EVENT =
-  /\b(?:for|to|at) (?:the |our |my )?(?:food drive|rosary|school meeting|pta meeting|meeting|party|game|church|mass|wedding|funeral|potluck|bbq|barbecue|concert|recital|graduation)\b(?! (?:with|w) (?:the |my |dr |doctor )?(?:dr|doctor|doc|surgeon|nurse|provider|physician|specialist|[a-z]+ s)\b)|\b(?:para|a|al|en) (?:el |la )?(?:rosario|junta|reunion|fiesta|misa|iglesia|boda|velorio|funeral|partido|ensayo|posada|kermes|graduacion|quinceanera)\b(?! con (?:el |la |mi )?(?:dr|dra|doctor|doctora|medico|medica|cirujano|enfermer\w*|especialista)\b)/;
+const ANOTHER_EVENT = new RegExp(
+  `\\b(?:for|to|at) (?:the |our |my )?${EVENTS}\\b(?! (?:with|w) (?:the |my |dr |doctor )?(?:dr|doctor|doc|surgeon|nurse|provider|physician|specialist|[a-z]+ s)\\b)|\\b(?:para|a|al|en) (?:el |la )?${EVENTOS}\\b(?! con (?:el |la |mi )?(?:dr|dra|doctor|doctora|medico|medica|cirujano|enfermer\\w*|especialista)\\b)`,
+);
+/** Absence said of another event, not the visit, as in another conversation: "no voy a ir a la fiesta de tu comadre". */
+const ABSENT_FROM_ANOTHER_EVENT = new RegExp(
+  `\\b(?:not (?:going|coming)|can t (?:go|come|make it)|won t (?:go|come|make it))(?: to go| to be able to (?:go|come))? (?:to|for) (?:the |my |your |our )?${EVENTS}\\b|\\bno (?:voy|vamos|va|puedo|podemos)(?: a)?(?: poder)?(?: ir)? (?:a|al) (?:la |el |tu |su |mi )?${EVENTOS}\\b`,
+);
 /** Coming said of a sports event itself, not an injury there or a physical for it: "I'll be there Saturday for the tournament", "see you at the scrimmage". */
 const AT_A_TOURNAMENT =
   /\b(?:be|be there|see (?:you|u|ya))(?: \S+)? (?:for|at) (?:the )?(?:tournament|tourney|scrimmage)\b(?! (?:physical|clearance)\b)/;
@@ -956,7 +966,12 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   )
     return 'negated-action';
   if (intent === 'cancel' && asksAnotherTime(spaced)) return 'asks-another-time';
-  if (intent === 'cancel' && (cancelsOnCondition(spaced, plain) || cancelCostAsked(spaced, plain)))
+  if (
+    intent === 'cancel' &&
+    (cancelsOnCondition(spaced, plain) ||
+      cancelCostAsked(spaced, plain) ||
+      ABSENT_FROM_ANOTHER_EVENT.test(spaced))
+  )
     return 'not-a-cancel';
   if (
     intent === 'cancel' &&
