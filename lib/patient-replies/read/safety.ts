@@ -105,7 +105,7 @@ const WANTS_TEXTS = new RegExp(
   'g',
 );
 
-/** The texts said to be wanted, in so many words: "texts are fine", "the texts are all I need", "los mensajes sí los quiero" */
+/** The texts said to be wanted, in so many words: "texts are fine", "the texts are all I need", "los mensajes sí los quiero". */
 const TEXTS_STILL_WANTED =
   /\b(?:texts?|reminders|messages)(?: \S+)? (?:are|r) (?:fine|ok|okay|helpful|all i need)\b|\b(?:los|sus|estos) (?:mensajes|recordatorios|textos|avisos)(?: \S+){0,2} si (?:los )?(?:quiero|queremos|me sirven)\b|\bsi (?:quiero|queremos) (?:los|sus) (?:mensajes|recordatorios|textos|avisos)\b|\bcon (?:los|sus) (?:mensajes|recordatorios|textos) (?:es suficiente|basta|me basta)\b/;
 /** The clinic left, beside which texts praised are a goodbye: "the texts are helpful, I've switched clinics". */
@@ -367,14 +367,14 @@ const REQUEST = new RegExp(`${SERVICE_OR_TEST_CANCELLED.source}|${ASKS_SOMETHING
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
 const A_DAY = `(?:${WEEKDAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
+/** A hedge before a cancel: "I'll probably", "I'm likely gonna". */
+const HEDGE = '(?: (?:probably|probs|prob|likely|most likely|maybe|definitely))?';
 /**
  * A cancel only on a condition, its consequence still to come: "if it snows we'll have to cancel", "if
  * the fever doesn't break I'll probably have to cancel", "si llueve tendré que cancelar"; not a cancel
  * decided beside an aside ("sorry if this is late but I have to cancel", "if possible I need to cancel",
  * "if I'm honest I'll just cancel", "I'm cancelling") nor refused ("if it rains, no way I'll cancel").
  */
-/** A hedge before a cancel: "I'll probably", "I'm likely gonna". */
-const HEDGE = '(?: (?:probably|probs|prob|likely|most likely|maybe|definitely))?';
 const CONDITIONAL_CANCEL = new RegExp(
   String.raw`(?<!\b(?:sorry|apologies|not sure|unsure|idk|wondering|even|ok|okay) )\b(?:if|in case|unless)\b(?! (?:possible|not|at all|i m (?:being )?(?:honest|real|realistic|serious|truthful)|you|u|y all|yall|someone|somebody|anyone|they|that s|thats|it s|its|that is|it is)\b)(?: \S+){0,8}? (?<!\b(?:no way|never) (?:i |we )?)(?:(?:ll|ill|will|would|d|might|may|could)${HEDGE}(?: have to| need to| end up having to)?|(?:m|am|re|are)${HEDGE} (?:going to|gonna)(?: have to)?|end up(?: having to)?) cancel\w*\b`,
 );
@@ -391,6 +391,7 @@ const CANCEL_COST_ASKED =
 /** The same in Spanish, read with its punctuation: "si la cancelo, ¿me cobran?", "si cancelo, ¿cuánto tardan en darme otra cita?". */
 const CANCEL_COST_ASKED_ES =
   /\bsi (?:la |lo )?cancel(?:o|amos)\b[^.;!]{0,20}?\b(?:me cobran|cobran|hay (?:algun )?(?:cargo|multa|costo)|cuesta|cuanto (?:tiempo )?tard\w*)\b/;
+/** A cancel supposed and its cost or wait asked, in either language. */
 const cancelCostAsked = (spaced: string, plain: string) =>
   CANCEL_COST_ASKED.test(spaced) || CANCEL_COST_ASKED_ES.test(plain);
 /** A month, in English or Spanish: "in December", "para diciembre". */
@@ -530,6 +531,7 @@ const NEGATED_MOVE = new RegExp(
 const NO_LONGER_NEEDED =
   /\b(?:ya me (?:atendieron|vieron|opera\w*)|ya (?:se me|me) cur\w*|already (?:been )?seen|healed|better now)\b/;
 const NEGATED_MOVES = new RegExp(NEGATED_MOVE.source, 'g');
+/** Another slot named in a move not wanted, which asks for no other visit at all. */
 const ANOTHER_SLOT_NAMED = new RegExp(`\\b${ANOTHER_SLOT}`);
 /**
  * The reply without a move said not to be wanted, which is no word of not coming: "no hace falta
@@ -571,6 +573,7 @@ const actTakenBack = (spaced: string) => {
 const PAST_ONLY = 'wasn t able to|was not able to|weren t able to|didn t|did not';
 /** Not coming, said in the past. */
 const PAST_NEGATION = `couldn t|could not|${PAST_ONLY}`;
+/** A visit missed, and up to eight words before when it was. */
 const MISSED = '(?: \\S+)? (?:make it|come|come in|go|attend|show up|get in)\\b(?: \\S+){0,8}?';
 /** An earlier visit missed, told with when it was: "I couldn't make it last time", "didn't come two weeks ago", "I wasn't able to come in August". */
 const PAST_ABSENCE = new RegExp(
