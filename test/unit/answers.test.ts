@@ -4904,3 +4904,29 @@ describe('the rules of the twentieth review (hard on stops): an absence from ano
     expect(heldBack('cancel', text)).toBeUndefined(),
   );
 });
+
+describe("the clinic's slip is no stop sent by mistake (a trap set of the twentieth review's rules)", () => {
+  it.each([
+    'Estos mensajes me llegan por error, ya no me los manden',
+    'me llegan estos mensajes por error no soy paciente de ustedes dejen de mandarme mensajes',
+    'por error me inscribieron a estos mensajes no los quiero',
+    "I'm getting these texts by mistake",
+  ])('texts that reach the writer by the clinic’s mistake never ask for them back: %j', (text) =>
+    expect(asksForMessages(text)).toBe(false),
+  );
+
+  it.each([
+    'me llegan estos mensajes por error no soy paciente de ustedes dejen de mandarme mensajes',
+    'me pusieron en esta lista por error no quiero recibir mensajes',
+  ])('a stop beside the clinic’s mistake in one clause is still a stop: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'I sent STOP by mistake, please keep texting me',
+    'recibo los mensajes bien puse stop por error',
+    'Me salí de los mensajes por error, quiero que me sigan llegando',
+  ])('a stop the writer sent by mistake still asks for the texts back: %j', (text) =>
+    expect(readByRules(text)).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' }),
+  );
+});

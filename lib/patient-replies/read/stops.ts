@@ -324,6 +324,20 @@ const SPANISH_NEGATED_BEFORE =
 /** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
 const CONDITION_BEFORE =
   /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;
+/**
+ * The clinic's slip, not the writer's: texts that reach them, or a list they were put on, by mistake
+ * ("estos mensajes me llegan por error", "me inscribieron por error", "I'm getting these by mistake",
+ * "you added me by mistake"), which is a wrong number, never a stop sent by mistake.
+ */
+const CLINICS_ACTION =
+  '(?:me (?:\\S+ )?(?:llegan|llega|llegando|inscribieron|agregaron|pusieron|apuntaron|anotaron)|recibo|estoy recibiendo|tienen mi (?:numero|telefono|celular)|i m (?:getting|receiving)|i am (?:getting|receiving)|i (?:ve|have) been (?:getting|receiving)|i keep (?:getting|receiving)|(?:you|they|someone|somebody) (?:\\S+ )?(?:added|signed|put|enrolled|subscribed) (?:me|my number|this number))';
+/** Words between the action and the mistake that make it the patient's stop or their own doing: "I'm getting opted out by mistake", "no recibo los mensajes, los desactivé sin querer". */
+const NOT_THE_CLINICS =
+  '(?:opt\\w*|optout|unsub\\w*|stop|stp|baja|alto|parar|remov\\w*|kicked|off|no|dar|darme|cancel\\w*|puse|di|mande|sali|quite|desactiv\\w*|bloque\\w*|turned|hit|sent|texted|replied|typed|pressed)';
+const A_MISTAKE = '(?:by mistake|by accident|in error|accidentally|por error|por equivocacion|sin querer)';
+const CLINICS_SLIP = new RegExp(
+  `\\b${CLINICS_ACTION}\\b(?: (?!${NOT_THE_CLINICS}\\b)\\S+){0,4}? ${A_MISTAKE}\\b|\\b${A_MISTAKE} ${CLINICS_ACTION}\\b`,
+);
 /** A clause that says a stop was a mistake: "I sent stop by mistake", "I replied STOP to the wrong message", "me equivoqué y puse STOP";
  * or the keyword meant for another sender, said not to be this one: "meant to send STOP to the Verizon promo texts, not you". */
 const BY_MISTAKE =
@@ -610,7 +624,7 @@ export function asksToStop(text: string): boolean {
     (clause) =>
       found(CLINICS_MISTAKES, NEGATED_BEFORE, clause) ||
       found(SPANISH_CLINICS_MISTAKES, SPANISH_NEGATED_BEFORE, clause) ||
-      (!BY_MISTAKE.test(clause) &&
+      ((!BY_MISTAKE.test(clause) || CLINICS_SLIP.test(clause)) &&
         (((found(WRONG_NUMBERS, WRONG_NUMBER_DENIED, clause) ||
           found(SPANISH_WRONG_NUMBERS, SPANISH_NEGATED_BEFORE, clause)) &&
           !theirSlip(clause) &&
@@ -711,8 +725,10 @@ const ASKS_FOR_MESSAGES = [
   // A mistake of the patient's: "I sent STOP by mistake", "I opted out by accident", "sent STOP by accident when you
   // texted"; with no stop named, only the messages turned off ("I turned the reminders off by mistake"), never a key
   // pressed or a text deleted ("I hit 2 by mistake"), nor the clinic's own, "you've been texting our front desk by
-  // mistake", a wrong number.
-  /^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?=.*\b(?:stopped|texts|txts|messages|msgs|reminders|notifications|mensajes|recordatorios|avisos|textos|off|salirme|sali|quite)\b)(?!.*\b(?:delete\w*|erase\w*|borr\w*)\b)(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)).*(?:\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b|\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b)/,
+  // mistake", "estos mensajes me llegan por error", "you added me by mistake", a wrong number.
+  new RegExp(
+    String.raw`^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?=.*\b(?:stopped|texts|txts|messages|msgs|reminders|notifications|mensajes|recordatorios|avisos|textos|off|salirme|sali|quite)\b)(?!.*\b(?:delete\w*|erase\w*|borr\w*)\b)(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)(?!.*(?:${CLINICS_SLIP.source}))).*(?:\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b|\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b)`,
+  ),
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
   // Kept coming: "please keep the appointment texts coming".
