@@ -324,17 +324,19 @@ const SPANISH_NEGATED_BEFORE =
 /** A condition just before asking for messages, which then asks for nothing: "I'll report this as spam if you text me again". */
 const CONDITION_BEFORE =
   /\b(?:if|unless)(?: (?:you|u|ya|they|anyone|someone|somebody|you guys|y all|yall))?(?: (?:ever|dare|even|so much as))* ?$/;
-/**
- * The clinic's slip, not the writer's: texts that reach them, or a list they were put on, by mistake
- * ("estos mensajes me llegan por error", "me inscribieron por error", "I'm getting these by mistake",
- * "you added me by mistake"), which is a wrong number, never a stop sent by mistake.
- */
+/** What the clinic did to the writer: texts that reach them, a list they were put on, their number kept. */
 const CLINICS_ACTION =
   '(?:me (?:\\S+ )?(?:llegan|llega|llegando|inscribieron|agregaron|pusieron|apuntaron|anotaron)|recibo|estoy recibiendo|tienen mi (?:numero|telefono|celular)|i m (?:getting|receiving)|i am (?:getting|receiving)|i (?:ve|have) been (?:getting|receiving)|i keep (?:getting|receiving)|(?:you|they|someone|somebody) (?:\\S+ )?(?:added|signed|put|enrolled|subscribed) (?:me|my number|this number))';
 /** Words between the action and the mistake that make it the patient's stop or their own doing: "I'm getting opted out by mistake", "no recibo los mensajes, los desactivé sin querer". */
 const NOT_THE_CLINICS =
   '(?:opt\\w*|optout|unsub\\w*|stop|stp|baja|alto|parar|remov\\w*|kicked|off|no|dar|darme|cancel\\w*|puse|di|mande|sali|quite|desactiv\\w*|bloque\\w*|turned|hit|sent|texted|replied|typed|pressed)';
+/** Words of a mistake, the clinic's or the writer's. */
 const A_MISTAKE = '(?:by mistake|by accident|in error|accidentally|por error|por equivocacion|sin querer)';
+/**
+ * The clinic's slip, not the writer's: its action within four words of the mistake, none of them the
+ * writer's own doing ("estos mensajes me llegan por error", "por error me inscribieron", "I'm getting
+ * these by mistake", "you added me by mistake"), which is a wrong number, never a stop sent by mistake.
+ */
 const CLINICS_SLIP = new RegExp(
   `\\b${CLINICS_ACTION}\\b(?: (?!${NOT_THE_CLINICS}\\b)\\S+){0,4}? ${A_MISTAKE}\\b|\\b${A_MISTAKE} ${CLINICS_ACTION}\\b`,
 );
