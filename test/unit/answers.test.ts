@@ -4930,3 +4930,105 @@ describe("the clinic's slip is no stop sent by mistake (a trap set of the twenti
     expect(readByRules(text)).toEqual({ intent: 'opt-in', via: 'rule', rule: 'asks-for-messages' }),
   );
 });
+
+describe('the rules of the twenty-first review (hard on confirms)', () => {
+  describe('the reminder answered beside the texts kept coming', () => {
+    const { model, asked } = scriptedModel({
+      'they help me a lot. See you Monday': ['confirm', 0.95],
+      'me ayudan mucho. Ahí estaré': ['confirm', 0.95],
+      "Something came up, I can't make it": ['cancel', 0.95],
+      'see you Monday': ['confirm', 0.95],
+      'See you Monday': ['confirm', 0.95],
+    });
+
+    it.each([
+      ["Don't stop the reminders, they help me a lot. See you Monday", 'confirm', 'model'],
+      ['No dejen de mandarme los recordatorios, me ayudan mucho. Ahí estaré', 'confirm', 'model'],
+      ['Please cancel my appointment. The texts are fine, just the appointment', 'cancel', 'rule'],
+      ['Cancelen mi cita del martes, pero sí quiero los mensajes para la próxima', 'cancel', 'rule'],
+      ["I don't want you to stop sending the reminders. See you Monday", 'confirm', 'model'],
+    ] as const)(
+      'reads the answer, not the texts kept, as a patient still on the list means it: %j',
+      async (text, intent, via) => expect(await understandReply(text, model)).toMatchObject({ intent, via }),
+    );
+
+    it.each([
+      // A yes beside the texts may answer the texts.
+      'sí, sigan mandando los recordatorios que me sirven mucho',
+      // Asked back, after a stop: only a person weighs it.
+      'I sent STOP by mistake, keep texting me. See you Monday',
+      // Someone else's texts kept, the writer's own refused.
+      "never stop texting my mom, she needs it, me I'm good. See you Monday",
+      // A jest or an eye-roll may turn all of it.
+      'yeah keep texting me, see you Monday 🙄',
+      'Keep the reminders coming, see you Monday jk',
+      // A question, even of the texts, is for a person.
+      'Can you keep texting this number? see you Monday',
+      // A model's cancel of what is left is too much a guess.
+      "Keep the reminders coming. Something came up, I can't make it",
+    ])(
+      'still reads the texts asked for, for a person, where the answer beside them is not sure: %j',
+      async (text) =>
+        expect(await understandReply(text, model)).toEqual({
+          intent: 'opt-in',
+          via: 'rule',
+          rule: 'asks-for-messages',
+        }),
+    );
+
+    it('hands the model only what is left, never the texts kept', async () => {
+      asked.length = 0;
+      await understandReply("Don't stop the reminders, they help me a lot. See you Monday", model);
+      expect(asked).toEqual(['they help me a lot. See you Monday']);
+    });
+  });
+
+  it.each([
+    "I'll be there unless we're still out, weather's been holding us up in Kodiak",
+    'Sí, a menos que me toque turno doble',
+    'ahí estaré, salvo que me cambien el turno',
+  ])("holds back a model's confirm hung on an unless: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    "I'll be there unless I hear otherwise from you",
+    "I'll be there unless my appointment gets moved",
+    'voy sin falta, a menos que ustedes la cambien',
+    'ahí estaré, a menos que me digan lo contrario',
+  ])('keeps a confirm whose unless is the clinic’s to say: %j', (text) =>
+    expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+
+  it.each(['is it 1 or 2 for yes, I forgot', 'no sé si poner 1 o 2, creo que sí voy'])(
+    "holds back a model's confirm where both codes are offered as either: %j",
+    (text) => expect(heldBack('confirm', text)).toBe('contradiction'),
+  );
+
+  it.each([
+    ['reschedule', 'could we do 1 or 2 tomorrow instead?'],
+    ['reschedule', '¿me la pueden pasar al 1 o 2 de diciembre?'],
+    ['cancel', 'no puedo ir, tengo 1 o 2 cosas del trabajo ese día'],
+    ['confirm', "I'll be there, I need 1 or 2 days off after"],
+    ['confirm', 'sí voy, llevo 1 o 2 personas conmigo'],
+    ['confirm', 'sí voy, llego a la 1 o 2'],
+  ] as const)('keeps an answer whose "1 or 2" is a day, an hour or a count: %j', (intent, text) =>
+    expect(heldBack(intent, text)).toBeUndefined(),
+  );
+
+  it.each([
+    '¿Si pongo STOP también se cancela mi cita? No quiero perderla',
+    "What happens if I reply STOP, does it cancel my visit? I don't want to lose my appointment",
+    'si le pongo stop me cancelan? no queremos perder la cita',
+  ])("holds back a model's opt-out of a question of what STOP does, the visit said to be kept: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each([
+    "If I text STOP do I lose my spot? I don't want to lose it but I'm so done getting pinged every day",
+    'si mando stop pierdo la cita? sí quiero ir, pero ya me tienen harta con tantos',
+    "If I text STOP do I lose my spot? I don't want to lose it, thanks, but I'm so done getting pinged every day",
+  ])("keeps a model's opt-out where more is said after the visit kept: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+});

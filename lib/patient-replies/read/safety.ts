@@ -47,6 +47,10 @@ const CONTRADICTIONS = [
   ),
 ];
 
+/** Both codes offered as either, which no model's confirm may act on (a move's "1 or 2" is often a day or an hour): "is it 1 or 2 for yes", "no sé si 1 o 2"; not "at 1 or 2", "1 or 2 weeks". */
+const CODES_EITHER =
+  /(?<!\b(?:at|around|between|by|from|like|about|la|las|entre|tipo|como)\s)\b(?:1 (?:or|o|u) 2|2 (?:or|o|u) 1)\b(?! (?:pm|am|p m|a m|o clock|oclock|hours?|hrs?|days?|weeks?|wks?|months?|min\w*|horas?|dias?|semanas?|meses|minutos?|people|persons?|personas|things?|cosas|of|de (?:la|mis|los|las|sus))\b)/;
+
 /**
  * Both answers in one reply: both codes in a short reply ("1 2", "1 or 2?"), or a yes or no taken back
  * ("yes. wait no", "2... no wait 1", "sí, no, mejor no sé"). Never acted on: a person reads it.
@@ -274,7 +278,7 @@ const AT_A_TOURNAMENT =
  * accents "sí, mi hija me lleva" reads the same), "si Dios quiere y el patrón me deja".
  */
 const CONDITIONAL_COMING =
-  /(?<!\b(?:even|stay|wait|been|for|about) )\bas long as\b(?! (?:needed|necessary|it takes|you need|we need|they need|you want|possible|i could|i can)\b)|\b(?:si|voy|vamos|ire|iremos|estare|estaremos|llego|llegamos|asisto) si (?:mi|el|la) \S+ (?:me|nos) (?:cuida|cuidan|lleva|llevan|deja|dejan|da|dan|presta|prestan|trae|traen)\b|\b(?:si dios quiere|primero dios|dios mediante) y (?:el|mi) \S+ (?:me|nos) (?:deja|dejan|da|dan)\b|(?<!\beven )\b(?:if|unless) (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
+  /(?<!\b(?:even|stay|wait|been|for|about) )\bas long as\b(?! (?:needed|necessary|it takes|you need|we need|they need|you want|possible|i could|i can)\b)|\b(?:si|voy|vamos|ire|iremos|estare|estaremos|llego|llegamos|asisto) si (?:mi|el|la) \S+ (?:me|nos) (?:cuida|cuidan|lleva|llevan|deja|dejan|da|dan|presta|prestan|trae|traen)\b|\b(?:si dios quiere|primero dios|dios mediante) y (?:el|mi) \S+ (?:me|nos) (?:deja|dejan|da|dan)\b|(?<!\beven )\bunless (?!(?:i|we) hear\b|(?:i m|i am|we re|we are|i get|we get) (?:told|notified|informed|contacted|called)\b|my (?:appointment|appt|visit)\b)(?:we|i m|i am|i can|i get|i have|i finish|my|work|they|someone|somebody|the (?:weather|roads|baby|kids)|it (?:snows|rains|storms)|something|anything)\b|\b(?:a menos|salvo) que (?:me|nos) (?!(?:digan|avisen|llamen|confirmen)\b)|(?<!\beven )\bif (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
 /** A day of the week, in English: "monday" to "sunday". */
 const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 /** A day gone by, in Spanish: "el martes", "ayer", "la semana pasada", "el lunes pasado". */
@@ -929,7 +933,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       : ANOTHER_VISIT.test(spaced) || OWN_VISIT_STANDS.test(plain)
   )
     return 'another-visit';
-  if (intent !== 'confirm' && actTakenBack(spaced)) return 'contradiction';
+  if (intent === 'confirm' ? CODES_EITHER.test(spaced) : actTakenBack(spaced)) return 'contradiction';
   if (intent === 'confirm')
     return /[?¿]/.test(plain) ||
       NEGATED_ATTENDANCE.test(withoutPastAbsence(spaced)) ||

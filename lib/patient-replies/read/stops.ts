@@ -41,10 +41,13 @@ const asUstedes = (clause: string) =>
         : `su${plural}`,
   );
 
+/** What ends a clause: sentence and clause marks, a dash between spaces, an emoji. */
+const CLAUSE_BREAK = String.raw`[.!?¡¿,;:\n()[\]…|]+|\s[-–—]+\s|\s*\p{Extended_Pictographic}\s*`;
+const CLAUSE_BREAKS = new RegExp(CLAUSE_BREAK, 'u');
 /** A reply's sentences and clauses, lower case, accents dropped, their words separated by one space. */
 function clauses(text: string): string[] {
   return normalise(text)
-    .split(/[.!?¡¿,;:\n()[\]…|]+|\s[-–—]+\s|\s*\p{Extended_Pictographic}\s*/u)
+    .split(CLAUSE_BREAKS)
     .map((clause) => asUstedes(words(clause)))
     .filter((clause) => clause !== '');
 }
@@ -422,9 +425,18 @@ const STOP_ASKED_ABOUT = new RegExp(
   `\\b${ASKING_ABOUT} (?:stop|baja|alto)\\b(?: (?:to|para) (?:opt out|unsubscribe|stop|end|no recibir mas|dejar de recibir|darse de baja|cancelar)\\b)?`,
   'g',
 );
+/** Nothing after but a courtesy or "just asking": "…the texts, just curious"; not "…the texts for my kids, just mine". */
+const ASKING_COURTESY =
+  '(?:(?:just|only) (?:asking|curious|wondering|checking)|(?:solo|nomas|nada mas) (?:pregunto|es una pregunta)|thanks|thank you|gracias|please|por favor)';
+const NOTHING_BUT_ASKING = `(?=$| ${ASKING_COURTESY}\\b)`;
+/** Only courtesies or "just asking" to the very end: "…no quiero perderla, gracias"; not "…I don't want to lose it, thanks, but I'm done". */
+const ONLY_COURTESIES_LEFT = `(?=(?: ${ASKING_COURTESY})*$)`;
+/** The visit said to be kept, last, after a question of the keyword: "I still want the appointment", "no quiero perderla"; not "…I don't want to lose it, but I'm done with these". */
+const VISIT_KEPT = String.raw`(?:\bi (?:still |do )?want (?:to keep )?(?:the|my) (?:appointment|appt|visit)|\bi (?:don t|do not) want to (?:lose|miss) (?:it|my (?:appointment|appt|visit|spot))|\bno (?:quiero|queremos) perder(?:la|lo| la cita| la consulta| mi cita| mi consulta)?|\b(?:si|todavia|aun) (?:quiero|queremos) (?:ir|mi cita|la cita))${ONLY_COURTESIES_LEFT}`;
 /** The writer saying they only ask: "just want to know how it works", "not doing it" (not "not doing it anymore"), "nomás pregunto". */
-const ONLY_ASKING =
-  /\b(?:just|only|simply) (?:asking|wondering|curious|checking|a question|want(?:ed)? to know)\b(?! (?:why|who|what|how|when|where|whether|if|about)\b)|\bnot (?:doing|sending|replying) (?:it|that|stop)\b(?! (?:anymore|any more|again|no more|ever)\b)|\b(?:nomas|nada mas|solo|solamente) (?:pregunto|preguntaba|estoy preguntando|quiero saber|queria saber|es (?:una )?pregunta)\b/;
+const ONLY_ASKING = new RegExp(
+  String.raw`\b(?:just|only|simply) (?:asking|wondering|curious|checking|a question|want(?:ed)? to know)\b(?! (?:why|who|what|how|when|where|whether|if|about)\b)|\bnot (?:doing|sending|replying) (?:it|that|stop)\b(?! (?:anymore|any more|again|no more|ever)\b)|\b(?:nomas|nada mas|solo|solamente) (?:pregunto|preguntaba|estoy preguntando|quiero saber|queria saber|es (?:una )?pregunta)\b|${VISIT_KEPT}`,
+);
 /** The keyword in the writer's own question, never the reminder's words quoted ("it says reply stop"). */
 const STOP_QUESTIONED = new RegExp(`\\b${ASKING_OWN} (?:stop|baja|alto)\\b`);
 /** Said to be only a question after the writer's own question of the keyword: "if I reply STOP…? just asking". */
@@ -442,9 +454,6 @@ export const withoutStopAskedAbout = (spaced: string, text: string) =>
   stopOnlyAskedAbout(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
 
 const ONLY_ASKED = new RegExp(ONLY_ASKING.source, 'g');
-/** Nothing after but a courtesy or "just asking": "…the texts, just curious"; not "…the texts for my kids, just mine". */
-const NOTHING_BUT_ASKING =
-  '(?=$| (?:just|only) (?:asking|curious|wondering|checking)\\b| (?:solo|nomas|nada mas) (?:pregunto|es una pregunta)\\b| (?:thanks|thank you|gracias|please|por favor)\\b)';
 /** The texts kept in so many words, no wish to stop: "I don't want to stop the texts, just curious", "no quiero dejar de recibir los mensajes". */
 export const TEXTS_KEPT = new RegExp(
   `\\b(?:i|we) (?:don t|dont|do not) want (?:to stop|to end|to lose|you to stop) (?:the |these |my |getting (?:the |these )?)?(?:texts?|messages?|reminders?)${NOTHING_BUT_ASKING}|\\bno (?:quiero|queremos) (?:dejar de recibir|perder|cancelar) (?:los |estos |sus )?(?:mensajes|recordatorios|textos|avisos)${NOTHING_BUT_ASKING}`,
@@ -714,6 +723,12 @@ const DENIED_ALONE = new RegExp(
   `^(?:(?:but|and|no) )?(?:i )?${DENIED}(?: (?:lol|though|tho|why|huh|ever))*$`,
 );
 
+/** Kept coming: "please keep the appointment texts coming". */
+const KEEP_COMING =
+  /\bkeep (?:the |my |your |ur |those |these )?(?:\S+ )?(?:texts|txts|messages|reminders) coming\b/;
+/** The texts said to be fine: "texts are ok", "the reminders are fine". */
+const TEXTS_FINE = /\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/;
+
 /** Ways of asking to get messages (again): "don't stop the texts", "undo my stop", "I sent stop by mistake". */
 const DONT_STOP = [
   // Not wanting them to end: "I don't want to stop getting these", "we don't want you to stop sending them".
@@ -733,8 +748,7 @@ const ASKS_FOR_MESSAGES = [
   ),
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
   /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
-  // Kept coming: "please keep the appointment texts coming".
-  /\bkeep (?:the |my |your |ur |those |these )?(?:\S+ )?(?:texts|txts|messages|reminders) coming\b/,
+  KEEP_COMING,
   /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?=vuelv|volver|pued)(?<!\b(?:la|lo|las|los) (?:\S+ )?)(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
   KEEP_SENDING,
   // Texts allowed again in Spanish: "ya me pueden escribir de nuevo", "me pueden volver a mandar los recordatorios".
@@ -750,7 +764,7 @@ const ASKS_FOR_MESSAGES = [
   /\bi (?:consent|agree) to\b|\b(?:give|giving) (?:my )?(?:consent|permission)\b|\b(?:acepto|autorizo) (?:recibir |que me )|\bdoy (?:mi )?(?:permiso|consentimiento)\b/,
   // Asked for, not asked about: "sign me up"; not "did my doctor sign me up?", "when did I sign up for texts?".
   /\b(?=sign|add|put)(?<!\bdid (?:\S+ ){0,2})(?:(?:sign|add|put) me (?:up|back)\b|sign up for (?:texts|messages|reminders)\b)|\badd my number back\b|\b(?:agreguenme|suscribanme)\b|\bre ?subscribe\b|\bsubscribe (?:me|this number|my number) (?:again|back)\b|^(?:re)?subscribe(?: me)?$/,
-  /\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|\b(?:texts|texting|messages|reminders) (?:are|is) (?:ok|okay|fine)\b/,
+  new RegExp(String.raw`\b(?:you|u) (?:may|can) (?:text|message|txt) me\b|${TEXTS_FINE.source}`),
   /\bacepto (?:recibir |que me |los |mensajes|textos|recordatorios)|\b(?:quiero|deseo) (?:recibir )?(?:los )?(?:mensajes|recordatorios|avisos) (?:de nuevo|otra vez)\b/,
   new RegExp(`^(?:${DECORATION} )*(?:start|unstop|restart|resume|reanudar)(?: ${DECORATION})*$`),
   // ALTA, BAJA's opposite, alone: "Alta por favor", "denme de alta"; "me dieron de alta" (discharged) is not it.
@@ -847,4 +861,58 @@ export function asksForMessages(text: string): boolean {
   if (denied.length > 0 && !all.some((clause) => !denied.includes(clause) && TURNED_ROUND.test(clause)))
     return true;
   return all.some(wantsMessages);
+}
+
+/** The texts kept coming, as a patient still on the list says it: "don't stop the texts", "keep the reminders coming", "the texts are fine", "sí quiero los recordatorios". */
+const KEPT_COMING = [
+  ...DONT_STOP,
+  KEEP_SENDING,
+  KEEP_COMING,
+  /\bi (?:do |really |still )?(?:want|need) (?:the |my |your |ur |these |those )?(?:texts|txts|text reminders|messages|reminders)\b|\bquiero (?:(?:seguir|continuar) recibiendo )?(?:los |mis )?(?:mensajes|recordatorios|avisos)\b/,
+  /\bi (?:really |still |do )?(?:want|wanna|d like|would like) to (?:keep|continue)\b|\b(?:don t|dont|do not) (?:take|remove) me (?:off|from)\b|\bno me (?:quiten|saquen|borren) de\b/,
+  TEXTS_FINE,
+  /\b(?:yo|nosotros) si (?:los|las) (?:quiero|queremos|necesito|necesitamos)\b/,
+];
+/** Words of texts asked back or of a stop, which only a person may weigh: "again", "by mistake", "I sent STOP". */
+const ASKED_BACK =
+  /\b(?:again|agian|back|de nuevo|otra vez|volver|vuelvan|undo|mistake|accident\w*|error|sin querer|start|restart|resume|reanud\w*|unblock|desbloque\w*|stop|stopped|baja|alto|unsub\w*|opt\w* out|optout|sign me up)\b/;
+/** A reply's sentences and clauses as written, with what separates them: the pieces `clauses` reads. */
+const PIECES = new RegExp(`(${CLAUSE_BREAK})`, 'u');
+const keepsTexts = (clause: string) => wantsMessages(clause) && KEPT_COMING.some((kept) => kept.test(clause));
+
+/** The writer's own texts refused beside others kept: "not for me", "me, I'm good", "a mí no", "yo no". */
+const NOT_FOR_ME =
+  /\bnot (?:for |to )?me\b|\bmyself\b|\bme (?:i m|im) (?:good|fine|ok|okay|done|out)\b|\b(?:a mi|para mi|yo)(?: ya)? no\b/;
+/** Texts kept for the writer, in earnest: no one else's named, no jest, no eye-roll, no refusal of their own. */
+const ownAndEarnest = (spaced: string, text: string) =>
+  !ANOTHER_PERSON.test(spaced) && !JEST.test(spaced) && !/[🙄😒]/u.test(text) && !NOT_FOR_ME.test(spaced);
+
+/**
+ * What else a reply says when it only keeps the texts coming, which a patient still on the list asks
+ * without asking anything back or asking at all ("don't stop these, see you Monday"); undefined when
+ * the texts are asked back, a stop is named, a question is asked, or nothing else is said.
+ */
+export function textsKeptAside(text: string): string | undefined {
+  const all = stopClauses(text);
+  const spaced = all.join(' . ');
+  const asked = spaced.replace(
+    /\b(?:(?:dont|don t|do not|never)(?: ever)?|(?:dont|don t|do not) (?:want|wanna|need)(?: (?:you|u|y all|yall))? to) stop\b/g,
+    ' ',
+  );
+  // A question anywhere, even of the texts ("can you keep texting this number?"), is for a person.
+  if (
+    /[?¿]/.test(normalise(text)) ||
+    !all.some(keepsTexts) ||
+    ASKED_BACK.test(asked) ||
+    !ownAndEarnest(spaced, text)
+  )
+    return undefined;
+  // Cut where `clauses` cuts: full-width marks ("，", "？") folded as normalise folds them.
+  const pieces = text.normalize('NFKC').split(PIECES);
+  const rest = pieces
+    .filter((piece, i) => i % 2 === 1 || !clauses(stopWords(piece)).some(keepsTexts))
+    .join('')
+    .replace(/^[\s.,;:!?¡¿…|–—-]+/u, '')
+    .trim();
+  return /[\p{L}\p{N}]/u.test(rest) && !asksForMessages(rest) ? rest : undefined;
 }

@@ -1,6 +1,6 @@
 import { withoutUnsafeCharacters } from '../../text.ts';
 import type { Intent, Understanding } from '../../reminders/answers.ts';
-import { forgetNormalised, normalise, oneSlipApart } from './normalise.ts';
+import { forgetNormalised, normalise, oneSlipApart, words } from './normalise.ts';
 import type { ModelReading, ReplyModel } from './reply-model.ts';
 import { isAutoreply, isSmallPrintMessage } from './autoreplies.ts';
 import {
@@ -14,7 +14,14 @@ import {
   toldOfADeath,
 } from './safety.ts';
 import { DIAS } from './stop-phrases.ts';
-import { asksForMessages, asksToStop, forgetClauses, stopReading, takesTextsBack } from './stops.ts';
+import {
+  asksForMessages,
+  asksToStop,
+  forgetClauses,
+  stopReading,
+  takesTextsBack,
+  textsKeptAside,
+} from './stops.ts';
 
 // A reply is read in layers, the first that decides wins, and only the last is a model: the carrier
 // keywords keep their exact meaning, answer codes and plain yes/no words are read as written, the
@@ -404,6 +411,31 @@ export function readByRules(raw: string): Understanding | undefined {
   return undefined;
 }
 
+/** Coming said in so many words, which a model's confirm of a reply's remnant needs: "see you", "be there", "nos vemos", "sí voy". */
+const SAYS_COMING =
+  /\b(?:see (?:you|u|ya|y all|yall)|be there|b there|be in|i m coming|we re coming|on my way|i ll come|i will come|confirm\w*|estare|estaremos|nos vemos|voy a ir|vamos a ir|si voy|si vamos|voy sin falta|asistire|asistiremos|asisto|llego|llegamos|cuenten conmigo)\b/;
+/** The intents that answer the reminder. */
+const ANSWERS: ReadonlySet<Intent> = new Set(['confirm', 'cancel', 'reschedule']);
+
+/**
+ * The reminder answered beside the texts kept coming ("don't stop the texts, see you Monday", "cancel
+ * my appointment please, the texts are fine"): a patient still on the list asks nothing back, so the
+ * answer is theirs. A rule's answer of the rest of the reply, or a model's confirm of a rest that says
+ * coming; a model's cancel or move of a reply's remnant is too much a guess to act on.
+ */
+async function answeredBesideTextsKept(raw: string, model: ReplyModel): Promise<Understanding | undefined> {
+  const rest = textsKeptAside(readableReply(ownWords(raw)));
+  if (rest === undefined) return undefined;
+  const byRule = readByRules(rest);
+  // A courtesy left over ("sounds good", "perfecto") is no coming: the rest must say it.
+  const comes = SAYS_COMING.test(words(normalise(rest)));
+  // A bare yes or no beside the texts kept may answer the texts ("sí, sigan mandando los recordatorios"): only a code, or coming said, is the reminder's.
+  const yesToTexts = byRule?.via === 'answer-code' && !/\b[12]\b/.test(rest) && !comes;
+  if (byRule !== undefined) return ANSWERS.has(byRule.intent) && !yesToTexts ? byRule : undefined;
+  const read = heldToRules(rest, await model.read(rest));
+  return read.intent === 'confirm' && read.possibleStop !== true && comes ? read : undefined;
+}
+
 /**
  * A model's reading held to the rules: a confirm, cancel or reschedule the reply's words say otherwise
  * of is `unclear`, for a person, keeping the model's confidence and naming the rule. A possible stop is
@@ -428,6 +460,7 @@ export function heldToRules(text: string, { intent, confidence, possibleStop }: 
 export async function understandReply(raw: string, model: ReplyModel): Promise<Understanding> {
   try {
     const decided = readByRules(raw);
+    if (decided?.rule === 'asks-for-messages') return (await answeredBesideTextsKept(raw, model)) ?? decided;
     if (decided !== undefined) return decided;
     const text = readableReply(ownWords(raw));
     return heldToRules(text, await model.read(text));
