@@ -85,18 +85,18 @@ export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PART
  * part 95 while the fifteenth's were made, and scored once when the sixteenth's were; part 96 while the
  * sixteenth's were made, and scored once when the seventeenth's were; part 97 while the seventeenth's were
  * made, and scored once when the eighteenth's were; part 98 while the eighteenth's were made, and scored
- * once when the nineteenth's were.
+ * once when the nineteenth's were; part 99 while the nineteenth's were made, and scored once when the
+ * twentieth's and twenty-first's were.
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 98);
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 99);
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. Part 99, written while the rules of
- * the nineteenth blind review were made, unseen, for one scoring once the next change is made; part 100,
- * written while the twenty-first's were, for the change after it.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 100, written while the rules
+ * of the twenty-first blind review were made, unseen, for one scoring once the next change is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(99, 100);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(100, 100);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
