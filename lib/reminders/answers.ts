@@ -12,6 +12,9 @@ export const INTENTS = [
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
+/** The intents that answer the reminder and change an appointment, each only when its reading is sure. */
+export const ACTS = ['confirm', 'cancel', 'reschedule'] as const satisfies readonly Intent[];
+
 /**
  * Which layer decided: a carrier keyword, an answer code or yes/no word (alone or with a courtesy), a
  * phrase rule (`rule` names it; no confidence, since a rule is no probability), or the model.

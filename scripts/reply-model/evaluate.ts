@@ -1,4 +1,4 @@
-import { INTENTS, type Intent, type Understanding } from '../../lib/reminders/answers.ts';
+import { ACTS, INTENTS, type Intent, type Understanding } from '../../lib/reminders/answers.ts';
 import type { ReplyModel } from '../../lib/patient-replies/read/reply-model.ts';
 import { understandReply } from '../../lib/patient-replies/read/understand.ts';
 import { embeddedClassifier } from '../../lib/patient-replies/model/embedded.ts';
@@ -20,7 +20,7 @@ import {
 /** The intents a person reads: question, unclear and a free-text help all become needs_attention. */
 const FOR_A_PERSON: ReadonlySet<Intent> = new Set(['question', 'unclear', 'help']);
 /** The intents that answer the reminder, and change an appointment when the reading is sure. */
-const ANSWERS: ReadonlySet<Intent> = new Set(['confirm', 'cancel', 'reschedule']);
+const ANSWERS: ReadonlySet<Intent> = new Set(ACTS);
 
 /** What a reply is scored as: its intent, or `autoreply` when it is one (labelled) or was read as one. */
 export type Reading = Intent | 'autoreply';

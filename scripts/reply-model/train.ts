@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { INTENTS, type Intent } from '../../lib/reminders/answers.ts';
+import { ACTS, INTENTS, type Intent } from '../../lib/reminders/answers.ts';
 import { encodeBase91 } from '../../lib/patient-replies/model/base91.ts';
 import {
-  ACTS,
   decide,
   ReplyClassifier,
   softmax,

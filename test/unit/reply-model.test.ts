@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INTENTS } from '../../lib/reminders/answers.ts';
+import { ACTS, INTENTS } from '../../lib/reminders/answers.ts';
 import { format, resolveConfig } from 'prettier';
 import {
   readByRules,
@@ -27,7 +27,7 @@ import {
 } from '../../scripts/reply-model/evaluate.ts';
 import { lookAlikesModule } from '../../scripts/reply-model/look-alikes.ts';
 import { embeddedClassifier, embeddedReplyModel } from '../../lib/patient-replies/model/embedded.ts';
-import { ACTS, decide, ReplyClassifier } from '../../lib/patient-replies/model/classifier.ts';
+import { decide, ReplyClassifier } from '../../lib/patient-replies/model/classifier.ts';
 import {
   ALL_PARTS,
   calibrationOf,

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { decodeBase91 } from './base91.ts';
-import { INTENTS, type Intent } from '../../reminders/answers.ts';
+import { ACTS, INTENTS, type Intent } from '../../reminders/answers.ts';
 import type { ModelReading } from '../read/reply-model.ts';
 import { featureVector } from './features.ts';
 
@@ -34,9 +34,6 @@ export interface Thresholds {
   /** Below the opt-out threshold, a reply from this probability of opt-out up is a possible stop (ModelReading). */
   possibleStop: number;
 }
-
-/** The intents that change an appointment: each acts only from its own threshold, chosen for precision. */
-export const ACTS = ['confirm', 'cancel', 'reschedule'] as const satisfies readonly Intent[];
 
 /** A linear classifier over hashed features (multinomial logistic regression), read from its weights. */
 export class ReplyClassifier {

@@ -1,5 +1,5 @@
 import { withoutUnsafeCharacters } from '../../text.ts';
-import type { Intent, Understanding } from '../../reminders/answers.ts';
+import { ACTS, type Intent, type Understanding } from '../../reminders/answers.ts';
 import { forgetNormalised, normalise, oneSlipApart, words } from './normalise.ts';
 import type { ModelReading, ReplyModel } from './reply-model.ts';
 import { isAutoreply, isSmallPrintMessage } from './autoreplies.ts';
@@ -415,7 +415,7 @@ export function readByRules(raw: string): Understanding | undefined {
 const SAYS_COMING =
   /\b(?:see (?:you|u|ya|y all|yall)|be there|b there|be in|i m coming|we re coming|on my way|i ll come|i will come|confirm\w*|estare|estaremos|nos vemos|voy a ir|vamos a ir|si voy|si vamos|voy sin falta|asistire|asistiremos|asisto|llego|llegamos|cuenten conmigo)\b/;
 /** The intents that answer the reminder. */
-const ANSWERS: ReadonlySet<Intent> = new Set(['confirm', 'cancel', 'reschedule']);
+const ANSWERS: ReadonlySet<Intent> = new Set(ACTS);
 
 /**
  * The reminder answered beside the texts kept coming ("don't stop the texts, see you Monday", "cancel
