@@ -882,14 +882,14 @@ const keepsTexts = (clause: string) => wantsMessages(clause) && KEPT_COMING.some
 
 /** The writer's own texts refused beside others kept: "not for me", "me, I'm good", "a mí no", "yo no". */
 const NOT_FOR_ME =
-  /\bnot (?:for |to )?me\b|\bmyself\b|\bme (?:i m|im) (?:good|fine|ok|okay|done|out)\b|\b(?:a mi|para mi|yo)(?: ya)? no\b/;
+  /\bnot (?:for |to )?me\b|\bmyself\b|\bme i m (?:good|fine|ok|okay|done|out)\b|\b(?:a mi|para mi|yo)(?: ya)? no\b/;
 /** Texts kept for the writer, in earnest: no one else's named, no jest, no eye-roll, no refusal of their own. */
 const ownAndEarnest = (spaced: string, text: string) =>
   !ANOTHER_PERSON.test(spaced) && !JEST.test(spaced) && !/[🙄😒]/u.test(text) && !NOT_FOR_ME.test(spaced);
 
 /**
  * What else a reply says when it only keeps the texts coming, which a patient still on the list asks
- * without asking anything back or asking at all ("don't stop these, see you Monday"); undefined when
+ * without asking anything back or asking at all ("don't stop the texts, see you Monday"); undefined when
  * the texts are asked back, a stop is named, a question is asked, or nothing else is said.
  */
 export function textsKeptAside(text: string): string | undefined {
