@@ -34,7 +34,7 @@ export const partPath = (n: number) => `${CORPUS_DIR}/${n === 1 ? 'held-out' : `
 export const CORPUS = { train: `${CORPUS_DIR}/train.jsonl` } as const;
 
 /** The parts written so far, numbered from 1: each file is in exactly one of the lists below. */
-export const PARTS_WRITTEN = 100;
+export const PARTS_WRITTEN = 101;
 
 const part = (n: number) => ({ name: `held-out part ${n}`, path: partPath(n) });
 /** Parts `from` to `to`, both included. */
@@ -93,9 +93,10 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(5
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
  * checked like theirs; replies:eval names it and scores nothing of it. Part 100, written while the rules
- * of the twenty-first blind review were made, unseen, for one scoring once the next change is made.
+ * of the twenty-first blind review were made, for one scoring once the next change is made (seen after it
+ * was sealed); part 101, written once they were finished, unseen, for the same change.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(100, 100);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(100, 101);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
