@@ -43,7 +43,8 @@ export type Via = (typeof VIAS)[number];
  * cancelling: "2pm grand"), `another-visit` (a confirm, cancel or reschedule of a reply about another
  * visit beside the patient's own, which stands: "cancel my physio, but keep this one"; or a cancel of a
  * ride, refill or the lab rather than the visit), `contradiction` (a cancel or reschedule taken back and
- * the visit kept: "can we do Wednesday? actually scratch that, leave it"), `names-a-death`
+ * the visit kept: "can we do Wednesday? actually scratch that, leave it"; or a confirm beside both codes
+ * offered as either: "is it 1 or 2 for yes"), `names-a-death`
  * (a confirm, cancel or reschedule of a reply telling of a death, not of the writer's own absence: "she
  * passed away on the 3rd"; always a possible stop), `gone-for-good` (a confirm, cancel or reschedule
  * of a reply telling of the patient gone from the clinic for good: "he won't be needing any more

@@ -411,8 +411,11 @@ export function readByRules(raw: string): Understanding | undefined {
   return undefined;
 }
 
-/** Coming said in so many words, which a model's confirm of a reply's remnant needs: "see you", "be there", "nos vemos", "sí voy". */
-const SAYS_COMING =
+/**
+ * Coming said in so many words, which a model's confirm of a reply's remnant needs beyond the yes or
+ * "sure" safety.ts's CONFIRMS takes, since those may answer the texts: "see you", "be there", "nos vemos", "sí voy".
+ */
+const COMING_IN_WORDS =
   /\b(?:see (?:you|u|ya|y all|yall)|be there|b there|be in|i m coming|we re coming|on my way|i ll come|i will come|confirm\w*|estare|estaremos|nos vemos|voy a ir|vamos a ir|si voy|si vamos|voy sin falta|asistire|asistiremos|asisto|llego|llegamos|cuenten conmigo)\b/;
 /** The intents that answer the reminder. */
 const ANSWERS: ReadonlySet<Intent> = new Set(ACTS);
@@ -428,7 +431,7 @@ async function answeredBesideTextsKept(raw: string, model: ReplyModel): Promise<
   if (rest === undefined) return undefined;
   const byRule = readByRules(rest);
   // A courtesy left over ("sounds good", "perfecto") is no coming: the rest must say it.
-  const comes = SAYS_COMING.test(words(normalise(rest)));
+  const comes = COMING_IN_WORDS.test(words(normalise(rest)));
   // A bare yes or no beside the texts kept may answer the texts ("sí, sigan mandando los recordatorios"): only a code, or coming said, is the reminder's.
   const yesToTexts = byRule?.via === 'answer-code' && !/\b[12]\b/.test(rest) && !comes;
   if (byRule !== undefined) return ANSWERS.has(byRule.intent) && !yesToTexts ? byRule : undefined;
