@@ -5032,3 +5032,106 @@ describe('the rules of the twenty-first review (hard on confirms)', () => {
     expect(heldBack('opt-out', text)).toBeUndefined(),
   );
 });
+
+describe('the rules of the twenty-second review (hard on moves and questions)', () => {
+  it.each([
+    [
+      'reschedule',
+      "I'll be there. Can you move my husband's appointment on the 18th to the afternoon though? He has work",
+    ],
+    ['reschedule', 'Confirmo la mía, pero ¿pueden mover la cita de mi hijo del 12 para la tarde?'],
+    ['reschedule', "confirm mine, push my daughter's to Friday please"],
+    ['cancel', 'yo sí voy, ¿pueden cancelar la cita de mi nieta? tiene fiebre'],
+    ['confirm', "I'll be there. Can you move my husband's appointment on the 18th to the afternoon though?"],
+    ['confirm', "Confirm mine, push my daughter's to Friday please"],
+    ['confirm', 'Confirmo la mía, ¿pueden pasar la cita de mi hijo al viernes?'],
+  ] as const)(
+    "holds back a model's answer where another's visit moves beside the writer's own: %j",
+    (intent, text) => expect(heldBack(intent, text)).toBe('another-visit'),
+  );
+
+  it.each([
+    // A carer moving the very visit the reminder is for, the new day or hour named.
+    [
+      'reschedule',
+      "I'll be there but can you push my daughter's appt to 4, she doesn't get out of school till 3:30",
+    ],
+    ['reschedule', 'sí voy, pero cambien la cita de mi papá para el lunes, yo soy quien lo lleva'],
+    ['reschedule', "we'll be there but can you move my son's time to 3:45"],
+    ['cancel', 'confirmo que cancelo la cita de mi hijo, está enfermo'],
+    ['cancel', 'Voy a cancelar la cita de mi hija, ya se siente bien'],
+  ] as const)("keeps a carer's move or cancel of the visit itself: %j", (intent, text) =>
+    expect(heldBack(intent, text)).toBeUndefined(),
+  );
+
+  it.each([
+    'Both twins are coming down with something so we will not be in. Sorry for the short notice!',
+    "I'm coming down with a cold, please cancel",
+    "I'm coming down with the stomach flu, need to cancel",
+    "I'm coming down with a sore throat, need to cancel",
+    'she is coming down with the flu, we can not come',
+  ])("keeps a cancel whose 'coming' is an illness coming on: %j", (text) =>
+    expect(heldBack('cancel', text)).toBeUndefined(),
+  );
+
+  it("still holds a cancel where 'coming down with' brings a person: %j", () =>
+    expect(
+      heldBack('cancel', "I'm coming down with my sister so cancel the medicaid ride please"),
+    ).toBeDefined());
+
+  it.each([
+    "Can I move it to Friday? Actually never mind, I'll come Tuesday like planned",
+    '¿la puedo pasar al jueves? mejor no, la dejo el martes como quedamos',
+    "Can I move it to Friday? Never mind, I'll be there tues as planned",
+    "Can we move to 4pm? Never mind, I'll be there at 3 as planned",
+  ])("holds back a model's move taken back, the booked day named as planned: %j", (text) =>
+    expect(heldBack('reschedule', text)).toBe('contradiction'),
+  );
+
+  it.each([
+    '¿la pueden mover? mejor no, sí puedo ir pero en la tarde como acordamos por teléfono',
+    'mejor no, sí vamos pero la otra semana como acordamos cuando llamé',
+    '¿Se puede el jueves? Olvídelo, la dejo el martes como estaba planeado por teléfono',
+  ])('keeps a move agreed elsewhere, or to another week: %j', (text) =>
+    expect(heldBack('reschedule', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'Can I switch to the Meridian location instead? Same day and time is fine',
+    '¿Me la pueden pasar a la otra sucursal? El mismo día y hora está bien',
+  ])("holds back a model's reschedule that keeps the day and the hour: %j", (text) =>
+    expect(heldBack('reschedule', text)).toBe('not-a-new-time'),
+  );
+
+  it.each([
+    'same time and day next week please',
+    'Same day and time is not good anymore, can you find me something in the evening?',
+    '¿se puede el mismo día y hora pero en dos semanas?',
+    'Can you push it a week? Same day and time is fine',
+  ])('keeps a reschedule whose same day and time moves on or is refused: %j', (text) =>
+    expect(heldBack('reschedule', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'If I reply STOP will it also cancel my appointment? I just want to know how this works',
+    "what's STOP for? just curious how this works, thanks",
+    'Good morning. If I reply STOP will it also cancel my appointment? I just want to know how this works',
+  ])(
+    "holds back a model's opt-out of a question of STOP that says it only asks how things work: %j",
+    (text) => expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each([
+    "I'm tired of the daily pings. if I reply stop do I lose my appointment? just want to know how it works",
+    'whats stop for? im sick of getting 5 a day, just want to know how this works',
+  ])("keeps a model's opt-out where the writer says more than how it works: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'If I reply STOP can I still come in a day early? just asking',
+    'If I reply STOP do I lose my daily medication slot? just asking',
+  ])("still holds a model's opt-out of a question of STOP whose day or daily is the visit's: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+});

@@ -156,9 +156,12 @@ const ACKNOWLEDGED_ONLY =
 const SAYS_THE_OPPOSITE =
   /[🙄😒🙃😏🤔🤷]|\b(?:said no ?one ever|said nobody ever)\b|\byeah right(?= *(?:[.,;!…]|$))|\bcomo si (?:pudiera|pudiese|fuera a|me importara|me interesara)\b/iu;
 
+/** Another's visit named: "la cita de mi hijo", "my son's". */
+const ANOTHERS = '(?:la (?:cita|consulta) de (?:mi|mis|nuestr[oa])|(?:my|our) \\S+ s)';
 /** Another visit beside the patient's own, which is kept: "mine's fine, but my son's needs cancelling", "keep this one", "la mía sigue", "voy, pero cancelen la cita de mi hijo", "I'm fine with Tuesday but my daughter's appointment needs to move". */
-const ANOTHER_VISIT =
-  /\b(?:mine|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:i m|im|i am|we re|we are) (?:fine|good|ok|okay|set) (?:with|for|on) \S+(?: \S+)? (?:but|pero) (?:my|our) \S+ s (?:appointment|appt|visit|one)(?: \S+){0,4}? (?:needs?|has|have|must|should)(?: to)?(?: be)? (?:move|moved|moving|cancel\w*|reschedul\w*|changed|pushed)\b(?!.*\b(?:mine|ours|both|us|me too|move me|cancel me|can i|can we|could i|could we)\b)|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b|^(?:(?:yes|si|yo si|ok) )?(?:voy|vamos|ire|i ll be there|i will be there|i m coming|we ll be there|ahi estare) (?:pero|but) (?:please |por favor )?(?:cancel\w*|anul\w*) (?:la (?:cita|consulta) de (?:mi|mis|nuestr[oa])|(?:my|our) \S+ s)\b/;
+const ANOTHER_VISIT = new RegExp(
+  String.raw`\b(?:mine|my one) (?:is|s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)\b|\b(?:i m|im|i am|we re|we are) (?:fine|good|ok|okay|set) (?:with|for|on) \S+(?: \S+)? (?:but|pero) (?:my|our) \S+ s (?:appointment|appt|visit|one)(?: \S+){0,4}? (?:needs?|has|have|must|should)(?: to)?(?: be)? (?:move|moved|moving|cancel\w*|reschedul\w*|changed|pushed)\b(?!.*\b(?:mine|ours|both|us|me too|move me|cancel me|can i|can we|could i|could we)\b)|\b(?:keep|leave) (?:this one|mine|my one)\b|\bla mia (?:esta bien|sigue|queda)\b|^(?:(?:yes|si|yo si|ok) )?(?:voy|vamos|ire|i ll be there|i will be there|i m coming|we ll be there|ahi estare) (?:pero|but) (?:please |por favor )?(?:cancel\w*|anul\w*) ${ANOTHERS}\b`,
+);
 /** The patient's own visit said to stand, a sentence of its own, which a cancel or move is then not of: "cancel my repeat prescription… appt is fine"; not "the appointment is fine but can I come at 3". */
 const OWN_VISIT_STANDS =
   /\b(?:my |this |the )?(?:appt|appointment)(?: is|'s|’s) (?:still (?:on|fine|ok|good)|fine|ok|okay|good)(?= *(?:[.!;]|$))|\bmi cita (?:esta bien|sigue)(?= *(?:[.!;]|$))/;
@@ -371,6 +374,20 @@ const REQUEST = new RegExp(`${SERVICE_OR_TEST_CANCELLED.source}|${ASKS_SOMETHING
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
 const A_DAY = `(?:${WEEKDAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
+/** A move or cancel of this clinic's answer words, after which another's visit may be named. */
+const MOVE_OR_CANCEL_WORD = '(?:cancel\\w*|anul\\w*|mov\\w*|reschedul\\w*|cambi\\w*|pasar(?:la)?|push\\w*)';
+/**
+ * Another's visit moved or cancelled beside the writer's own, which stands: the writer's own named first
+ * ("confirmo la mía, pero ¿pueden mover la cita de mi hijo?"), or the other visit with a date of its own
+ * ("I'll be there. Can you move my husband's appointment on the 18th?"); not a carer moving the visit
+ * itself ("I'll be there but can you push my daughter's appt to 4").
+ */
+const ANOTHERS_VISIT_MOVED = new RegExp(
+  `^(?:(?:yes|si|ok) )?(?:(?:confirmo|confirmamos) (?:la mia|la nuestra|mi cita)|(?:i |we )?confirm (?:mine|ours|my (?:appointment|appt))|yo si voy|(?:i ll|i will) keep mine)\\b(?: \\S+){0,3}? ${MOVE_OR_CANCEL_WORD} ${ANOTHERS}\\b` +
+    `|^(?:(?:yes|si|ok) )?(?:i ll be there|i will be there|i m coming|ahi estare|voy|ire)(?! a\\b| to\\b)(?: \\S+){0,3}? ${MOVE_OR_CANCEL_WORD} (?:(?:my|our) \\S+ s (?:appointment|appt|visit) on (?:the )?|la (?:cita|consulta) de (?:mi|mis|nuestr[oa]) \\S+ del? )(?:\\d|${A_DAY}\\b)`,
+);
+/** Another visit beside the patient's own, which stands. */
+const anotherVisit = (spaced: string) => ANOTHER_VISIT.test(spaced) || ANOTHERS_VISIT_MOVED.test(spaced);
 /** A hedge before a cancel: "I'll probably", "I'm likely gonna". */
 const HEDGE = '(?: (?:probably|probs|prob|likely|most likely|maybe|definitely))?';
 /**
@@ -487,9 +504,9 @@ const NEGATED_ABSENCE =
 const PROMISED_PRESENCE =
   /\b(?:won t|will not|wouldn t|would not|not going to|not gonna|never gonna|no way i ll|i ll never)(?: (?:ever|even|this time))? (?:miss|skip) (?:it|this|that|this one|that one|(?:the|my|our|her|his|this) (?:\S+ ){0,2}?(?:appointment|appt|visit|session|check\w*|test|scan|class))\b|\b(?:no|nunca|jamas) (?:voy|vamos|va|van|pienso|pensamos) a faltar\b|\bno (?:pienso|pensamos) faltar\b|\bno (?:falto|faltamos|faltare|faltaremos)\b/;
 
-/** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo" are not it. */
+/** Coming, or being able to come, said plainly, which no cancel is: "I'm able to attend", "I can make it", "we'll be attending", "sí puedo ir", "va a asistir"; "not able", "unable", "can't", "no puedo", "coming down with the flu" are not it. */
 const SAYS_COMING =
-  /(?<!\b(?:not|never|no longer|t|wont|cant|cannot|dont|couldnt|wouldnt|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b|\b(?:i ll|we ll|i will|we will) be in(?=$| (?:then|tomorrow|tmrw|on|at|for|early|first|soon|shortly|later|in|no problem|as planned)\b)|\bsee (?:you|u|ya) (?:then|there|tomorrow|tmrw|soon|on \S+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:alli|ahi|alla|aya|ai) (?:estare|estaremos|estara|estaran)\b|\bpara poder (?:ir|asistir|llegar|venir)\b|(?<!\bse )\b(?:me presento|nos presentamos|me presentare|nos presentaremos)\b(?! (?:algo|un|una|otro|otra)\b)/;
+  /(?<!\b(?:not|never|no longer|t|wont|cant|cannot|dont|couldnt|wouldnt|unable|neither|nor|nobody|none|no|nunca|ni|ninguno|ninguna|nadie|tampoco)(?: \S+){0,3} )\b(?:able to|can|could|will be|ll be|shall be|am|m|are|re|puedo|podemos|puede|pueden|podre|podremos|podra|podran|voy a|vamos a|va a)(?: still| definitely| now| todavia| si)? (?:attend\w*|come|coming|make it|be there|go|ir|asistir|venir|llegar)\b(?! down with (?:something|somethin|covid|strep|bronchitis|pneumonia|(?:(?:the|an?) )?(?:\S+ ){0,2}?(?:cold|fever|cough|flu|infection|bug|virus|crud|throat|migraine))\b)|\b(?:i ll|we ll|i will|we will) be in(?=$| (?:then|tomorrow|tmrw|on|at|for|early|first|soon|shortly|later|in|no problem|as planned)\b)|\bsee (?:you|u|ya) (?:then|there|tomorrow|tmrw|soon|on \S+|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:alli|ahi|alla|aya|ai) (?:estare|estaremos|estara|estaran)\b|\bpara poder (?:ir|asistir|llegar|venir)\b|(?<!\bse )\b(?:me presento|nos presentamos|me presentare|nos presentaremos)\b(?! (?:algo|un|una|otro|otra)\b)/;
 /** Going said first, a clause of its own, beside which a service cancelled is not the visit: "Voy, pero ¿me pueden cancelar la cita del laboratorio?"; not "voy a cancelar". */
 const GOING_FIRST = /^(?:si,? |yes,? )?(?:voy|vamos|yo voy|ahi voy|alli voy)(?= *[,.;!]| pero\b| *$)/;
 /** Making it said plainly: "I'll make it no problem", "we're gonna be there"; not "I'll come another time". */
@@ -563,12 +580,17 @@ const DAY_OR_CLOCK = new RegExp(`\\b(?:${A_DAY}|morning|afternoon|evening|tarde|
 /** After an act taken back, the visit still given up: "never mind, keep the spot for someone else, I can't make it". */
 const STILL_GIVEN_UP =
   /\b(?:cancel\w*|can t|cant|cannot|couldn t|couldnt|unable|won t be|wont be|someone|somebody|no (?:voy|puedo|vamos)|otra persona|otro paciente|alguien|libre)\b/;
+/** The visit's own day or hour named as it was booked, no new time: "Tuesday like planned", "el martes como quedamos". */
+const AS_BOOKED = new RegExp(
+  `(?: (?:on |this |el |este )?(?:${WEEKDAY}|${DIAS}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|manana))?(?: (?:at|a las) \\d{1,2}(?: \\d{2})?(?: ?[ap]m)?)?(?: (?:like|as) (?:planned|booked|scheduled|arranged|agreed)| como (?:quedamos|acordamos|estaba planeado|estaba(?! planeado)))\\b(?! (?:on|over|by|with|when|por|con|cuando|en)\\b)`,
+  'g',
+);
 /** A cancel or move taken back, the visit kept as it was: no new time after it and the visit not given up. */
 const actTakenBack = (spaced: string) => {
   const taken = ACT_TAKEN_BACK.exec(spaced);
   return (
     taken !== null &&
-    !NEW_TIME.test(spaced.slice(taken.index + taken[0].length)) &&
+    !NEW_TIME.test(spaced.slice(taken.index + taken[0].length).replace(AS_BOOKED, ' ')) &&
     !STILL_GIVEN_UP.test(spaced.slice(taken.index))
   );
 };
@@ -616,6 +638,14 @@ const ARRIVED =
 /** Someone else to take the patient's place, which only staff can arrange: "voy yo en su lugar", "can I take her spot instead?". */
 const TAKES_THE_PLACE =
   /\ben su lugar\b|\bin (?:his|her|their|my) place\b|\btake (?:his|her|their|my) (?:place|spot|slot|appointment|appt)\b|\b(?:i|we) (?:ll|will|can|could) (?:go|come|attend|use it|take it)(?: \S+){0,2} instead of (?:him|her|them)\b/;
+
+/** The day and the hour both said to stay, so nothing asked moves the visit in time: "can I switch to the Meridian location? Same day and time is fine". */
+const SAME_DAY_AND_TIME =
+  /\b(?:same (?:day|date) (?:and|n) (?:time|hour)|same (?:time|hour) (?:and|n) (?:day|date))(?: (?:is|s|are|would be))? (?:fine|ok|okay|good|great|perfect|works)(?: (?:for me|for us|please|pls|thanks|thank you))*$|\b(?:(?:el )?mismo dia|(?:la )?misma fecha) y (?:la )?(?:misma )?hora(?: (?:esta|estan|seria))? (?:bien|perfecto|perfecta)(?: (?:por favor|gracias))*$/;
+
+/** A week or more on, beside which the same day and time is a move: "push it a week, same day and time is fine". */
+const ANOTHER_WEEK =
+  /\b(?:a|one|1|two|2|next|another|the following) (?:week|weeks|fortnight|month)\b|\bfortnight\b|\b(?:(?:la )?(?:otra|proxima|siguiente)|una|dos|\d+) semanas?\b/;
 
 /** The kind of visit changed, not its time: "change it to a telehealth visit", "¿la pueden hacer virtual?". */
 const VISIT_KIND_CHANGE =
@@ -929,8 +959,8 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
   if (GONE_FOR_GOOD.test(spaced)) return 'gone-for-good';
   if (
     intent === 'confirm'
-      ? ANOTHER_VISIT.test(spaced) && CANCEL_OR_MOVE.test(spaced)
-      : ANOTHER_VISIT.test(spaced) || OWN_VISIT_STANDS.test(plain)
+      ? ANOTHERS_VISIT_MOVED.test(spaced) || (ANOTHER_VISIT.test(spaced) && CANCEL_OR_MOVE.test(spaced))
+      : anotherVisit(spaced) || OWN_VISIT_STANDS.test(plain)
   )
     return 'another-visit';
   if (intent === 'confirm' ? CODES_EITHER.test(spaced) : actTakenBack(spaced)) return 'contradiction';
@@ -1021,6 +1051,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     ) ||
       ASKS_WHEN_IT_IS.test(spaced) ||
       ASKS_WHAT_A_CODE_DOES.test(spaced) ||
+      (SAME_DAY_AND_TIME.test(spaced) && !ANOTHER_WEEK.test(spaced)) ||
       MOVE_IF_NEEDED.test(plain) ||
       (cancelCostAsked(spaced, plain) && !DAY_OR_CLOCK.test(spaced)) ||
       (ERRAND.test(spaced) && !MOVE_ASKED.test(spaced)) ||

@@ -433,16 +433,31 @@ const NOTHING_BUT_ASKING = `(?=$| ${ASKING_COURTESY}\\b)`;
 const ONLY_COURTESIES_LEFT = `(?=(?: ${ASKING_COURTESY})*$)`;
 /** The visit said to be kept, last, after a question of the keyword: "I still want the appointment", "no quiero perderla"; not "…I don't want to lose it, but I'm done with these". */
 const VISIT_KEPT = String.raw`(?:\bi (?:still |do )?want (?:to keep )?(?:the|my) (?:appointment|appt|visit)|\bi (?:don t|do not) want to (?:lose|miss) (?:it|my (?:appointment|appt|visit|spot))|\bno (?:quiero|queremos) perder(?:la|lo| la cita| la consulta| mi cita| mi consulta)?|\b(?:si|todavia|aun) (?:quiero|queremos) (?:ir|mi cita|la cita))${ONLY_COURTESIES_LEFT}`;
-/** The writer saying they only ask: "just want to know how it works", "not doing it" (not "not doing it anymore"), "nomás pregunto". */
+/** The writer saying they only ask: "just asking", "not doing it" (not "not doing it anymore"), "nomás pregunto" ("…how it works" is HOW_IT_WORKS's, only where the question opens the reply). */
 const ONLY_ASKING = new RegExp(
   String.raw`\b(?:just|only|simply) (?:asking|wondering|curious|checking|a question|want(?:ed)? to know)\b(?! (?:why|who|what|how|when|where|whether|if|about)\b)|\bnot (?:doing|sending|replying) (?:it|that|stop)\b(?! (?:anymore|any more|again|no more|ever)\b)|\b(?:nomas|nada mas|solo|solamente) (?:pregunto|preguntaba|estoy preguntando|quiero saber|queria saber|es (?:una )?pregunta)\b|${VISIT_KEPT}`,
 );
 /** The keyword in the writer's own question, never the reminder's words quoted ("it says reply stop"). */
 const STOP_QUESTIONED = new RegExp(`\\b${ASKING_OWN} (?:stop|baja|alto)\\b`);
-/** Said to be only a question after the writer's own question of the keyword: "if I reply STOP…? just asking". */
+/** How the texts work asked last, which says the question is all: "…? I just want to know how this works". */
+const HOW_IT_WORKS = new RegExp(
+  `\\b(?:just|only|simply) (?:want(?:ed)? to know|wondering|curious|asking) how (?:this|it|that|the (?:texts?|system|reminders?)) works?${ONLY_COURTESIES_LEFT}`,
+);
+/** Nothing before the writer's question of the keyword but a greeting: the question opens the reply. */
+const OPENS_THE_REPLY = new RegExp(`^(?:(?:${GREETING}|quick question|question|(?:una )?pregunta) )*$`);
+/**
+ * Said to be only a question after the writer's own question of the keyword: "if I reply STOP…? just
+ * asking"; "just want to know how it works" only when that question opens the reply, nothing of the
+ * writer's before it ("I'm tired of the daily pings. If I reply STOP…" wants out).
+ */
 const onlyAsksAfter = (spaced: string) => {
   const asked = STOP_QUESTIONED.exec(spaced);
-  return asked !== null && ONLY_ASKING.test(spaced.slice(asked.index + asked[0].length));
+  if (asked === null) return false;
+  const after = spaced.slice(asked.index + asked[0].length);
+  return (
+    ONLY_ASKING.test(after) ||
+    (HOW_IT_WORKS.test(after) && OPENS_THE_REPLY.test(spaced.slice(0, asked.index)))
+  );
 };
 /**
  * Whether the keyword is only asked about, which is no stop: the reply ends asking, or says after the
@@ -454,6 +469,7 @@ export const withoutStopAskedAbout = (spaced: string, text: string) =>
   stopOnlyAskedAbout(text) ? spaced.replace(STOP_ASKED_ABOUT, ' ') : spaced;
 
 const ONLY_ASKED = new RegExp(ONLY_ASKING.source, 'g');
+const HOW_IT_WORKED = new RegExp(HOW_IT_WORKS.source, 'g');
 /** The texts kept in so many words, no wish to stop: "I don't want to stop the texts, just curious", "no quiero dejar de recibir los mensajes". */
 export const TEXTS_KEPT = new RegExp(
   `\\b(?:i|we) (?:don t|dont|do not) want (?:to stop|to end|to lose|you to stop) (?:the |these |my |getting (?:the |these )?)?(?:texts?|messages?|reminders?)${NOTHING_BUT_ASKING}|\\bno (?:quiero|queremos) (?:dejar de recibir|perder|cancelar) (?:los |estos |sus )?(?:mensajes|recordatorios|textos|avisos)${NOTHING_BUT_ASKING}`,
@@ -461,7 +477,7 @@ export const TEXTS_KEPT = new RegExp(
 );
 /** Words of messages, or of being left alone, that say the writer wants out: "these", "off", "mensajes", "en paz". */
 const STOP_WISHED =
-  /\b(?:text\w*|txts?|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|these|them|quit|off|alone|harass\w*|bother\w*|stop\w*|mensaj\w*|msjs?|recordatorio\w*|avisos?|escrib\w*|mand\w*|molest\w*|ya no|en paz|paran|respet\w*|again|anymore|any more|no more|one more time|otra vez|de nuevo|nunca mas)\b/;
+  /\b(?:text\w*|txts?|messag\w*|msgs?|sms|remind\w*|notif\w*|alerts?|these|them|quit|off|alone|harass\w*|bother\w*|stop\w*|mensaj\w*|msjs?|recordatorio\w*|avisos?|escrib\w*|mand\w*|molest\w*|ya no|en paz|paran|respet\w*|again|anymore|any more|no more|one more time|otra vez|de nuevo|nunca mas|(?:sick|tired) of (?:it|this|them|these|getting|being)|fed up|hart[oa]s?|cansad[oa]s? de (?:esto|recibir)|(?:\d+|two|three|four|five|several|so many) (?:a|per) day|(?:\d+|dos|tres|varios) al dia|daily (?:pings?|texts?|messages?)|nonstop|too many|demasiados|tantos)\b/;
 /**
  * The keyword asked about in the writer's own question and said after it to be only a question, with no
  * other word of messages or of being left alone: "if I reply STOP will my visit be cancelled? not doing
@@ -472,7 +488,13 @@ export function onlyAsksAboutStop(text: string): boolean {
   const spaced = words(normalise(text));
   return (
     onlyAsksAfter(spaced) &&
-    !STOP_WISHED.test(spaced.replace(STOP_ASKED_ABOUT, ' ').replace(TEXTS_KEPT, ' ').replace(ONLY_ASKED, ' '))
+    !STOP_WISHED.test(
+      spaced
+        .replace(STOP_ASKED_ABOUT, ' ')
+        .replace(TEXTS_KEPT, ' ')
+        .replace(ONLY_ASKED, ' ')
+        .replace(HOW_IT_WORKED, ' '),
+    )
   );
 }
 
