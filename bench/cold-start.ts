@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
 import JSZip from 'jszip';
 import withoutAwsLiteXml from './aws-lite-without-xml.cjs';
+import { bundle } from './bundle.ts';
 import { get, patients, post } from './context.ts';
 import { median, note, record, round } from './rows.ts';
 
@@ -113,25 +113,6 @@ export const FLOOR_CANDIDATES = {
       ' return { statusCode: 200, body: JSON.stringify(await aws.DynamoDB.GetItem({ TableName: process.env.TABLE_NAME, Key: { PK: "HEALTH", SK: "HEALTH" } })) }; };',
   },
 };
-
-export async function bundle(outfile: string, contents: string, plugins: Plugin[] = []) {
-  await build({
-    stdin: { contents, loader: 'ts', resolveDir: process.cwd() },
-    bundle: true,
-    minify: true,
-    charset: 'utf8',
-    format: 'esm',
-    platform: 'node',
-    target: 'node24',
-    outfile,
-    plugins,
-    logLevel: 'silent',
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
-  return outfile;
-}
 
 /** The packaged bundle of every function, unzipped, by function name, and the NODE_OPTIONS they run with. */
 async function packagedBundles(out: string) {
