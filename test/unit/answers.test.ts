@@ -5135,3 +5135,115 @@ describe('the rules of the twenty-second review (hard on moves and questions)', 
     expect(heldBack('opt-out', text)).toBe('not-about-messages'),
   );
 });
+
+describe('the rules of the twenty-third review (hard on stops) and of a slip turned', () => {
+  it.each([
+    'puse baja por error pero ya no me manden nada',
+    'I hit stop by mistake but actually just stop texting me',
+    'I hit stop by mistake tho just stop texting me',
+    'I accidentally hit stop but honestly just stop texting me',
+    'sin querer mandé stop pero ya no me manden nada',
+    'puse baja sin querer pero lo pensé bien y ya no me manden nada',
+    'I accidentally hit stop but stop calling me and stop texting me',
+    'I hit stop by mistake  but honestly no more texts please',
+    'I hit opt-out by mistake but no more texts please',
+  ])('reads a stop said after a slip owned and turned with no comma: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    "I hit stop by accident but I don't actually want to stop getting reminders",
+    "I replied stop by accident but if you stop texting me I'll forget my appointments",
+    'Texted stop by accident but opting out is the last thing I want',
+    'I sent stop by accident but it was the pharmacy texts I wanted to unsubscribe from not yours',
+    'I hit stop by mistake but I only want to stop the emails not the texts',
+    'puse baja sin querer pero tengo miedo de que dejen de mandarme los recordatorios',
+    'puse baja sin querer pero era para darme de baja de las promociones',
+    'puse baja por error pero pensé que era un número equivocado',
+    'I hit stop by mistake but unsubscribe me from the emails',
+    'I hit stop by mistake but remove me from the schedule',
+    // Spelt otherwise, the keyword's slip is the same slip.
+    'I hit stopp by accident but I dont actually want to stop getting reminders',
+    'I hit S.T.O.P by accident but I dont actually want to stop getting reminders',
+    'I sent stop by accident but I dont actually want to stop getting reminders, please keep texting me',
+    // Another slip than a stop is read whole, as before: a cancel undone, the clinic's own.
+    "I cancelled by mistake but I still want to come please don't take me off the schedule",
+    "you're texting me by mistake but it's my son's appointment, he'll be there",
+  ])('keeps a slip owned where its turn only tells of a stop: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    'Should I keep taking my Ozempic the week before or stop it?',
+    '1 for Weds. Also please stop calling me at work, texts are all I need',
+    'Quiero darme de baja del programa de diabetes pero sí quiero seguir recibiendo los recordatorios de mis citas',
+    'please stop calling me at work, texts are all I need, thanks',
+    'Stop calling me at work 😒 just text me',
+  ])('reads no stop in a choice asked, calls stopped for texts enough, or a program left: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    "stop calling me, texts are fine, but after this appointment I'm done with you all",
+    'stop calling me. texts are fine. just kidding, nothing please',
+    'quiero darme de baja del programa de mensajes',
+    'stop calling me, texts are fine 🙄',
+  ])(
+    'still reads a stop where the texts enough are turned, joked away, or the program is the texts: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each(['Mi nieta agarró mi cel y mandó STOP, no fui yo. Sí quiero seguir recibiendo lo de mis citas'])(
+    'reads no stop where the texts are asked back after a stop of the past: %j',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    "I opted out last year. Why would you think I'm ready to get the texts again?",
+    'Quiero darme de baja del programa',
+    "I sent STOP by accident. But after Friday's visit please stop texting me, I'm moving away",
+  ])(
+    'still reads a stop where receiving is complained of, readiness asked, the program bare, or the turn punctuated: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it('asks for nothing where going on receiving them is complained of', () =>
+    expect(asksForMessages('Me di de baja, harta de seguir recibiendo mensajes')).toBe(false));
+
+  it('asks for nothing in a doubt of going on receiving them', () => {
+    expect(asksToStop('Mandé STOP sin pensar, pero no sé si quiero seguir recibiendo los mensajes')).toBe(
+      true,
+    );
+  });
+
+  it("holds back a model's opt-out where the texts are said to be needed, last", () => {
+    expect(heldBack('opt-out', 'Son demasiados mensajes pero no los quiten eh, los necesito')).toBe(
+      'not-about-messages',
+    );
+    expect(heldBack('opt-out', 'Sus mensajes me ayudaban antes, ahora ya no los necesito')).toBeUndefined();
+    expect(heldBack('opt-out', 'Demasiados mensajes, ni los necesito')).toBeUndefined();
+  });
+
+  it.each([
+    ['reschedule', 'Could we make it a telehealth visit instead? Same time is fine', 'not-a-new-time'],
+    [
+      'cancel',
+      'Estoy en Nicaragua cuidando a mi mamá, regreso hasta marzo. Cancelen esa cita y después yo llamo para sacar otra',
+      'asks-another-time',
+    ],
+  ] as const)(
+    "holds back a model's %s that names no new time or asks another later: %j",
+    (intent, text, rule) => expect(heldBack(intent, text)).toBe(rule),
+  );
+
+  it.each([
+    ['reschedule', 'Could we make it a telehealth visit on Friday instead?'],
+    ['reschedule', 'Can we do Tuesday? Same time is fine'],
+    ['reschedule', 'Can we bump it? Same time is fine'],
+    ['cancel', 'cancelen, no voy a sacar otra'],
+    ['cancel', 'cancel my appt, I will call to make a payment on my bill'],
+  ] as const)(
+    'keeps a move with no kind of visit changed, and a cancel with no other visit asked: %j',
+    (intent, text) => expect(heldBack(intent, text)).toBeUndefined(),
+  );
+});

@@ -14,6 +14,7 @@ import {
   ANOTHERS_PATIENCE,
   onlyAsksAboutStop,
   stopWords,
+  TEXTS_ENOUGH_WORDS,
   TEXTS_KEPT,
   TURNS,
   withoutComplaintBorne,
@@ -110,8 +111,10 @@ const WANTS_TEXTS = new RegExp(
 );
 
 /** The texts said to be wanted, in so many words: "texts are fine", "the texts are all I need", "los mensajes sí los quiero". */
-const TEXTS_STILL_WANTED =
-  /\b(?:texts?|reminders|messages)(?: \S+)? (?:are|r) (?:fine|ok|okay|helpful|all i need)\b|\b(?:los|sus|estos) (?:mensajes|recordatorios|textos|avisos)(?: \S+){0,2} si (?:los )?(?:quiero|queremos|me sirven)\b|\bsi (?:quiero|queremos) (?:los|sus) (?:mensajes|recordatorios|textos|avisos)\b|\bcon (?:los|sus) (?:mensajes|recordatorios|textos) (?:es suficiente|basta|me basta)\b/;
+const TEXTS_STILL_WANTED = new RegExp(
+  `${TEXTS_ENOUGH_WORDS}|${/\b(?:texts?|reminders|messages)(?: \S+)? (?:are|r) helpful\b|\b(?:los|sus|estos) (?:mensajes|recordatorios|textos|avisos)(?: \S+){0,2} si (?:los )?(?:quiero|queremos|me sirven)\b|\bsi (?:quiero|queremos) (?:los|sus) (?:mensajes|recordatorios|textos|avisos)\b|\bno (?:los|me los) (?:quiten|quites|paren|corten)(?: (?:eh|por favor|porfa|pls))?(?: (?:los|las) necesito)?\b/.source}`,
+  'g',
+);
 /** The clinic left, beside which texts praised are a goodbye: "the texts are helpful, I've switched clinics". */
 const CLINIC_LEFT =
   /\b(?:switch\w*|moved|moving|transferr\w*|(?:new|another|other|different) (?:clinic|doctor|provider|practice)|no longer (?:a )?patient|otra clinica|otro (?:doctor|medico|lado)|me (?:cambie|mude))\b/;
@@ -422,7 +425,7 @@ const A_MONTH =
 /** Another time asked for, which no plain cancel is: "she needs a later appointment", "can't come, need to rebook", "otro día", a day offered instead ("can I come in Friday", "wat about weds", "¿puedo ir el viernes?"), being booked for later. */
 const ANOTHER_TIME = new RegExp(
   `\\b(?:can|could|may) (?:i|we|she|he|they|u|you) (?:come|come in|do|go|make it|get in|be seen)(?: in| on)* ${A_DAY}\\b|\\b(?:what|wat|wht|how) (?:about|abt|bout) (?:on )?${A_DAY}\\b|(?<!\\b(?:no|ni|tampoco) )\\b(?:puedo|podemos|puede|podria|podriamos) (?:ir|venir|pasar)(?: el)? ${A_DAY}\\b|\\bque tal(?: el)? ${A_DAY}\\b|\\bpush (?:it|me|us|her|him|them|my (?:appointment|appt)|the (?:appointment|appt)) back\\b|\\bbook (?:me|us|her|him|them) (?:in )?(?:for|when)\\b|\\bwhat else (?:ya|you|u) (?:got|have)\\b|(?:^|\\b(?:and|please|pls|just|then|so) )(?:give|book|get|find) (?:me|us|her|him|them) (?:one|another one|another) (?:in|for|on) (?:${A_DAY}|${A_MONTH})\\b|\\b(?:deme|denme|dame|agendeme|agendenme|ponganme|pongame)(?: otra| una)?(?: cita| fecha)? (?:para|en|el)(?: el)? (?:${A_DAY}|${A_MONTH})\\b|` +
-    /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer|set up|arrange|schedule|sort out|pick)(?: me| us| her| him| them)? (?:another|a new|a different) (?:day|week|date|appointment|appt|slot|time)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b|\b(?:next|earliest|soonest) (?:available|opening|openings)\b|\b(?:proxima|siguiente) (?:cita|fecha|hora) (?:disponible|libre)\b/
+    /\b(?:later|earlier|different|new) (?:appointment|appt|time|day|date|slot|one)\b|(?<!\b(?:no|nunca|ya no) (?:voy a|vamos a|pienso|pensamos|quiero) )\b(?:sacar|pedir|agendar) otra\b(?! vez\b)|\b(?:llamo|llamare|llamamos|llamaremos|le llamo|les llamo|i ll call|i will call|will call|we ll call|i ll ring)(?: \S+){0,3}? (?:para|to) (?:sacar|pedir|agendar|programar|book|make|set up|get|schedule) (?:(?:otra|another|a new|una nueva|nueva)(?: (?:cita|fecha|hora|turno|appointment|appt|one|time))?|(?:una|un|a|an) (?:cita|fecha|hora|turno|appointment|appt|time))\b|(?<!\b(?:have|got|has|had|ve) )\banother (?:appointment|appt)\b|\banother (?:date|slot)\b|\b(?:give|book|get|find|need|want|offer|set up|arrange|schedule|sort out|pick)(?: me| us| her| him| them)? (?:another|a new|a different) (?:day|week|date|appointment|appt|slot|time)\b|\b(?:re ?schedul\w*|resched\w*|rebook\w*|re book\w*|rearrang\w*|reprogram\w*|reagend\w*)\b|\bmove (?:it|me|her|him|them|us)\b|\b(?:otra (?:fecha|cita|hora)|otro turno)\b|\bmas (?:tarde|temprano)\b|\bcambiar(?:la|lo)?\b|\b(?:next|earliest|soonest) (?:available|opening|openings)\b|\b(?:proxima|siguiente) (?:cita|fecha|hora) (?:disponible|libre)\b/
       .source,
 );
 
@@ -647,9 +650,18 @@ const SAME_DAY_AND_TIME =
 const ANOTHER_WEEK =
   /\b(?:a|one|1|two|2|next|another|the following) (?:week|weeks|fortnight|month)\b|\bfortnight\b|\b(?:(?:la )?(?:otra|proxima|siguiente)|una|dos|\d+) semanas?\b/;
 
-/** The kind of visit changed, not its time: "change it to a telehealth visit", "¿la pueden hacer virtual?". */
+/** The same time said to be fine, which beside the kind of visit changed names no new one: "make it a telehealth visit instead? Same time is fine". */
+const SAME_TIME_KEPT =
+  /\bsame (?:time|hour|day|date)(?: (?:and|n) (?:time|hour|day|date))?(?: (?:is|s|are|would be))? (?:fine|ok|okay|good|great|perfect|works)\b|\b(?:(?:el )?mismo (?:dia|horario)|(?:la )?misma (?:hora|fecha))(?: y (?:la )?(?:misma )?(?:hora|dia|fecha))?(?: (?:esta|estan|seria))? (?:bien|perfecto|perfecta)\b/g;
+
+/** The kind of visit changed, not its time: "change it to a telehealth visit", "make it a video visit", "¿la pueden hacer virtual?". */
 const VISIT_KIND_CHANGE =
-  /\b(?:change|switch|move|make|convert|turn|do|have)\w*(?: (?:it|this|that|mine|me|my (?:appointment|appt|visit)|the (?:appointment|appt|visit)))? (?:to|into|as|by|over to) (?:an? )?(?:telehealth|tele ?health|telemedicine|tele ?visit|virtual|video|phone|telephone|online|zoom|in person|in office|remote)(?: (?:visit|appointment|appt|call|one|consult\w*|session))?(?: instead)?\b|\b(?:cambiar|pasar|hacer)(?:la|lo)? (?:a |por |en )?(?:una )?(?:consulta |cita )?(?:virtual|en linea|por video|videollamada|telefonica|por telefono|presencial)\b/g;
+  /\b(?:change|switch|move|make|convert|turn|do|have)\w*(?: (?:it|this|that|mine|me|my (?:appointment|appt|visit)|the (?:appointment|appt|visit)))?(?: (?:to|into|as|by|over to))? (?:an? )?(?:telehealth|tele ?health|telemedicine|tele ?visit|virtual|video|phone|telephone|online|zoom|in person|in office|remote)(?: (?:visit|appointment|appt|call|one|consult\w*|session))?(?: instead)?\b|\b(?:cambiar|pasar|hacer)(?:la|lo)? (?:a |por |en )?(?:una )?(?:consulta |cita )?(?:virtual|en linea|por video|videollamada|telefonica|por telefono|presencial)\b/g;
+/** The words without the kind of visit changed and, beside it, the same time said to be fine: "make it telehealth? Same time is fine". */
+const withoutKindChange = (spaced: string) => {
+  const rest = spaced.replace(VISIT_KIND_CHANGE, ' ');
+  return rest === spaced ? rest : rest.replace(SAME_TIME_KEPT, ' ');
+};
 
 /** Asking when the appointment is, no other time asked for: "q día era la cita?", "is it the same day as her brother's?". */
 const ASKS_WHEN_IT_IS =
@@ -930,9 +942,9 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     // Asked about and said to be only a question, nothing else wishing the texts away: "if I reply STOP do I still get calls? just asking".
     if (onlyAsksAboutStop(text)) return 'not-about-messages';
     // The texts said to be wanted last, with only courtesies after and no clinic left: "ya no me llamen, con los mensajes es suficiente".
-    const wanted = TEXTS_STILL_WANTED.exec(spaced);
+    const wanted = [...spaced.matchAll(TEXTS_STILL_WANTED)].at(-1);
     if (
-      wanted !== null &&
+      wanted !== undefined &&
       NOTHING_BUT_COURTESY.test(spaced.slice(wanted.index + wanted[0].length)) &&
       !CLINIC_LEFT.test(spaced) &&
       !NAMES_A_DEATH.test(spaced)
@@ -1044,10 +1056,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     return 'negated-action';
   return intent === 'reschedule' &&
     (!NEW_TIME.test(
-      withoutGreetings(spaced)
-        .replace(HOW_TO_REACH, ' ')
-        .replace(EARLIER_ANSWER, ' ')
-        .replace(VISIT_KIND_CHANGE, ' '),
+      withoutKindChange(withoutGreetings(spaced).replace(HOW_TO_REACH, ' ').replace(EARLIER_ANSWER, ' ')),
     ) ||
       ASKS_WHEN_IT_IS.test(spaced) ||
       ASKS_WHAT_A_CODE_DOES.test(spaced) ||

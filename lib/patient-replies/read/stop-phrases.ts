@@ -46,9 +46,9 @@ const ANOTHER_THING = `(?:la|el|los|las|esa|ese|esta|este|otra|otro|su|sus|un|un
 /** Post, or an address it goes to, in Spanish: "las cartas", "a la dirección vieja", "correo". */
 const BY_POST_ES =
   '(?:(?:las |los |mis |sus |esas |esos |la |el |mi |su )?(?:cartas?|correos?|facturas|cuentas|papeles|paquetes|estados de cuenta|recetas?|resultados|medicinas?|medicamentos?)|(?:a|al) (?:la |mi |su |esa |esta )?(?:direccion|domicilio|casa|apartado|farmacia))\\b';
-/** What else one leaves ("darse de baja del seguro, del gimnasio"), no messages. */
+/** What else one leaves ("darse de baja del seguro, del gimnasio, del programa de diabetes"), no messages; a bare "programa" may be the texts'. */
 export const LEFT_ES =
-  '(?:seguro|aseguranza|plan|medicaid|medicare|medi cal|trabajo|escuela|gimnasio|gym|iglesia|coro|liga|grupo de (?:la |el |los )?(?!whats\\w*|wasap|mensaj\\w*|texto\\w*|recordatorio\\w*|sms)\\w+)';
+  '(?:seguro|aseguranza|plan|programa de (?:diabetes|peso|embarazo|ejercicios?|nutricion|bienestar|fisioterapia|rehabilitacion|lealtad|puntos|descuentos?|dietas?)|medicaid|medicare|medi cal|trabajo|escuela|gimnasio|gym|iglesia|coro|liga|grupo de (?:la |el |los )?(?!whats\\w*|wasap|mensaj\\w*|texto\\w*|recordatorio\\w*|sms)\\w+)';
 /** "Don't text", and the courtesies around it. */
 const DONT_TEXT = '(?:dont|don t|do not) (?:text|txt|message|msg|sms)';
 const COURTESIES = '(?: (?:please|pls|plz|thanks|thx|thank you))';

@@ -44,9 +44,25 @@ const asUstedes = (clause: string) =>
 /** What ends a clause: sentence and clause marks, a dash between spaces, an emoji. */
 const CLAUSE_BREAK = String.raw`[.!?¡¿,;:\n()[\]…|]+|\s[-–—]+\s|\s*\p{Extended_Pictographic}\s*`;
 const CLAUSE_BREAKS = new RegExp(CLAUSE_BREAK, 'u');
+/** The words that own a slip ("I hit stop by mistake"), at the end of its clause. */
+const SLIP_OWNED = '(?:by mistake|by accident|accidentally|por error|sin querer)';
+/** What may turn a slip owned, with no comma before it: "but", "tho", "pero", "aunque", "xo". */
+const SLIP_TURN = '(?:but|though|tho|pero|aunque|xo)';
+/** The keyword a slip owns, in the clause that owns it. */
+const SLIPPED_KEYWORD = '(?:stop|stp|baja|alto|unsubscribe|unsub|opt[ -]?out)';
+/**
+ * A stop owned as a slip and then turned, which ends the slip's clause as a comma would: "puse baja por
+ * error pero ya no me manden nada", "I accidentally hit stop but…"; not another slip ("I cancelled by
+ * mistake but…", "you're texting me by mistake but…"), read whole as before.
+ */
+const SLIP_TURNED = new RegExp(
+  `\\b(${SLIP_OWNED}[^.!?,;:\\n]*?\\b${SLIPPED_KEYWORD}|${SLIPPED_KEYWORD}\\b[^.!?,;:\\n]*?\\b${SLIP_OWNED})(?= +${SLIP_TURN}\\b)`,
+  'g',
+);
 /** A reply's sentences and clauses, lower case, accents dropped, their words separated by one space. */
 function clauses(text: string): string[] {
   return normalise(text)
+    .replace(SLIP_TURNED, '$1,')
     .split(CLAUSE_BREAKS)
     .map((clause) => asUstedes(words(clause)))
     .filter((clause) => clause !== '');
@@ -313,7 +329,7 @@ const endsAskingWhyStopped = (clauses: readonly string[]) => {
 const FIRST_STOP = new RegExp(`^(?:${DECORATION} )*(?:${STOP_SPELLINGS})\\b(?! ${OTHER_STOP})`);
 /** A choice asked between going on with something other than the texts and stopping it: "do I keep taking the pills the day before or stop?". */
 const GO_ON_OR_STOP =
-  /^(?!.*\b(?:text\w*|txt\w*|messag\w*|send\w*|remind\w*|alert\w*|notif\w*|call\w*|these|them|coming)\b).*\b(?:keep|continue|carry on)\b.* or (?:stop|stp)$/;
+  /^(?!.*\b(?:text\w*|txt\w*|messag\w*|send\w*|remind\w*|alert\w*|notif\w*|call\w*|these|them|coming)\b)(?:.*\b(?:keep|continue|carry on)\b.* or (?:stop|stp)|.*\b(?:keep|continue|carry on) (?:taking|using|applying|wearing)\b.* or (?:stop|stp) it)$/;
 /** "stop" last in a reply, unless another stop: "who is this stop" is one, "the bus stop" is not. */
 const LAST_STOP = new RegExp(`(?:^|\\b(?!${BEFORE_OTHER_STOP} )\\S+ )(?:stop|stp)(?: ${DECORATION})*$`);
 
@@ -347,6 +363,26 @@ const CLINICS_SLIP = new RegExp(
  * or the keyword meant for another sender, said not to be this one: "meant to send STOP to the Verizon promo texts, not you". */
 const BY_MISTAKE =
   /\b(?:meant|wanted|was trying|tried|intended|queria|quise|quiso|iba a) (?:to )?(?:send|text|reply|type|mandar|enviar|contestar|responder|poner)(?: \S+)? (?:stop|baja|alto) (?:to|a|al|para) (?:\S+ ){0,6}?(?:not (?:to )?(?:you|u|y all|yall|you guys)|no (?:a|para) (?:ustedes|usted|ti))\b(?!.*\b(?:but|pero|aunque|though|actually|also|too|either|same|tambien|tampoco|igual|ahora que lo pienso|pensandolo bien)\b)|\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b|\b(?:by mistake|accidentally|by accident|didn t mean|did not mean|didnt mean|por error|sin querer)\b|\bmeant for (?:a |an )?(?:different|another|other|the wrong) (?:number|person|chat|thread|contact|company|business|sender|clinic|office|pharmacy|doctor)\b|\bmeant for someone else\b|(?<!\b(?:no|nunca) )\bme equivoque(?: y| al)? (?:puse|poner|mande|mandar|escribi|escribir|envie|enviar) (?:stop|baja|alto|parar)\b/;
+
+/** A clause that turns the slip owned in the clause before it: "I sent stop by mistake", "but keep texting me". */
+const TURNS_A_SLIP = new RegExp(`^${SLIP_TURN}\\b`);
+const SLIP_BEFORE = new RegExp(
+  `\\b${SLIP_OWNED}\\b.*\\b${SLIPPED_KEYWORD}$|\\b${SLIPPED_KEYWORD}\\b.*\\b${SLIP_OWNED}$`,
+);
+/** The slip explained after its turn, what was meant, tried or believed: "…by accident but I meant to text my pharmacy", "…pero pensé que era un número equivocado"; not "lo pensé bien" (thought over). */
+const SLIP_EXPLAINED =
+  /\b(?:meant|trying|tried|intended|intention|supposed|quise|queria|quiso|iba a|era para|crei|intencion)\b|\bthought (?:this|it|that|you|u|they|i was)\b|\b(?:pense|crei) que\b/;
+/**
+ * After a slip's turn, a stop told of rather than asked: feared or on a condition ("…but if you stop
+ * texting me I'll forget", "…pero tengo miedo de que dejen de mandarme"), named as a thing ("opting out is
+ * the last thing I want"), aimed at another sender ("…it was the pharmacy texts I wanted to unsubscribe
+ * from, not yours", "los confundí con la farmacia"), or of calls or email ("…just stop calling my house").
+ */
+const STOP_NOT_ASKED =
+  /\b(?:(?:if|when|unless) (?:you|u|y all|they) (?:\S+ )?(?:stop|quit|end|cut)|afraid|scared|worried|last thing|si (?:me |nos )?(?:dejan|paran|quitan)|miedo|ojala|lo ultimo|confused|mixed up|confundi|not (?:you|yours|u)|no (?:de|a|para) ustedes|de esa|promo\w*|pharmacy|dentist|bank|gym|store|shop|farmacia|tienda|banco)\b|\b(?:opting out|unsubscribing|darme de baja|dar de baja) (?:is|was|es|era)\b|\b(?:stop|quit) (?:calling|phoning|emailing|the (?:e ?mails|calls|phone calls|letters))\b(?!(?: \S+){0,3}? (?:and|or|n|nor|also)(?: (?:stop|quit))?(?: (?:the|your|ur|all))? (?:texting|txting|messaging|texts|txts|messages|msgs|reminders)\b)|\b(?:opt (?:me )?out of|unsubscribe me from|darme de baja de) (?:the |las |los )?(?:phone )?(?:calls|e ?mails|llamadas|correos)\b|\bno more \S+ (?:come|coming|arrive)\b|\bya no me llegan\b|\b(?:quitenme|borrenme|take me off|remove me from) (?:de )?(?:la |the )?(?:lista del? |schedule\b|list for )/;
+/** A negation anywhere before a stop phrase, not an idiom ("no importa", "never mind"): "but I don't actually want to stop getting reminders". */
+const NEGATED_ANYWHERE_BEFORE =
+  /\b(?:not|never|dont|don t|didnt|didn t|wasnt|wasn t|wouldn t|isnt|isn t|no|nunca|jamas|ni)\b(?! (?:importa|matter|mind|worries|problem)\b)/;
 
 /** Phrases, with the few expressions of them all that most clauses fail at once. */
 interface Phrases {
@@ -583,13 +619,18 @@ export function asksToStop(text: string): boolean {
   const slipTheirs = pastTurnedRound && !STOP_MEANT_HERE.test(words(normalise(text)));
   if (stopInCapitals(text, pastTurnedRound)) return true;
   if (stopInEmoji(text)) return true;
-  const textsInstead = clauses.map((clause) => TEXTS_INSTEAD.test(clause));
+  // Texts wanted instead, unless the reply jokes them away: "stop calling me. texts are fine. just kidding, nothing please", "…texts are fine 🙄".
+  const jesting = clauses.some((clause) => JEST.test(clause)) || SARCASM_LAST.test(text);
+  const lastSaid = clauses.findLastIndex((clause) => !ASIDE.test(clause));
+  const textsInstead = clauses.map(
+    (clause, i) => TEXTS_INSTEAD.test(clause) || (!jesting && i === lastSaid && TEXTS_ENOUGH.test(clause)),
+  );
   // Asking why the reminders keep coming after answering them is about the answer: "why do I keep getting these? I already confirmed".
   const answered = clauses.some((clause) => ALREADY_ANSWERED.test(clause));
   const asking = /[?¿]/.test(text);
   // Worked out once a reply, not once a clause.
   const onlyAskedAbout = stopOnlyAskedAbout(text);
-  const all = clauses
+  const kept = clauses
     .map((clause) => clause.replace(DENIED_STOP, ' ').replace(ANOTHERS_PATIENCE, ' '))
     // The patient's slip stays whole, so that its wrong number reads as theirs: "I texted STOP to the wrong number".
     .map((clause) =>
@@ -614,8 +655,10 @@ export function asksToStop(text: string): boolean {
     )
     .map((clause, i) =>
       (textsInstead[i] || textsInstead[i + 1] ? clause.replace(OTHER_MEANS_STOPPED, ' ') : clause).trim(),
-    )
-    .filter((clause) => clause !== '');
+    );
+  // Where each clause read stands among the reply's clauses, the emptied ones left out.
+  const at = kept.flatMap((clause, i) => (clause === '' ? [] : [i]));
+  const all = at.map((i) => kept[i]!);
   if (all.length === 0) return false;
   // "end" is a stop alone in the reply, never beside other words or after a code: "1 end", "late, 2 end".
   const endInPassing = (clause: string) => (clause === 'end' && all.length > 1) || /^[12] end$/.test(clause);
@@ -653,11 +696,38 @@ export function asksToStop(text: string): boolean {
   // Searched only for a clause that is such a wrong number: most replies have none.
   const theirSlip = (clause: string) =>
     BARE_WRONG_NUMBER_CLAUSE.test(clause) && OWN_SLIP_THEN_WRONG_NUMBER.test(clauses.join(' '));
+  // The clauses as the writer ended them, no slip's turn split: a turned clause among them is read as before.
+  let written: ReadonlySet<string> | undefined;
+  const splitAtTurn = (i: number) =>
+    !(written ??= new Set(
+      normalise(stopWords(text))
+        .split(CLAUSE_BREAKS)
+        .map((clause) => asUstedes(words(clause))),
+    )).has(clauses[at[i]!]!);
+  // A turn after a slip owned stops only in so many words, nothing negating or explaining the slip before them:
+  // "puse baja por error pero ya no me manden nada"; not "…by accident but I don't actually want to stop getting reminders".
+  // Only where a turn with no comma was split, never a clause the writer ended: "I sent STOP by accident. But…" is read as before.
+  const slipStillOwned = (clause: string, i: number) =>
+    TURNS_A_SLIP.test(clause) &&
+    splitAtTurn(i) &&
+    SLIP_BEFORE.test(clauses[at[i]! - 1] ?? '') &&
+    // The clinic's slip ("me llegan por error") is a wrong number, read as it was before any turn.
+    !CLINICS_SLIP.test(clauses[at[i]! - 1] ?? '') &&
+    (SLIP_EXPLAINED.test(clause) ||
+      STOP_NOT_ASKED.test(clause) ||
+      wantsMessages(clause) ||
+      !(
+        found(ENGLISH_STOPS, NEGATED_ANYWHERE_BEFORE, clause) ||
+        found(SPANISH_STOPS, NEGATED_ANYWHERE_BEFORE, clause) ||
+        found(WRONG_NUMBERS, NEGATED_ANYWHERE_BEFORE, clause) ||
+        found(SPANISH_WRONG_NUMBERS, NEGATED_ANYWHERE_BEFORE, clause)
+      ));
   return all.some(
-    (clause) =>
+    (clause, i) =>
       found(CLINICS_MISTAKES, NEGATED_BEFORE, clause) ||
       found(SPANISH_CLINICS_MISTAKES, SPANISH_NEGATED_BEFORE, clause) ||
       ((!BY_MISTAKE.test(clause) || CLINICS_SLIP.test(clause)) &&
+        !slipStillOwned(clause, i) &&
         (((found(WRONG_NUMBERS, WRONG_NUMBER_DENIED, clause) ||
           found(SPANISH_WRONG_NUMBERS, SPANISH_NEGATED_BEFORE, clause)) &&
           !theirSlip(clause) &&
@@ -695,10 +765,17 @@ const TEXTS_BACK = phrases([
   /\b(?:want|wanna|d like|would like|need|like)(?: to (?:get|have|receive))? (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: \S+)? (?:back|again)\b/,
   /\bget (?:me |us )?back on (?:the|your|my|this) (?:(?:text|texting|reminder|mailing) )?list\b|\b(?:put|add|sign) (?:me|us|this number|my number) (?:back|up again)\b|\bopt (?:me |us )?back in\b|\bre ?subscribe\b|\b(?:turn|switch) (?:them|the texts|the reminders) back on\b|\b(?:you|u) (?:may|can) (?:text|message|txt) (?:me|us) again(?= *$| (?:please|pls|plz|now|thanks|thank you|anytime|any time|por favor|porfa|gracias)\b)/,
   /\b(?:quiero|quisiera|queremos|necesito)(?: (?:recibir|que me manden))? (?:los |mis )?(?:mensajes|recordatorios|textos|avisos) (?:de nuevo|otra vez)\b/,
+  // Wanting to go on receiving them, not a doubt of it: "sí quiero seguir recibiendo", not "no sé si quiero seguir recibiendo".
+  /(?<!\b(?:no|se si|sabe si|sabemos si) )\b(?:quiero|quisiera|queremos) seguir recibiendo\b/,
 ]);
 /** Texts asked for in the place of calls or emails, for the patient: "just text me", "text me instead", "texts only". */
 const TEXTS_INSTEAD =
   /\b(?:just|only) (?:text|txt|message|msg|sms)(?: (?:me|us))?(?: (?:instead|please|pls|plz|thanks|thank you))*$|\b(?:texts?|txts?|sms|messages?) only\b|\b(?:text|txt|message|msg) (?:me |us )?instead\b/;
+/** The texts said to be enough, last in the reply: "please stop calling me at work, texts are all I need"; not with more after ("…texts are fine, but after Friday I don't want anything"). */
+export const TEXTS_ENOUGH_WORDS = String.raw`\b(?:texts?|txts?|sms|messages?|reminders?)(?: \S+)? (?:are|is|r) (?:fine|ok|okay|enough|all (?:i|we) need)\b|\bcon (?:los|sus) (?:mensajes|recordatorios|textos) (?:es suficiente|basta|me basta)\b`;
+const TEXTS_ENOUGH = new RegExp(
+  `(?:${TEXTS_ENOUGH_WORDS})(?: (?:thanks|thank you|thx|ty|gracias|please|pls|por favor))*$`,
+);
 /** Texts refused, the whole clause: "texts no", "los mensajes no". */
 const TEXTS_REFUSED =
   /^(?:(?:the|los|las|por) )?(?:texts?|txts?|text messages|messages?|msgs?|sms|mensajes?|textos?|msjs?|recordatorios?) no$|^(?:al|a mi|por|x) (?:celular|cel|telefono|movil|mensaje|texto|sms) no$/;
