@@ -85,19 +85,18 @@ export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PART
  * sixteenth's were made, and scored once when the seventeenth's were; part 97 while the seventeenth's were
  * made, and scored once when the eighteenth's were; part 98 while the eighteenth's were made, and scored
  * once when the nineteenth's were; part 99 while the nineteenth's were made, and scored once when the
- * twentieth's and twenty-first's were.
+ * twentieth's and twenty-first's were; part 100 while the twenty-first's were made (seen after it was
+ * sealed) and part 101 once they were, both scored once when the twenty-second's and twenty-third's were.
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 99);
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 101);
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. Part 100, written while the rules
- * of the twenty-first blind review were made, for one scoring once the next change is made (seen after it
- * was sealed); part 101, written once they were finished, unseen, for the same change; part 102, written
- * while the rules of the twenty-second were made, unseen, for the change after that one.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 102, written while the rules
+ * of the twenty-second blind review were made, unseen, for one scoring once the next change is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(100, 102);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(102, 102);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
