@@ -366,6 +366,7 @@ const BY_MISTAKE =
 
 /** A clause that turns the slip owned in the clause before it: "I sent stop by mistake", "but keep texting me". */
 const TURNS_A_SLIP = new RegExp(`^${SLIP_TURN}\\b`);
+/** The clause before such a turn: the keyword owned as a slip, the turn's split made right after it. */
 const SLIP_BEFORE = new RegExp(
   `\\b${SLIP_OWNED}\\b.*\\b${SLIPPED_KEYWORD}$|\\b${SLIPPED_KEYWORD}\\b.*\\b${SLIP_OWNED}$`,
 );
