@@ -376,7 +376,9 @@ const ASKS_SOMETHING =
 const REQUEST = new RegExp(`${SERVICE_OR_TEST_CANCELLED.source}|${ASKS_SOMETHING.source}`);
 
 /** A day asked for, in either language: "Friday", "weds", "tomorrow", "el viernes", "mañana" (accents dropped). */
-const A_DAY = `(?:${WEEKDAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|2moro|2morrow|next week|${DIAS}|manana|la (?:otra|proxima) semana)`;
+/** One day named: "Tuesday", "tues", "tomorrow", "el martes", "mañana". */
+const ONE_DAY = `(?:${WEEKDAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|${DIAS}|manana)`;
+const A_DAY = `(?:${ONE_DAY}|2moro|2morrow|next week|la (?:otra|proxima) semana)`;
 /** A move or cancel of this clinic's answer words, after which another's visit may be named. */
 const MOVE_OR_CANCEL_WORD = '(?:cancel\\w*|anul\\w*|mov\\w*|reschedul\\w*|cambi\\w*|pasar(?:la)?|push\\w*)';
 /**
@@ -585,7 +587,7 @@ const STILL_GIVEN_UP =
   /\b(?:cancel\w*|can t|cant|cannot|couldn t|couldnt|unable|won t be|wont be|someone|somebody|no (?:voy|puedo|vamos)|otra persona|otro paciente|alguien|libre)\b/;
 /** The visit's own day or hour named as it was booked, no new time: "Tuesday like planned", "el martes como quedamos". */
 const AS_BOOKED = new RegExp(
-  `(?: (?:on |this |el |este )?(?:${WEEKDAY}|${DIAS}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|tomorrow|tmrw|manana))?(?: (?:at|a las) \\d{1,2}(?: \\d{2})?(?: ?[ap]m)?)?(?: (?:like|as) (?:planned|booked|scheduled|arranged|agreed)| como (?:quedamos|acordamos|estaba planeado|estaba(?! planeado)))\\b(?! (?:on|over|by|with|when|por|con|cuando|en)\\b)`,
+  `(?: (?:on |this |el |este )?${ONE_DAY})?(?: (?:at|a las) \\d{1,2}(?: \\d{2})?(?: ?[ap]m)?)?(?: (?:like|as) (?:planned|booked|scheduled|arranged|agreed)| como (?:quedamos|acordamos|estaba planeado|estaba(?! planeado)))\\b(?! (?:on|over|by|with|when|por|con|cuando|en)\\b)`,
   'g',
 );
 /** A cancel or move taken back, the visit kept as it was: no new time after it and the visit not given up. */
@@ -642,17 +644,23 @@ const ARRIVED =
 const TAKES_THE_PLACE =
   /\ben su lugar\b|\bin (?:his|her|their|my) place\b|\btake (?:his|her|their|my) (?:place|spot|slot|appointment|appt)\b|\b(?:i|we) (?:ll|will|can|could) (?:go|come|attend|use it|take it)(?: \S+){0,2} instead of (?:him|her|them)\b/;
 
+/** Said to be fine, in English and Spanish: "is fine", "works", "está bien". */
+const SAID_FINE = '(?: (?:is|s|are|would be))? (?:fine|ok|okay|good|great|perfect|works)';
+const DICHO_BIEN = '(?: (?:esta|estan|seria))? (?:bien|perfecto|perfecta)';
 /** The day and the hour both said to stay, so nothing asked moves the visit in time: "can I switch to the Meridian location? Same day and time is fine". */
-const SAME_DAY_AND_TIME =
-  /\b(?:same (?:day|date) (?:and|n) (?:time|hour)|same (?:time|hour) (?:and|n) (?:day|date))(?: (?:is|s|are|would be))? (?:fine|ok|okay|good|great|perfect|works)(?: (?:for me|for us|please|pls|thanks|thank you))*$|\b(?:(?:el )?mismo dia|(?:la )?misma fecha) y (?:la )?(?:misma )?hora(?: (?:esta|estan|seria))? (?:bien|perfecto|perfecta)(?: (?:por favor|gracias))*$/;
+const SAME_DAY_AND_TIME = new RegExp(
+  `\\b(?:same (?:day|date) (?:and|n) (?:time|hour)|same (?:time|hour) (?:and|n) (?:day|date))${SAID_FINE}(?: (?:for me|for us|please|pls|thanks|thank you))*$|\\b(?:(?:el )?mismo dia|(?:la )?misma fecha) y (?:la )?(?:misma )?hora${DICHO_BIEN}(?: (?:por favor|gracias))*$`,
+);
 
 /** A week or more on, beside which the same day and time is a move: "push it a week, same day and time is fine". */
 const ANOTHER_WEEK =
   /\b(?:a|one|1|two|2|next|another|the following) (?:week|weeks|fortnight|month)\b|\bfortnight\b|\b(?:(?:la )?(?:otra|proxima|siguiente)|una|dos|\d+) semanas?\b/;
 
 /** The same time said to be fine, which beside the kind of visit changed names no new one: "make it a telehealth visit instead? Same time is fine". */
-const SAME_TIME_KEPT =
-  /\bsame (?:time|hour|day|date)(?: (?:and|n) (?:time|hour|day|date))?(?: (?:is|s|are|would be))? (?:fine|ok|okay|good|great|perfect|works)\b|\b(?:(?:el )?mismo (?:dia|horario)|(?:la )?misma (?:hora|fecha))(?: y (?:la )?(?:misma )?(?:hora|dia|fecha))?(?: (?:esta|estan|seria))? (?:bien|perfecto|perfecta)\b/g;
+const SAME_TIME_KEPT = new RegExp(
+  `\\bsame (?:time|hour|day|date)(?: (?:and|n) (?:time|hour|day|date))?${SAID_FINE}\\b|\\b(?:(?:el )?mismo (?:dia|horario)|(?:la )?misma (?:hora|fecha))(?: y (?:la )?(?:misma )?(?:hora|dia|fecha))?${DICHO_BIEN}\\b`,
+  'g',
+);
 
 /** The kind of visit changed, not its time: "change it to a telehealth visit", "make it a video visit", "¿la pueden hacer virtual?". */
 const VISIT_KIND_CHANGE =

@@ -61,12 +61,14 @@ const SLIP_TURNED = new RegExp(
 );
 /** A reply's sentences and clauses, lower case, accents dropped, their words separated by one space. */
 function clauses(text: string): string[] {
-  return normalise(text)
-    .replace(SLIP_TURNED, '$1,')
+  return clausesAsWritten(normalise(text).replace(SLIP_TURNED, '$1,'));
+}
+/** The clauses of a normalised reply, cut only where its writer ended them. */
+const clausesAsWritten = (normalised: string) =>
+  normalised
     .split(CLAUSE_BREAKS)
     .map((clause) => asUstedes(words(clause)))
     .filter((clause) => clause !== '');
-}
 
 /** The stop words among them, which alone a broken keyword with a courtesy after it may be. */
 const STOPS_SPELT = new Set([
@@ -700,11 +702,7 @@ export function asksToStop(text: string): boolean {
   // The clauses as the writer ended them, no slip's turn split: a turned clause among them is read as before.
   let written: ReadonlySet<string> | undefined;
   const splitAtTurn = (i: number) =>
-    !(written ??= new Set(
-      normalise(stopWords(text))
-        .split(CLAUSE_BREAKS)
-        .map((clause) => asUstedes(words(clause))),
-    )).has(clauses[at[i]!]!);
+    !(written ??= new Set(clausesAsWritten(normalise(stopWords(text))))).has(clauses[at[i]!]!);
   // A turn after a slip owned stops only in so many words, nothing negating or explaining the slip before them:
   // "puse baja por error pero ya no me manden nada"; not "…by accident but I don't actually want to stop getting reminders".
   // Only where a turn with no comma was split, never a clause the writer ended: "I sent STOP by accident. But…" is read as before.
