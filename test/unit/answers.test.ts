@@ -5247,3 +5247,171 @@ describe('the rules of the twenty-third review (hard on stops) and of a slip tur
     (intent, text) => expect(heldBack(intent, text)).toBeUndefined(),
   );
 });
+
+describe('the rules of the twenty-fourth review (hard on carers, conditions and stops in passing)', () => {
+  it.each([
+    'no quiero volver a recibir los mensajes',
+    'no quiero volver a recibir los mensajes, me di de baja',
+    'no deseo volver a recibir mensajes',
+    'no quiero volver a recibir ningún mensaje',
+    'jamás quiero volver a recibir sus mensajes',
+    'no quiero que me vuelvan a escribir',
+    'no queremos que nos vuelvan a escribir a este numero',
+    'no quiero volver a saber de ustedes',
+  ])('stop-phrase: never again wanted, which the model alone reads as texts asked back: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'No quiero que me vuelvan a mandar recordatorios en inglés, ¿los pueden mandar en español?',
+    'no quiero volver a recibir estos mensajes tan temprano',
+    'no quiero que me vuelvan a escribir a las 6 am',
+    'no quiero que me vuelvan a mandar la factura',
+    'no quiero que me vuelvan a mandar nada por correo, solo por mensaje',
+  ])('stop-phrase: never again of how, when or what else is sent is no stop: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    'I unsubscribed last week and I’m getting texts again',
+    'I opted out but I’m still getting these',
+    'ya me di de baja y vuelvo a recibir los mensajes',
+    'me di de baja y volví a recibir los mensajes, no los quiero',
+    'mandé alto y sigo recibiendo los recordatorios',
+  ])('stop-phrase: a stop sent and the texts still coming: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'how do I get back on the list after opting out?',
+    'after opting out, how do I get back on the list?',
+    'after opting out I’d like the reminders again',
+  ])(
+    'asks-for-messages: a stop told of as past, "after opting out", beside the texts asked back, is no stop: %j',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    'how did I get back on the list after opting out',
+    'Did you guys put me back on the list after opting out??',
+    'after opting out, why would I want the reminders again?',
+    'who would want the texts back after opting out lol',
+    'after opting out I’d like the texts back... said no one ever',
+    'since opting out I still get them. keep sending and I’ll report you',
+  ])(
+    'stop-phrase: the texts back complained of, scoffed at or joked of after a stop leave it standing: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it('asks-for-messages: texts arriving again is a complaint, asking to start getting them is a wish', () => {
+    expect(readByRules('why am I getting texts again')?.rule).not.toBe('asks-for-messages');
+    expect(readByRules('can I start getting reminders again?')?.rule).toBe('asks-for-messages');
+  });
+
+  it.each([
+    'if medicab picks me up on time ill be there',
+    "I'll be there if my knee lets me drive",
+    'ill come tuesday if the snow clears',
+    'yes I’ll be there provided my ride shows up',
+    "I'll be there, weather permitting",
+    'ahí estaré, dependiendo del raite',
+    'sí voy, con tal de que mi hija me lleve',
+    'si me da tiempo voy',
+    'sí voy, si me siento mejor',
+    'sí voy si no me toca trabajar',
+    'cuenten conmigo si el patrón me da permiso',
+    'si me da chanza el jefe ahí estaré',
+  ])("not-a-confirmation: a model's confirm that hangs on a condition: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    "Yep, I'll be there even if it snows",
+    "We'll be there if the Lord wills it, thank you",
+    "I'll be there at 2, if not a bit before",
+    'yes I will come. if you see a guy in a red hat that’s me lol',
+    "Yes! I'll be there. If my phone dies I still remember the time lol",
+    'Sí, me da permiso el jefe, ahí estaré',
+    'sí voy, y si me da tiempo paso a la farmacia',
+    'ahí estaré, y si me da chance les llevo los papeles',
+  ])(
+    'not-a-confirmation: an "if" or "si" that sets no condition on coming lets a confirm stand: %j',
+    (text) => expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'quiero dar de baja a mi ex esposo como contacto de emergencia',
+    'please remove my ex husband as my emergency contact',
+    'take my ex off my emergency contacts',
+  ])("not-about-messages: a model's stop of an emergency contact taken off a record: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it.each([
+    'den de baja a mi ex como contacto de emergencia',
+    'Por favor den de baja el número de mi ex como contacto de emergencia',
+  ])('stop-phrase: "dar de baja" of an emergency contact is no stop: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each(['denme de baja a mí como tutora de Mateo', 'quiero darme de baja'])(
+    'stop-phrase: "dar de baja" of the writer stays a stop: %j',
+    (text) => expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'remove myself as the emergency contact and stop texting',
+    'Den de baja a mi ex como contacto de emergencia, y de paso a mí también',
+    'remove my ex as my emergency contact and remove me from your texts',
+  ])(
+    "not-about-messages: a model's stop beside an emergency contact that takes the writer off too stands: %j",
+    (text) => expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it("not-about-messages: a model's stop of a visit taken off is held", () =>
+    expect(heldBack('opt-out', 'Quiten la cita de Mateo, ya no la va a ocupar')).toBe('not-about-messages'));
+
+  it("not-about-messages: the texts said to be wanted last hold a model's stop", () =>
+    expect(
+      heldBack(
+        'opt-out',
+        'I unsubscribed from the email newsletter, will I still get these text reminders? I want those',
+      ),
+    ).toBe('not-about-messages'));
+
+  it.each([
+    "I don't think I need these",
+    'not sure I need these, thanks',
+    'Honestly I’m not sure we need these texts',
+    'Oh yeah I want these 🙄',
+    'these texts are so annoying, why would I want these',
+  ])(
+    "not-about-messages: texts doubted, scoffed at or asked about are not wanted, and a model's stop stands: %j",
+    (text) => expect(heldBack('opt-out', text)).toBeUndefined(),
+  );
+
+  it.each([
+    "I hit stop by mistake but I'm not coming anyway so stop texting me",
+    'puse baja por error pero ya no voy a ir así que no me manden nada',
+  ])('stop-phrase: a slip turned, its stop following from a negation by "so", stands: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    "I hit stop by mistake but I don't want to stop so keep texting me",
+    "I hit stop by mistake but I don't want you to stop, so please keep the texts coming",
+  ])('asks-for-messages: a slip kept where the negation is of the stop itself, a "so" after it: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    'compré este chip hace un mes y me llegan citas de una tal Yesenia. No soy yo',
+    'i got this number recently, these are for someone named Carl',
+    "I'm getting texts for someone named Ana",
+  ])("stop-phrase: another person's appointments received here, named as a stranger: %j", (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it("stop-phrase: a carer asking whose visit it is is no stranger's", () =>
+    expect(asksToStop("is this for someone named Carl? I'm his wife, he'll be there")).toBe(false));
+});

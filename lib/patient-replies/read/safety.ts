@@ -2,6 +2,7 @@ import type { Intent, ReadingRule } from '../../reminders/answers.ts';
 import { normalise, oneSlipApart, withContractionsSplit, words } from './normalise.ts';
 import {
   DIAS,
+  EMERGENCY_CONTACT,
   LEFT_ES,
   OWN_SLIP_THEN_WRONG_NUMBER,
   SELF_MISTAKE,
@@ -13,6 +14,7 @@ import {
   ANOTHER_DOING,
   ANOTHERS_PATIENCE,
   onlyAsksAboutStop,
+  SARCASM_LAST,
   stopWords,
   TEXTS_ENOUGH_WORDS,
   TEXTS_KEPT,
@@ -94,9 +96,9 @@ const WISH_TO_STOP =
 const ASKS_WHO_IS_WRITING =
   /\b(?:who is this|who s this|whos this|who are you|who is (?:texting|messaging|writing)|who sent (?:this|these|that)|whose number|what is this number|what number is this|quien (?:es|eres|habla|me escribe|me manda|manda)|de donde (?:me )?(?:escriben|es|son)|de quien es (?:este|el) numero)\b/;
 
-/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, messages of the portal or voicemail, a non-stop week, can't stop coughing, "wish this pain would stop", "me di de baja del seguro"; ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"), someone else's patience ("he's not a patient man"). */
+/** "stop" in another sense, no word of stopping for a model's opt-out either: the bus stop, stop by, stop taking my tablets, stop the chemo, messages of the portal or voicemail, a non-stop week, can't stop coughing, "wish this pain would stop", "me di de baja del seguro", an emergency contact taken off a record ("dar de baja a mi ex como contacto de emergencia", "take my ex off my emergency contacts"), a visit taken off ("quiten la cita de Mateo"); ready, "ya estoy lista"; a visit removed ("remove the 3pm", "unsubscribe me from Thursday"), "not spam", a block not wanted, a stop undone ("disregard my stop"), a slot no longer held ("stop holding the spot"), the visit and not the texts ("not the texts, just the appointment"), someone else's patience ("he's not a patient man"). */
 const STOP_IN_ANOTHER_SENSE = new RegExp(
-  `${ANOTHERS_PATIENCE.source}|\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\bplanta baja\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:pain|bleeding|cough\\w*|itch\\w*|ache|aching|headaches?|migraines?|nausea|swelling|symptoms?|dolor|sangrado|tos|comezon|mareos?)(?: (?:would|will|to|has|had|finally|just|won t|wont|doesn t|doesnt|didn t|didnt|never|hasn t|hasnt|wouldn t))* (?:stop|stops|stopped|end|ends|ended)\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bde [bv]aja (?:del|de mi|de la|de su) ${LEFT_ES}\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
+  `${ANOTHERS_PATIENCE.source}|\\b(?:remove|take|delete|drop|quiten|quite|quitar|borren|borre|borrar|saquen|de [bv]aja)\\b(?! (?:me|myself|us|this number|my number)\\b| a mi (?:como|persona)\\b)(?: \\S+){1,6}? ${EMERGENCY_CONTACT}\\b(?!.*\\b(?:a mi|me too|myself|de todo)\\b)|\\b(?:parar|dejar) de (?:toser|sangrar|llorar|vomitar|doler|estornudar|tomar|comer|fumar)\\b|\\bno (?:para|paran|deja|dejan|paro) de \\w+|\\bparada del? (?:bus|camion|autobus|metro|tren)\\b|\\bplanta baja\\b|\\b(?:bus|tram|train|subway|metro|tube|next|last|nearest|closest|which|rest|pit|one|full) stops?\\b|\\bnon ?stop\\b|\\b(?:estoy|stoy|toy|estamos|tamos|estare|ya) list[oa]s?\\b|\\bstop(?:s|ped|ping)? (?:by|in|off|over|at the|${ANOTHER_DOING}|${A_TREATMENT}|the (?:bleeding|pain))\\b|\\b(?:pain|bleeding|cough\\w*|itch\\w*|ache|aching|headaches?|migraines?|nausea|swelling|symptoms?|dolor|sangrado|tos|comezon|mareos?)(?: (?:would|will|to|has|had|finally|just|won t|wont|doesn t|doesnt|didn t|didnt|never|hasn t|hasnt|wouldn t))* (?:stop|stops|stopped|end|ends|ended)\\b|\\b(?:portal|mychart|my chart|inbox|voicemail|voice mail|email|e mail) (?:messages?|msgs?)\\b|\\b(?:can t|cant|couldn t|couldnt|won t|wont|doesn t|doesnt) stop \\w+ing\\b|\\b(?:get|take|have|having|getting|taking) (?:these|them|this|it|those|my|the)(?: \\w+)? (?:off|out|removed)\\b|\\b(?:(?:remove|delete|take|unsubscribe|unsub) (?:me|us|him|her) (?:from|off|for)|remove|delete|take off) (?:the |my |his |her |our |that |this )?(?:\\d{1,2}(?: ?[ap]m)?|appointment|appt|visit|booking|slot|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\b(?:not|isn t|isnt|no es) (?:spam|(?:a |the )?(?:wrong number|numero equivocado)\\b(?!.*\\b(?:but|pero|just|ya no|though|however)\\b))\\b|\\bdej(?:en|e|a|ar) (?:el|la|mi|su) (?:lugar|espacio|turno|hora|horario)\\b|\\bde [bv]aja (?:de )?(?:mi|la|su|esta|esa) (?:cita|consulta|turno|visita)\\b|\\bde [bv]aja (?:del|de mi|de la|de su) ${LEFT_ES}\\b|\\b(?:quiten|quite|quitar|quitenme|quiteme|borren|borre|borrar|saquen) (?:la|el|mi|su|esa|esta) (?:cita|consulta|turno|visita)\\b|\\bno need to (?:remove|delete|unsubscribe|stop|block|take)(?: (?:me|us|him|her|them))?(?: (?:from|off) (?:the |this |your )?list)?\\b|\\b(?:remove|delete|take off) (?:the |that |this |my )?(?:note|entry|allerg\\w*|medication|charge|fee|comment|flag)\\b|\\b(?:undo|ignore|disregard|reverse|revert) (?:my |the |that |this )?(?:stop|baja)\\b|\\bstop (?:holding|saving|keeping|reserving) (?:the|my|that|this|a) (?:spot|slot|place|appointment|appt|time|booking|seat)\\b|\\bnot (?:the|my|your|these) (?:texts|messages|reminders),? (?:just|only) (?:the|my|this) (?:appointment|appt|visit|booking)\\b|\\b(?:the|my|this) (?:appointment|appt|visit|booking),? not (?:the|my|your|these) (?:texts|messages|reminders)\\b|\\b(?:don t|dont|do not|won t|wont) (?:want to |wanna |need to )?block(?: (?:this|your|the) (?:number|phone|texts|messages)| you| u)?\\b`,
   'g',
 );
 
@@ -110,9 +112,13 @@ const WANTS_TEXTS = new RegExp(
   'g',
 );
 
-/** The texts said to be wanted, in so many words: "texts are fine", "the texts are all I need", "los mensajes sí los quiero". */
+/**
+ * The texts said to be wanted, in so many words: "texts are fine", "the texts are all I need", "los mensajes sí los quiero";
+ * "…will I still get these text reminders? I want those" (we, need, them and these alike), not doubted or asked ("I don't
+ * think I need these", "why would I want these").
+ */
 const TEXTS_STILL_WANTED = new RegExp(
-  `${TEXTS_ENOUGH_WORDS}|${/\b(?:texts?|reminders|messages)(?: \S+)? (?:are|r) helpful\b|\b(?:los|sus|estos) (?:mensajes|recordatorios|textos|avisos)(?: \S+){0,2} si (?:los )?(?:quiero|queremos|me sirven)\b|\bsi (?:quiero|queremos) (?:los|sus) (?:mensajes|recordatorios|textos|avisos)\b|\bno (?:los|me los) (?:quiten|quites|paren|corten)(?: (?:eh|por favor|porfa|pls))?(?: (?:los|las) necesito)?\b/.source}`,
+  `${TEXTS_ENOUGH_WORDS}|${/\b(?:texts?|reminders|messages)(?: \S+)? (?:are|r) helpful\b|(?<!\b(?:not|don t|dont|never|think|sure|see|how|like|why|would|who|what|if|when|do|did|does)(?: \S+){0,3} )\b(?:i|we) (?:do |still |really )*(?:want|need) (?:those|them|these)(?: (?:texts|reminders|ones))?\b|\b(?:los|sus|estos) (?:mensajes|recordatorios|textos|avisos)(?: \S+){0,2} si (?:los )?(?:quiero|queremos|me sirven)\b|\bsi (?:quiero|queremos) (?:los|sus) (?:mensajes|recordatorios|textos|avisos)\b|\bno (?:los|me los) (?:quiten|quites|paren|corten)(?: (?:eh|por favor|porfa|pls))?(?: (?:los|las) necesito)?\b/.source}`,
   'g',
 );
 /** The clinic left, beside which texts praised are a goodbye: "the texts are helpful, I've switched clinics". */
@@ -280,11 +286,21 @@ const AT_A_TOURNAMENT =
   /\b(?:be|be there|see (?:you|u|ya))(?: \S+)? (?:for|at) (?:the )?(?:tournament|tourney|scrimmage)\b(?! (?:physical|clearance)\b)/;
 /**
  * Coming made to hang on a condition: "will be there if they let me off early", "voy si consigo raite", "yes
- * as long as the swelling is down", "sí, si mi vecina me lleva" (the "if" after a yes or a coming: without
+ * as long as the swelling is down", "provided my ride shows up", "weather permitting", "ahí estaré, dependiendo del
+ * raite", "con tal de que mi hija me lleve", "sí, si mi vecina me lleva" (the "if" after a yes or a coming: without
  * accents "sí, mi hija me lleva" reads the same), "si Dios quiere y el patrón me deja".
  */
 const CONDITIONAL_COMING =
-  /(?<!\b(?:even|stay|wait|been|for|about) )\bas long as\b(?! (?:needed|necessary|it takes|you need|we need|they need|you want|possible|i could|i can)\b)|\b(?:si|voy|vamos|ire|iremos|estare|estaremos|llego|llegamos|asisto) si (?:mi|el|la) \S+ (?:me|nos) (?:cuida|cuidan|lleva|llevan|deja|dejan|da|dan|presta|prestan|trae|traen)\b|\b(?:si dios quiere|primero dios|dios mediante) y (?:el|mi) \S+ (?:me|nos) (?:deja|dejan|da|dan)\b|(?<!\beven )\bunless (?!(?:i|we) hear\b|(?:i m|i am|we re|we are|i get|we get) (?:told|notified|informed|contacted|called)\b|my (?:appointment|appt|visit)\b)(?:we|i m|i am|i can|i get|i have|i finish|my|work|they|someone|somebody|the (?:weather|roads|baby|kids)|it (?:snows|rains|storms)|something|anything)\b|\b(?:a menos|salvo) que (?:me|nos) (?!(?:digan|avisen|llamen|confirmen)\b)|(?<!\beven )\bif (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\bsi (?:consigo (?:raite|ride|quien|transporte|carro)|me dan permiso|me dejan (?:salir|ir))\b/;
+  /(?<!\b(?:even|stay|wait|been|for|about) )\bas long as\b(?! (?:needed|necessary|it takes|you need|we need|they need|you want|possible|i could|i can)\b)|\b(?:si|voy|vamos|ire|iremos|estare|estaremos|llego|llegamos|asisto) si (?:mi|el|la) \S+ (?:me|nos) (?:cuida|cuidan|lleva|llevan|deja|dejan|da|dan|presta|prestan|trae|traen)\b|\b(?:si dios quiere|primero dios|dios mediante) y (?:el|mi) \S+ (?:me|nos) (?:deja|dejan|da|dan)\b|(?<!\beven )\bunless (?!(?:i|we) hear\b|(?:i m|i am|we re|we are|i get|we get) (?:told|notified|informed|contacted|called)\b|my (?:appointment|appt|visit)\b)(?:we|i m|i am|i can|i get|i have|i finish|my|work|they|someone|somebody|the (?:weather|roads|baby|kids)|it (?:snows|rains|storms)|something|anything)\b|\b(?:a menos|salvo) que (?:me|nos) (?!(?:digan|avisen|llamen|confirmen)\b)|(?<!\beven )\bif (?:they|my boss|work|i can|i get|i m able|my ride|my son|my daughter|my husband|my wife|someone|somebody|the weather|my shift|i finish)\b|\b(?:provided|providing|assuming|so long as|weather permitting|depending on|pending my|dependiendo del?|con tal (?:de )?que|siempre y cuando|siempre que no)\b|\bsi consigo (?:raite|ride|quien|transporte|carro)\b/;
+/**
+ * Coming said and an "if" put on it, in the same sentence, before or after: "ill be there if medicab picks me up", "if my
+ * knee lets me I'll be there", "si me da tiempo voy", "sí voy, si me siento mejor"; not "even if it snows", "if the Lord
+ * wills", "if not a bit before", "sí voy, y si me da tiempo paso a la farmacia", nor an "if" of something else after a full
+ * stop ("I'll be there. If my phone dies I still remember the time"). Read with its punctuation, so that "Sí, me dan
+ * permiso" is a yes, not an "if".
+ */
+const COMING_IF =
+  /\b(?:be there|b there|be thr|come|make it|be in|attend)(?: (?:on )?(?:\S+day|tomorrow|today|at \d+\S*|\d+\S*))?,? if (?!(?:the (?:good )?lord|god|it'?s god\S*|it kills|i have to|i'?m early|not|anything|needed|necessary|you)\b)|(?:^|[.!?;] |\b(?:and|but|so|ok|okay|yes|yeah|yep),? )if (?!(?:anything|not|the (?:good )?lord|god|you|it kills)\b)[^.!?;]{1,60}?\b(?:i'?ll|i ll|ill|i will|we'?ll|we ll|we will|i can|we can) (?:be there|come|make it|be in)\b|\bsi (?:(?:el|la|mi) \S+ )?(?:me|nos) (?:da|dan|deja|dejan) (?:permiso|salir|ir)\b|\bsi (?:(?:el|la|mi) \S+ )?(?:me|nos) (?:da|alcanza|queda) (?:el )?(?:tiempo|tiempito|chance|chanza|permiso|raite|ride)(?: \S+){0,2} (?:voy|vamos|ire|iremos|asisto|ahi estare|alli estare)\b|\b(?:voy|vamos|ire|iremos|estare|estaremos|llego|llegamos|asisto|asistire|ir|venir),? si (?:no (?!se preocup|te preocup|hay (?:problema|pedo))|me (?!(?:da|queda|sobra|alcanza) (?:el )?(?:tiempo|tiempito|chance)\b)|mi |el |la |salgo|termino|consigo|encuentro|alcanzo|tengo )/;
 /** A day of the week, in English: "monday" to "sunday". */
 const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 /** A day gone by, in Spanish: "el martes", "ayer", "la semana pasada", "el lunes pasado". */
@@ -953,6 +969,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
     const wanted = [...spaced.matchAll(TEXTS_STILL_WANTED)].at(-1);
     if (
       wanted !== undefined &&
+      !SARCASM_LAST.test(text) &&
       NOTHING_BUT_COURTESY.test(spaced.slice(wanted.index + wanted[0].length)) &&
       !CLINIC_LEFT.test(spaced) &&
       !NAMES_A_DEATH.test(spaced)
@@ -995,6 +1012,7 @@ export function heldBack(intent: Intent, text: string): ReadingRule | undefined 
       AT_A_TOURNAMENT.test(spaced) ||
       HOUSEHOLD_MATTER.test(spaced) ||
       CONDITIONAL_COMING.test(spaced) ||
+      COMING_IF.test(plain) ||
       // A cancel on a condition in Spanish, which the model may take for a yes: "si no encuentro ride la cancelo".
       CONDITIONAL_CANCEL_ES.test(plain) ||
       THING_IN_HAND.test(spaced) ||

@@ -49,6 +49,8 @@ const BY_POST_ES =
 /** What else one leaves ("darse de baja del seguro, del gimnasio, del programa de diabetes"), no messages; a bare "programa" may be the texts'. */
 export const LEFT_ES =
   '(?:seguro|aseguranza|plan|programa de (?:diabetes|peso|embarazo|ejercicios?|nutricion|bienestar|fisioterapia|rehabilitacion|lealtad|puntos|descuentos?|dietas?)|medicaid|medicare|medi cal|trabajo|escuela|gimnasio|gym|iglesia|coro|liga|grupo de (?:la |el |los )?(?!whats\\w*|wasap|mensaj\\w*|texto\\w*|recordatorio\\w*|sms)\\w+)';
+/** A record's emergency contact, which is taken off no list of messages: "dar de baja a mi ex como contacto de emergencia". */
+export const EMERGENCY_CONTACT = '(?:emergency contacts?|contactos? de emergencia)';
 /** "Don't text", and the courtesies around it. */
 const DONT_TEXT = '(?:dont|don t|do not) (?:text|txt|message|msg|sms)';
 const COURTESIES = '(?: (?:please|pls|plz|thanks|thx|thank you))';
@@ -178,8 +180,11 @@ export const STOP_PHRASES = [
   '\\b(?:finished|done|through) with (?:(?:the|this|your) (?:clinic|practice|surgery|office) and )?(?:the |these |your |all )?(?:texts|messages|reminders)\\b',
   // The patient not at this number: "nobody here by that name", "not the person you're trying to reach", "she's not at this number".
   '\\b(?:nobody|no one|noone) (?:here )?(?:by that name|by the name of \\S+|(?:called|named) (?!(?:me|us|him|her|them|back)\\b)\\S+)(?: \\S+){0,2}? (?:lives here|here|at this number)\\b|\\bnobody here by that name\\b|\\b(?:i m|i am|im) not the (?:right|correct) person\\b|\\bnot the (?:right|correct) person(?: (?:sorry|sry|soz))?$|\\bnot the person (?:you re|you are|youre|u r) (?:trying to reach|looking for|after|texting)\\b|\\b(?:s|is) not at this (?:number|phone)\\b|\\b(?:doesn t|does not|no longer) live\\w* here\\b|\\b(?:there s|there is|theres|there isn t|there is not) (?:no|any|a) (?!(?:credit|signal|reception|answer|reply|response|service|voicemail|wifi|data|battery|charge|minutes|balance|need|way|point|money|time|one|body)\\b)\\S+(?: by that name)? (?:at|on) this (?:number|phone)\\b',
-  // Another person's appointments received here: "I keep getting someone else's appointments"; not "can I take someone else's".
-  '\\b(?:getting|get|got|receiving|receive|received|these are|this is|it s|its|this s) (?:\\S+ ){0,2}?(?:someone|somebody|some one) else s (?:appointments?|appts?|reminders?|texts?|messages)\\b',
+  // Another person's appointments received here: "I keep getting someone else's appointments", "these are for someone named Carl";
+  // not "can I take someone else's".
+  '\\b(?:getting|get|got|receiving|receive|received|these are|this is|it s|its|this s) (?:\\S+ ){0,2}?(?:someone|somebody|some one) else s (?:appointments?|appts?|reminders?|texts?|messages)\\b|\\b(?:these are|they re|theyre|they are|the (?:texts|messages|reminders) are|getting (?:\\S+ )?(?:texts|messages|reminders|appointments|appts)) for (?:someone|somebody|some (?:guy|lady|woman|man|person)) (?:named|called)\\b',
+  // A stop sent and the texts still coming: "I unsubscribed last week and I'm getting texts again".
+  '\\b(?:unsubscribed|unsubbed|opted out|(?:said|sent|texted|replied|typed) stop)\\b(?: \\S+){0,5}? (?:and|but|yet)(?: (?:i m|im|i am|i|we|we re|we are))? (?:still )?(?:getting|receiving)\\b',
   // The texts made to stop coming: "what do I reply so the clinic texts quit showing up", "make them stop coming".
   `\\b(?:make|get) (?:the |these |your )?(?:texts?|messages|reminders|them|these)(?: \\S+)? (?:to )?${STOP_COMING}\\b|\\bso (?:the |these |your )?(?:\\S+ )?(?:texts?|messages|reminders|they) ${STOP_COMING}\\b`,
   // The lot switched off: "please switch the lot off".
@@ -266,8 +271,9 @@ export const SPANISH_STOP_PHRASES = [
   // Nothing more asked to be sent: "no manden más", "no me envíen nada más".
   '\\bno (?:me |nos |le )?(?:manden|envien|escriban|mande|envie|escriba) (?:nada )?mass?\\b(?! (?:papeles|formularios|formas|cartas|correos|documentos)\\b)',
   // Unsubscribed, "baja" however written ("de vaja"); not an appointment, a prescription or a policy given up ("den de baja
-  // mi cita", "la receta vieja"), nor a discharge ("me dan de baja del hospital").
-  `\\b(?:dar|darme|denme|darse|dame|den|deme) de [bv]aja\\b(?! (?:de |del )?(?:(?:mi|la|el|su|esta|esa|los|las|sus|mis) )?(?:cita|consulta|turno|visita|hospital|receta|tarjeta|poliza|medicamento|${LEFT_ES})\\w*\\b)|\\bme (?:doy|damos|puedo dar) de [bv]aja\\b`,
+  // mi cita", "la receta vieja"), nor a discharge ("me dan de baja del hospital"), nor a contact taken off a record
+  // ("dar de baja a mi ex esposo como contacto de emergencia").
+  `\\b(?:dar|darme|denme|darse|dame|den|deme) de [bv]aja\\b(?! (?:de |del )?(?:(?:mi|la|el|su|esta|esa|los|las|sus|mis) )?(?:cita|consulta|turno|visita|hospital|receta|tarjeta|poliza|medicamento|${LEFT_ES})\\w*\\b| (?:a |el numero de )(?!mi (?:como|persona)\\b)(?:\\S+ ){1,3}?como (?:mi )?${EMERGENCY_CONTACT}\\b)|\\bme (?:doy|damos|puedo dar) de [bv]aja\\b`,
   // Reached only another way, asked: "comuníquense conmigo solo por llamada"; not "¿solo por teléfono?" of a visit,
   // "avisen solo por correo si salen los resultados", a shop's "pedidos solo por teléfono".
   '\\b(?:comuniquen\\w*|contacten\\w*|hablen\\w*|busquen\\w*) (?:conmigo |me |nos )?solo (?:por|con|via) (?:llamadas?|telefono|correo|email|cartas?)(?: (?:por favor|porfa|gracias))*$',
@@ -281,8 +287,8 @@ export const SPANISH_STOP_PHRASES = [
   // Not one more, as a clause of its own, or not to be reached: "ni un mensaje más", "no deseo ser contactado"; not "no me
   // llegó ni un mensaje más", "no quiero ser molestada antes de las 8".
   `^(?:y |pero |ya |por favor )?ni (?:un|una|uno) (?:${ES_MESSAGES}|mensajito) mas(?: (?:por favor|porfa|gracias|eh))*$|\\bno (?:${ES_WANT}|deseo|queremos|deseamos) (?:ser|seguir siendo) (?:contactad|molestad)[oa]s?(?:$| (?:mas|nunca|(?:por|via) (?:mensaje|texto|sms|msj)\\w*)\\b)`,
-  // Another person's appointments received here: "me llegan citas de alguien más"; not "¿puedo tomar la cita de alguien más?".
-  '\\b(?:me llegan|llegan|recibo|me mandan|me envian|son) (?:\\S+ ){0,2}?(?:citas?|mensajes|recordatorios) de (?:alguien mas|otra persona)\\b',
+  // Another person's appointments received here: "me llegan citas de alguien más", "…de una tal Yesenia"; not "¿puedo tomar la cita de alguien más?".
+  '\\b(?:me llegan|llegan|recibo|me mandan|me envian|son) (?:\\S+ ){0,2}?(?:citas?|mensajes|recordatorios) (?:de|para) (?:alguien mas|otra persona|(?:un|una) tal \\S+)\\b',
   // Not post or another address: "ya no me manden las cartas", "ya no me manden a la dirección vieja".
   `\\bya no (?:me |m |le |les |nos )?(?:manden|envien|escri[bv]an|${ES_WANT} (?:${ES_MESSAGES}|recibir))\\b(?! ${BY_POST_ES}(?!.*\\b${ES_MESSAGES}))`,
   // The same asked of one person, of this phone, ending there: "ya no me mande mensajes"; not "ya no mandé los papeles".
@@ -305,6 +311,12 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:mas )?${ES_MESSAGES}\\b`,
+  // A stop sent and the texts back anyway: "ya me di de baja y vuelvo a recibir los mensajes", "mandé alto y sigo recibiendo".
+  '\\b(?:(?:me|nos) (?:di|dimos|dieron) de [bv]aja|(?:mande|mandamos|envie|puse|conteste|respondi) (?:stop|alto|baja))\\b(?: \\S+){0,5}? (?:y|pero) (?:(?:vuelvo|volvi|volvemos|volvimos) a recibir|(?:sigo|seguimos) recibiendo)\\b',
+  // Never again wanted, which the model alone reads as texts asked back: "no quiero volver a recibir mensajes", "no quiero que me
+  // vuelvan a escribir", "no quiero volver a saber de ustedes"; not how or when they come ("…en inglés", "…a las 6 am"), nor
+  // another thing sent ("no quiero que me vuelvan a mandar la factura").
+  `\\b(?:no|nunca|jamas)(?: mas)? (?:${ES_WANT}|deseo|deseamos|queremos|necesito) (?:volver a recibir|(?:que|q|k) (?:me |nos )?vuelvan a (?:escribir|mandar|enviar|textear|molestar|contactar))(?:me|nos|los|las)?\\b(?!(?: \\S+){0,3} (?:en (?:ingles|espanol)|tan (?:temprano|tarde|seguido)|a las|de (?:noche|madrugada)|por la (?:noche|manana)|antes de|despues de|mas tarde|por (?:correo|carta|email|mail)|con llamadas)\\b)(?! (?:la |el |las |los |mi |su |sus |mis )?(?:factura|cuenta|carta|papel|formulario|forma|receta|resultado|paquete|cobro|estado)\\w*)|\\bno (?:${ES_WANT}|queremos) volver a saber (?:nada )?de (?:ustedes|uds|esta clinica|este consultorio)\\b`,
   // The same of the messages named, "no quiero recibir los mensajes"; not of how they come, "no quiero los mensajes en inglés".
   `\\bno (?:${ES_WANT}|deseo|necesito) (?:recibir )?(?:los|estos|esos|sus|tus) (?:mas )?${ES_MESSAGES}\\b(?! (?:en|por(?! favor)|a las|a la|al|antes|despues|tan|de(?: la)? (?:madrugada|manana|noche|tarde)|con|sin|temprano|tarde)\\b)`,
   '\\bdejenme en paz\\b',
@@ -327,9 +339,9 @@ export const SPANISH_STOP_PHRASES = [
   '\\b(?:prefiero|preferiria|preferimos|mejor)\\b(?: \\S+){0,5}? (?:llam\\w*|telefon\\w*|marqu\\w*|correo\\w*|email|mail|cartas?)(?: \\S+){0,4}? (?:que|en vez de|en lugar de|y no|no|antes que) (?:(?:un|una|los|las|estos|estas|esos|sus|tantos|por|me|que me|mandarme|enviarme|mandar|enviar|recibir) )*(?:mensaj\\w*|texto\\w*|sms|msj\\w*|escrib\\w*)\\b',
   '\\b(?:en vez de|en lugar de) (?:(?:mandarme|enviarme|mandar|enviar|recibir|los|las|que me (?:manden|envien|escriban)) )*(?:mensaj\\w*|texto\\w*|sms|msjs?|escribir\\w*|textear\\w*)\\b',
   '^(?:pero |y )?no (?:por|con|via) (?:mensaj\\w*|texto\\w*|sms|msjs?)(?: (?:por favor|porfa|gracias))*$',
-  // None wanted, even again or to begin, the clause ending there: "no quiero que me manden mensajes", "no quiero que me vuelvan a
-  // mandar recordatorios", "no empiecen a mandarme nada"; not "…mensajes a las 6 am", "…recordatorios en inglés".
-  `\\bno (?:quiero|deseo) que (?:ustedes )?(?:me (?:manden|envien|escriban)|(?:me )?(?:vuelvan|empiecen|comiencen) a (?:mandar|enviar|escribir)(?:me)?) (?:mas |ya |otra vez |de nuevo )?(?:mensajes|textos|sms|recordatorios|avisos|nada)(?: (?:a este (?:numero|telefono|celular|cel)|aqui|nunca mas|jamas|otra vez|de nuevo|por favor|porfa|gracias))*$|\\b(?:no|nunca|jamas) (?:empiecen|comiencen) a (?:mandar|enviar|escribir|textear)(?:me|nos)(?: (?:mas |otra vez |de nuevo )?(?:${ES_MESSAGES}|nada))?(?: (?:otra vez|de nuevo|por favor|porfa|gracias|nunca mas))*$`,
+  // None wanted, or to begin, the clause ending there: "no quiero que me manden mensajes", "no empiecen a mandarme nada"; not
+  // "…mensajes a las 6 am" (never again is the phrase after the next).
+  `\\bno (?:quiero|deseo) que (?:ustedes )?(?:me (?:manden|envien|escriban)|(?:me )?(?:empiecen|comiencen) a (?:mandar|enviar|escribir)(?:me)?) (?:mas |ya |otra vez |de nuevo )?(?:mensajes|textos|sms|recordatorios|avisos|nada)(?: (?:a este (?:numero|telefono|celular|cel)|aqui|nunca mas|jamas|otra vez|de nuevo|por favor|porfa|gracias))*$|\\b(?:no|nunca|jamas) (?:empiecen|comiencen) a (?:mandar|enviar|escribir|textear)(?:me|nos)(?: (?:mas |otra vez |de nuevo )?(?:${ES_MESSAGES}|nada))?(?: (?:otra vez|de nuevo|por favor|porfa|gracias|nunca mas))*$`,
   // Not to go on, wanted: "no quiero q me sigan textiando", "tampoco quiero que me sigan mandando mensajes".
   `\\b(?:no|tampoco|ni) (?:${ES_WANT}|deseo|queremos) (?:que|q|k) (?:me |nos )?sigan (?:textiando|texteando|escribiendo|enviando|mandando (?:los |sus |mas )?${ES_MESSAGES})\\b(?! (?:a|al|con|por|en)\\b)`,
   '\\b(?:retiro|revoco|quito|cancelo|retire|revoque|quite|cancele) (?:mi )?(?:consentimiento|permiso|autorizacion)\\b',

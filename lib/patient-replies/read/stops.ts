@@ -383,9 +383,12 @@ const SLIP_EXPLAINED =
  */
 const STOP_NOT_ASKED =
   /\b(?:(?:if|when|unless) (?:you|u|y all|they) (?:\S+ )?(?:stop|quit|end|cut)|afraid|scared|worried|last thing|si (?:me |nos )?(?:dejan|paran|quitan)|miedo|ojala|lo ultimo|confused|mixed up|confundi|not (?:you|yours|u)|no (?:de|a|para) ustedes|de esa|promo\w*|pharmacy|dentist|bank|gym|store|shop|farmacia|tienda|banco)\b|\b(?:opting out|unsubscribing|darme de baja|dar de baja) (?:is|was|es|era)\b|\b(?:stop|quit) (?:calling|phoning|emailing|the (?:e ?mails|calls|phone calls|letters))\b(?!(?: \S+){0,3}? (?:and|or|n|nor|also)(?: (?:stop|quit))?(?: (?:the|your|ur|all))? (?:texting|txting|messaging|texts|txts|messages|msgs|reminders)\b)|\b(?:opt (?:me )?out of|unsubscribe me from|darme de baja de) (?:the |las |los )?(?:phone )?(?:calls|e ?mails|llamadas|correos)\b|\bno more \S+ (?:come|coming|arrive)\b|\bya no me llegan\b|\b(?:quitenme|borrenme|take me off|remove me from) (?:de )?(?:la |the )?(?:lista del? |schedule\b|list for )/;
-/** A negation anywhere before a stop phrase, not an idiom ("no importa", "never mind"): "but I don't actually want to stop getting reminders". */
+/**
+ * A negation anywhere before a stop phrase, not an idiom ("no importa", "never mind"): "but I don't actually want to stop
+ * getting reminders"; not one the stop follows from, "…but I'm not coming anyway so stop texting me".
+ */
 const NEGATED_ANYWHERE_BEFORE =
-  /\b(?:not|never|dont|don t|didnt|didn t|wasnt|wasn t|wouldn t|isnt|isn t|no|nunca|jamas|ni)\b(?! (?:importa|matter|mind|worries|problem)\b)/;
+  /\b(?:not|never|dont|don t|didnt|didn t|wasnt|wasn t|wouldn t|isnt|isn t|no|nunca|jamas|ni)\b(?! (?:importa|matter|mind|worries|problem)\b)(?!.*\b(?:so|therefore|entonces|asi que|por eso|por lo tanto)\b)/;
 
 /** Phrases, with the few expressions of them all that most clauses fail at once. */
 interface Phrases {
@@ -615,15 +618,17 @@ export function asksToStop(text: string): boolean {
   // Nor is a stop of the past told to ask for the texts back: "I opted out last year but I'd like the reminders again";
   // nor calls or emails stopped for texts, in the same clause or the next: "stop calling my landline and just text me".
   const clauses = stopClauses(text);
+  const jesting = clauses.some((clause) => JEST.test(clause)) || SARCASM_LAST.test(text);
+  // The texts asked back in jest are not: "after opting out I'd like the texts back... said no one ever".
   const pastTurnedRound =
+    !jesting &&
     clauses.some((clause) => PAST_STOP.test(clause)) &&
-    clauses.some((clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause));
+    clauses.some((clause) => found(TEXTS_BACK, NEGATED_BEFORE, clause) && !RETURN_COMPLAINED_OF.test(clause));
   // A STOP sent to the wrong number is the patient's slip, unless meant for this sender or the texts go elsewhere: "…meant it for you, keep texting my wife, not me".
   const slipTheirs = pastTurnedRound && !STOP_MEANT_HERE.test(words(normalise(text)));
   if (stopInCapitals(text, pastTurnedRound)) return true;
   if (stopInEmoji(text)) return true;
   // Texts wanted instead, unless the reply jokes them away: "stop calling me. texts are fine. just kidding, nothing please", "…texts are fine 🙄".
-  const jesting = clauses.some((clause) => JEST.test(clause)) || SARCASM_LAST.test(text);
   const lastSaid = clauses.findLastIndex((clause) => !ASIDE.test(clause));
   const textsInstead = clauses.map(
     (clause, i) => TEXTS_INSTEAD.test(clause) || (!jesting && i === lastSaid && TEXTS_ENOUGH.test(clause)),
@@ -747,21 +752,25 @@ const DENIED_STOP = new RegExp(DENIED, 'g');
 export const ANOTHERS_PATIENCE =
   /\b(?:he|she|hes|shes|boss)(?: s| is)? not (?:a )?(?:very )?patient (?:man|woman|person|guy|type)\b/g;
 /**
- * A stop the patient, or someone at their phone, tells of having sent, past: "I opted out last year",
+ * A stop the patient, or someone at their phone, tells of having sent, past: "I opted out last year", "after opting out",
  * "somehow I got taken off the reminders", "my grandson sent STOP from my phone", "me di de baja". Not a
  * stop when the reply asks for the texts back.
  */
-const PAST_STOP_PHRASE = String.raw`\b(?:i|we|someone|somebody|my (?:\S+ )?(?:son|daughter|grandson|granddaughter|grandkids?|grandchild|kids?|child|husband|wife|partner|mom|mum|dad|nephew|niece|brother|sister))(?: \S+){0,2}? (?:opted (?:me |us )?out|unsubscribed|unsubbed|(?:texted|sent|replied|said|typed|(?<!\b(?:will|ll|gonna|going to|need to|have to|want to|wanna|to|can|could|should|must) )(?:put|entered)) (?:stop|stp)\b(?! (?:texting|txting|sending|messaging|contacting|calling|it|them|these|this|now|please|pls|me|my|the|all)\b)|(?:got|was|were|been) (?:taken|removed) (?:off|out of|from))\b|\b(?:me|nos) (?:di|dimos|dieron|habia dado|habian dado) de baja\b|\b(?:mande|envie|escribi|conteste|respondi|puse|mando|envio|escribio|contesto|respondio|puso) (?:stop|baja|alto)\b`;
+const PAST_STOP_PHRASE = String.raw`\b(?:i|we|someone|somebody|my (?:\S+ )?(?:son|daughter|grandson|granddaughter|grandkids?|grandchild|kids?|child|husband|wife|partner|mom|mum|dad|nephew|niece|brother|sister))(?: \S+){0,2}? (?:opted (?:me |us )?out|unsubscribed|unsubbed|(?:texted|sent|replied|said|typed|(?<!\b(?:will|ll|gonna|going to|need to|have to|want to|wanna|to|can|could|should|must) )(?:put|entered)) (?:stop|stp)\b(?! (?:texting|txting|sending|messaging|contacting|calling|it|them|these|this|now|please|pls|me|my|the|all)\b)|(?:got|was|were|been) (?:taken|removed) (?:off|out of|from))\b|\bafter opting (?:me |us )?out\b|\bdespues de (?:darme|darnos) de baja\b|\b(?:me|nos) (?:di|dimos|dieron|habia dado|habian dado) de baja\b|\b(?:mande|envie|escribi|conteste|respondi|puse|mando|envio|escribio|contesto|respondio|puso) (?:stop|baja|alto)\b`;
 // One to find such a clause, one to take every such phrase out of it.
 const PAST_STOP = new RegExp(PAST_STOP_PHRASE);
 const PAST_STOPS = new RegExp(PAST_STOP_PHRASE, 'g');
+/** The texts' return complained of, not asked for: "how did I get back on the list after opting out", "did you put me back on?". */
+const RETURN_COMPLAINED_OF =
+  /\bhow did (?:i|we)\b|\bwhy (?:did|do|am|are|would)\b|\bdid (?:you|u|y all|yall|someone|somebody)\b|\bwho (?:put|added|signed)\b/;
 /** Asked to keep on, not complained of: "could you keep texting me" asks, "you keep texting me" does not. */
 const KEEP_SENDING =
   /(?<!\b(?:no need to|no reason to|don t need to|dont need to|do not need to|stop|quit|why do you|why) )(?<!(?<!\b(?:can|could|will|would|please|pls|plz) )\b(?:you|u|they|y all|yall|you guys|this number|these|these texts|texts|messages|still|always) )\b(?:keep|continue|sigan|seguir) (?:texting|sending|messaging|reminding|mandando|enviando|escribiendo)\b/;
 /** The texts asked for back or kept on, not negated: "I'd like the reminders again", "put me back on", "keep texting me". */
 const TEXTS_BACK = phrases([
   KEEP_SENDING,
-  /\b(?:want|wanna|d like|would like|need|like)(?: to (?:get|have|receive))? (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: \S+)? (?:back|again)\b/,
+  // Not asked as a scoff: "why would I want the reminders again?", "who would want the texts back".
+  /(?<!\b(?:why|who) (?:would|d|do|does|ever)(?: (?:i|we|anyone|anybody|you))? )\b(?:want|wanna|d like|would like|need|like)(?: to (?:get|have|receive))? (?:the |my |your |ur )?(?:texts|txts|text reminders|messages|reminders)(?: \S+)? (?:back|again)\b/,
   /\bget (?:me |us )?back on (?:the|your|my|this) (?:(?:text|texting|reminder|mailing) )?list\b|\b(?:put|add|sign) (?:me|us|this number|my number) (?:back|up again)\b|\bopt (?:me |us )?back in\b|\bre ?subscribe\b|\b(?:turn|switch) (?:them|the texts|the reminders) back on\b|\b(?:you|u) (?:may|can) (?:text|message|txt) (?:me|us) again(?= *$| (?:please|pls|plz|now|thanks|thank you|anytime|any time|por favor|porfa|gracias)\b)/,
   /\b(?:quiero|quisiera|queremos|necesito)(?: (?:recibir|que me manden))? (?:los |mis )?(?:mensajes|recordatorios|textos|avisos) (?:de nuevo|otra vez)\b/,
   // Wanting to go on receiving them, not a doubt of it: "sí quiero seguir recibiendo", not "no sé si quiero seguir recibiendo".
@@ -845,7 +854,8 @@ const ASKS_FOR_MESSAGES = [
     String.raw`^(?:(?=.*\b(?:stop|stp|stopall|baja|alto|parar|unsub\w*|opt\w*(?: me)? out|optout|end|quit|revoke)\b)|(?=.*\b(?:stopped|texts|txts|messages|msgs|reminders|notifications|mensajes|recordatorios|avisos|textos|off|salirme|sali|quite)\b)(?!.*\b(?:delete\w*|erase\w*|borr\w*)\b)(?!.*\b(?:you|u|y all|yall|you guys|they|this|these|this number)\b(?: \S+){0,3} (?:texting|txting|messaging|sending|sent|texted|messaged|contacting)\b)(?!.*\bme (?:\S+ )?(?:escriben|mandan|manden|envian|escribiendo|mandando|enviando)\b)(?!.*(?:${CLINICS_SLIP.source}))).*(?:\b(?:by mistake|accidentally|by accident|didn t mean to|did not mean to|didnt mean to|por error|sin querer)\b|\b(?:i|we)\b(?: \S+){0,4} (?:to|on|in) the wrong (?:message|text|thread|chat|conversation)\b)`,
   ),
   /\b(?:start|restart|resume|reactivate|re enable|enable|turn on|switch on|reanuden|reactiven|activen|reanudar|reactivar) (?:sending |the |my |your |los |mis )?(?:texts|messages|reminders|sms|recordatorios|mensajes|avisos)\b/,
-  /\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
+  // Asked for, not complained of arriving: "can I get texts again", "can I start getting reminders again", not "why am I getting texts again".
+  /(?<!(?<!\b(?:start|starting|keep) )\b(?:getting|gettin|receiving|recieving) )\b(?:texts|messages|reminders|recordatorios|mensajes) (?:back on|again)\b/,
   KEEP_COMING,
   /\b(?:send|snd|sned) (?:me )?(?:the |my |your |those )?(?:texts?|txts?|messages?|mesages?|msgs?|remind\w*|remindar\w*|reminer\w*) (?:again|agian|agin|agn|back)\b|\b(?:text|message|txt|remind) me again\b|\b(?=vuelv|volver|pued)(?<!\b(?:la|lo|las|los) (?:\S+ )?)(?:volver|vuelvan|vuelve|puedes volver|pueden volver) a (?:escribir|mandar|enviar)\w*\b(?! (?:el|la|lo|un|una|otro|otra)\b)/,
   KEEP_SENDING,
@@ -886,7 +896,7 @@ const ANOTHER_PERSON =
 const JEST =
   /(?<!\b(?:no|not|you|u|are you|r u|you re|ur|no es|fue|de)\s(?:just\s)?)\b(?:kidding|jk|just kidding|said no one ever|said nobody ever|es broma)\b(?!\s(?:aside|about|when|lo de|lo que))/;
 /** An eye-roll or unamused face closing the reply: sarcasm said of what came before. */
-const SARCASM_LAST = /[🙄😒]\uFE0F?[\s.!]*$/u;
+export const SARCASM_LAST = /[🙄😒]\uFE0F?[\s.!]*$/u;
 
 /** The texts praised, which an eye-roll or a jest turns: "I LOVE getting 5 a day", "so helpful", "me encanta recibir 5 al día". */
 const TEXTS_PRAISED =
