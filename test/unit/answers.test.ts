@@ -5415,3 +5415,107 @@ describe('the rules of the twenty-fourth review (hard on carers, conditions and 
   it("stop-phrase: a carer asking whose visit it is is no stranger's", () =>
     expect(asksToStop("is this for someone named Carl? I'm his wife, he'll be there")).toBe(false));
 });
+
+describe('the rules of the twenty-fifth review (hard on confirms and cancels) and of a hunt for harmful misreads', () => {
+  it.each([
+    'Bendiciones hermana, nos vemos en el culto del domingo',
+    'nos vemos en el estudio bíblico el miércoles',
+    'see you at bible study sunday',
+    'see you at choir practice!',
+  ])("not-a-confirmation: a model's yes to another event, a church's among them: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'Sí, ya cancelé por teléfono',
+    'Sí, ya la cancelé',
+    'Yo ya la había cancelado',
+    'Yes, I rescheduled it online',
+    'Sí ya me la cambiaron',
+    'Sí, ya hablé para cambiarla',
+  ])("not-a-confirmation: a model's yes to a visit already cancelled or moved: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'Yo sí voy, mi esposo no',
+    'La niña sí va, el niño no',
+    "Dad will be there, mom can't make hers",
+    'Nomás va a ir uno de los niños',
+  ])("not-a-confirmation: a model's yes beside another person not coming: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'See you next year!',
+    'Was just there Monday, see you in 3 months',
+    'no se si voy',
+    'No sé si voy a poder',
+    "I'll be there, maybe",
+  ])("not-a-confirmation: a model's yes to a visit months off, or hedged: %j", (text) =>
+    expect(heldBack('confirm', text)).toBe('not-a-confirmation'),
+  );
+
+  it.each([
+    'Sí puedo ir, ya cambié mi turno con una compañera',
+    'sí voy, mi esposo no se preocupe',
+    'Ahí estaremos, mi esposo no trabaja ese día',
+    'Yes! I already cancelled my other plans to be there',
+    'Sí, ya me la cambiaron para hoy, ahí estaré',
+    'Yes I rescheduled it to today so see you at 3',
+    'Yes, see you at my next appointment on Tuesday',
+    'yes see you tuesday',
+    'Yes I will be there, see you then',
+  ])(
+    'not-a-confirmation: a plain yes, a shift swapped at work or a husband told not to worry, stands: %j',
+    (text) => expect(heldBack('confirm', text)).toBeUndefined(),
+  );
+
+  it.each([
+    'take me off for thursday please',
+    "Remove me from Friday's schedule please",
+    'Can you remove me from the 9am',
+    "Please remove me from tomorrow's appointments",
+    'Quítenme del viernes',
+  ])('stop-phrase: taken off a day, an hour or the schedule cancels a visit, no stop: %j', (text) =>
+    expect(asksToStop(text)).toBe(false),
+  );
+
+  it.each([
+    'remove me',
+    'remove me from your list',
+    'Please remove me from the appointment reminders',
+    'remove me from the texts for tomorrow',
+    'remove me from tomorrow, and stop all texts',
+    'remove me from the list for good',
+    'remove me from today onwards',
+    'Quítenme de hoy en adelante',
+    'take me off for good',
+  ])('stop-phrase: taken off the texts or the list stays a stop: %j', (text) =>
+    expect(asksToStop(text)).toBe(true),
+  );
+
+  it.each([
+    'take me off for thursday please',
+    "Please remove me from tomorrow's appointments",
+    'Quítenme del viernes',
+  ])("not-about-messages: a model's stop of being taken off a day is held: %j", (text) =>
+    expect(heldBack('opt-out', text)).toBe('not-about-messages'),
+  );
+
+  it("a model's stop stands where another's texts are fine", () =>
+    expect(
+      heldBack(
+        'opt-out',
+        "I'd rather not get these anymore, my daughter handles all that. Texting her is fine",
+      ),
+    ).toBeUndefined());
+
+  it('stop-phrase: "nomas mensajes" may be "no more texts", and stays a stop', () =>
+    expect(asksToStop('Stop calling me. Nomas mensajes')).toBe(true));
+
+  it.each(['Stop calling me. Texting is fine', 'No me manden correos, solo mensajes'])(
+    'stop-phrase: another way stopped, the texts said to be enough or wanted instead, is no stop by rule: %j',
+    (text) => expect(asksToStop(text)).toBe(false),
+  );
+});

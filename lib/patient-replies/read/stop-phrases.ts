@@ -17,6 +17,12 @@ const MESSAGES_KIND =
   '(?:automat\\w*|auto|robo\\w*|computer\\w*|daily|weekly|constant|endless|repeated|recurring|unwanted|unsolicited|annoying|stupid|damn\\w*|bloody|freaking|frigging|fucking)';
 /** A weekday before its "day": "monday", "thurs day". */
 const WEEKDAY_STEM = '(?:mon|tues|wednes|thurs|fri|satur|sun)';
+/**
+ * A day, an hour or the schedule someone is taken off, which cancels a visit, never the texts: "take me off Friday's schedule",
+ * "remove me from the 9am", "take me off for thursday", "remove me from tomorrow's appointments"; not "…the appointment
+ * reminders".
+ */
+export const A_SLOT = ` (?:of |for )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|calendar|appointments?|appts?|\\d{1,2}(?::\\d\\d)?(?: ?[ap]m)?|${WEEKDAY_STEM}day)\\b(?! (?:on|onwards?|forward|for good|reminders?|texts?|texting|txts?|sms|messages?|msgs?|notifications?|alerts?|updates?|confirmations?|e ?mails?|calls?|notices?|list)\\b)`;
 /** Texting, as a verb: "text", "msg", "contact". */
 const TEXTING = '(?:text|txt|message|msg|sms|contact)';
 /** A message or messages by any name: "txt", "reminders", "alerts". */
@@ -120,12 +126,13 @@ export const STOP_PHRASES = [
   // Not sent again, in a second language's English, first in its clause: "please no send again"; not "got no text again".
   '^(?:please |pls |plz |and )?no (?:send|txt|message|msg)(?: (?:me|us|this))? (?:again|anymore|any more)\\b',
   '\\b(?:dont|don t|do not|never) send (?:me )?(?:any more|anymore|more|texts?|messages?|reminders?)\\b',
-  '\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:me\\b|us\\b|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))',
+  // Not off a day, an hour or the schedule, which cancels a visit: "remove me from Friday's schedule", "can you remove me from the 9am".
+  `\\b(?:remove|remov|remoove|rmv|rmve|rmove|remve|reomve|delete|erase) (?:(?:me|us)\\b(?! (?:from|off|for)${A_SLOT})|my details\\b|(?:my|this) (?:#|(?:number|numbr|nmbr|no|phone|mobile|cell)\\b))`,
   // The number or details wiped, asked first in a clause: "lose my number", "purge my info"; not "did you lose my details?".
   '^(?:please |pls |plz |just |kindly |so )?(?:lose|wipe|purge|scrub) (?:my|our|this) (?:number|numbr|details|info|information|data|contact (?:info|details|information))\\b',
   // Someone taken off, the clause ending there: "my mom died last week… please remove her".
   '\\b(?:remove|delete) (?:her|him)(?: (?:please|pls|plz|thanks|thank you))*$',
-  `\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|appointment|appt|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|${WEEKDAY_STEM}day\\w*|morning|afternoon|evening)\\b)`,
+  `\\b(?:take|remove|delete) (?:me|her|him|them|us|my number|this number|his number|her number|their number|\\S+ s number) (?:off|out|from)\\b(?! (?:of |for )?(?:the |your |my |that |this )?(?:(?:today|tomorrow|tonight|next week|this week|${WEEKDAY_STEM}day) s )?(?:schedule|appointments?|appts?|calendar|books|waiting list|diary|rota|list for|\\d\\S*|\\S+ (?:am|pm|o clock)|${WEEKDAY_STEM}day\\w*|morning|afternoon|evening)\\b)`,
   // Not the patient's appointment at all: "this isn't my appointment", "not my appt".
   NOT_MY_APPOINTMENT.source,
   '\\bnot (?:a|your|ur) patient\\b',
@@ -306,7 +313,7 @@ export const SPANISH_STOP_PHRASES = [
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
   // Taken off, unless off the schedule or an old detail: "quítenme de la agenda del lunes" cancels a visit,
   // "bórrenme la dirección vieja" mends a record; neither stops texts.
-  '\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b| (?:la |el |mi )(?:direccion|domicilio|correo|email|apellido)\\b)|\\b(?:borren|quiten) mi numero\\b',
+  `\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b| (?:la |el |mi )(?:direccion|domicilio|correo|email|apellido)\\b| del? (?:${DIAS}|manana|hoy|dia \\d+|\\d{1,2})\\b(?! en adelante| para siempre))|\\b(?:borren|quiten) mi numero\\b`,
   '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',

@@ -778,9 +778,9 @@ const TEXTS_BACK = phrases([
 ]);
 /** Texts asked for in the place of calls or emails, for the patient: "just text me", "text me instead", "texts only". */
 const TEXTS_INSTEAD =
-  /\b(?:just|only) (?:text|txt|message|msg|sms)(?: (?:me|us))?(?: (?:instead|please|pls|plz|thanks|thank you))*$|\b(?:texts?|txts?|sms|messages?) only\b|\b(?:text|txt|message|msg) (?:me |us )?instead\b/;
+  /\b(?:just|only) (?:text|txt|message|msg|sms)(?: (?:me|us))?(?: (?:instead|please|pls|plz|thanks|thank you))*$|\b(?:solo|nada mas) (?:por )?(?:textos?|mensajes?|sms)(?: (?:por favor|porfavor|porfa|gracias))*$|\b(?:texts?|txts?|sms|messages?) only\b|\b(?:text|txt|message|msg) (?:me |us )?instead\b/;
 /** The texts said to be enough, last in the reply: "please stop calling me at work, texts are all I need"; not with more after ("…texts are fine, but after Friday I don't want anything"). */
-export const TEXTS_ENOUGH_WORDS = String.raw`\b(?:texts?|txts?|sms|messages?|reminders?)(?: \S+)? (?:are|is|r) (?:fine|ok|okay|enough|all (?:i|we) need)\b|\bcon (?:los|sus) (?:mensajes|recordatorios|textos) (?:es suficiente|basta|me basta)\b`;
+export const TEXTS_ENOUGH_WORDS = String.raw`\b(?:texts?|txts?|sms|messages?|reminders?)(?: \S+)? (?:are|is|r) (?:fine|ok|okay|enough|all (?:i|we) need)\b|\btexting (?:me )?is (?:fine|ok|okay|enough)\b|\bcon (?:los|sus) (?:mensajes|recordatorios|textos) (?:es suficiente|basta|me basta)\b`;
 const TEXTS_ENOUGH = new RegExp(
   `(?:${TEXTS_ENOUGH_WORDS})(?: (?:thanks|thank you|thx|ty|gracias|please|pls|por favor))*$`,
 );
