@@ -34,7 +34,7 @@ export const partPath = (n: number) => `${CORPUS_DIR}/${n === 1 ? 'held-out' : `
 export const CORPUS = { train: `${CORPUS_DIR}/train.jsonl` } as const;
 
 /** The parts written so far, numbered from 1: each file is in exactly one of the lists below. */
-export const PARTS_WRITTEN = 103;
+export const PARTS_WRITTEN = 104;
 
 const part = (n: number) => ({ name: `held-out part ${n}`, path: partPath(n) });
 /** Parts `from` to `to`, both included. */
@@ -95,9 +95,10 @@ export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(5
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
  * checked like theirs; replies:eval names it and scores nothing of it. Part 103, written while the rules
- * of the twenty-fourth blind review were made, unseen, for one scoring once the next change is made.
+ * of the twenty-fourth blind review were made, unseen, for one scoring once the next change is made; part
+ * 104, written while the rules of the twenty-fifth were made, unseen, for the change after that one.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(103, 103);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(103, 104);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
