@@ -87,18 +87,18 @@ export const TRAINING_FILES: readonly string[] = [CORPUS.train, ...TRAINING_PART
  * once when the nineteenth's were; part 99 while the nineteenth's were made, and scored once when the
  * twentieth's and twenty-first's were; part 100 while the twenty-first's were made (seen after it was
  * sealed) and part 101 once they were, both scored once when the twenty-second's and twenty-third's were;
- * part 102 while the twenty-second's were made, scored once when the twenty-fourth's were.
+ * part 102 while the twenty-second's were made, scored once when the twenty-fourth's were; part 103 while
+ * the twenty-fourth's were made, scored once when the twenty-fifth's were.
  */
-export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 102);
+export const REPORTED_PARTS: readonly { name: string; path: string }[] = parts(57, 103);
 
 /**
  * A part written and frozen, not scored until the changes it is kept for are finished: nothing may be
  * chosen by it (docs/replies.md). It is kept apart from training and every other part and its hash is
- * checked like theirs; replies:eval names it and scores nothing of it. Part 103, written while the rules
- * of the twenty-fourth blind review were made, unseen, for one scoring once the next change is made; part
- * 104, written while the rules of the twenty-fifth were made, unseen, for the change after that one.
+ * checked like theirs; replies:eval names it and scores nothing of it. Part 104, written while the rules
+ * of the twenty-fifth blind review were made, unseen, for one scoring once the next change is made.
  */
-export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(103, 104);
+export const SEALED_PARTS: readonly { name: string; path: string }[] = parts(104, 104);
 
 /** Every held-out part, gated or reported: for the corpus checks and the bench. */
 export const ALL_PARTS: readonly { name: string; path: string }[] = [...HELD_OUT_PARTS, ...REPORTED_PARTS];
