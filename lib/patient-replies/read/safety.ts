@@ -357,7 +357,7 @@ const ALREADY_CHANGED =
 /** Another person said not to come beside the writer's own yes: "Yo sí voy, mi esposo no", "Dad will be there, mom can't make hers". */
 const ANOTHER_NOT_COMING =
   /\b(?:mi|el|la|nomas que mi)(?: \S+)? (?:esposo|esposa|marido|hij[oa]|nin[oa]|nene|nena|mama|papa|herman[oa]|abuel[oa]|niet[oa]) no(?=\s*(?:[.,;!]|$))|\b(?:mom|mum|dad|my (?:\S+ )?(?:son|daughter|husband|wife|mom|mum|dad|brother|sister|kid|boy|girl)|the other one) (?:can t|cant|can't|won t|wont|won't|isn t|isn't|is not|cannot|can not|doesn t|doesn't) (?:make|come|be there)\b(?!.*\b(?:with me|bring|take|drive|llevo|traigo)\b)|\b(?:nomas|solo|nada mas) (?:va|van|viene|vienen) (?:a ir )?(?:uno|una)\b/;
-/** Another time of coming, months off, not this visit: "see you next year!", "nos vemos en 3 meses", "see you at my next one in June". */
+/** Another time of coming, months off, not this visit: "see you next year!", "see you in 6 months", "nos vemos en 3 meses". */
 const A_LATER_VISIT =
   /\b(?:see (?:you|u|ya) (?:next year|in (?:\d+|a few|a couple of|two|three|six|half a) (?:months?|years?))|nos vemos (?:(?:en|dentro de) (?:\d+|un|unos|dos|tres|seis) (?:mes|meses|ano|anos)|el (?:proximo|otro) ano))\b/;
 /** A yes said to something other than the visit: "tell Dr. Salazar I said yes to the ablation"; not "I said yes to the appointment". */
