@@ -65,6 +65,8 @@ const ES_WANT = '(?:quiero|kiero|qiero|kero)';
 
 /** The days of the week in Spanish, accents dropped as normalise drops them. */
 export const DIAS = '(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)';
+/** A day someone is taken off, in Spanish, which cancels a visit: "quítenme del viernes"; not "de hoy en adelante". */
+export const A_SLOT_ES = `del? (?:${DIAS}|manana|hoy|dia \\d+|\\d{1,2})\\b(?! en adelante| para siempre)`;
 
 /** Not the patient's appointment at all: "this isn't my appointment", "not my appt"; not "not my appointment time". */
 export const NOT_MY_APPOINTMENT = new RegExp(
@@ -313,7 +315,7 @@ export const SPANISH_STOP_PHRASES = [
   '\\bdes ?(?:s?uscri|s?ubscri|inscri|afili)\\w*|\\b(?:cancel\\w*|anul\\w*|quit\\w*|termin\\w*|dar de baja) (?:mi |la |esta )?(?:suscripcion|subscripcion|inscripcion)\\b',
   // Taken off, unless off the schedule or an old detail: "quítenme de la agenda del lunes" cancels a visit,
   // "bórrenme la dirección vieja" mends a record; neither stops texts.
-  `\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b| (?:la |el |mi )(?:direccion|domicilio|correo|email|apellido)\\b| del? (?:${DIAS}|manana|hoy|dia \\d+|\\d{1,2})\\b(?! en adelante| para siempre))|\\b(?:borren|quiten) mi numero\\b`,
+  `\\b(?:quitenme|quiteme|saquenme|borrenme)\\b(?! (?:de )?(?:la |el |mi |su |esa |esta )?(?:agenda|cita|turno|consulta|horario|calendario|lista de espera)\\b| (?:la |el |mi )(?:direccion|domicilio|correo|email|apellido)\\b| ${A_SLOT_ES})|\\b(?:borren|quiten) mi numero\\b`,
   '\\b(?:dejar|dejo|deje|dejaria) de recibir\\b',
   '\\b(?:apaguen|apagar|paren|parar|alto a|detengan|detener) (?:los |estos |sus |mis )?(?:mensajes|textos|sms|recordatorios|avisos)\\b|\\bpara que paren\\b',
   '\\b(?:nunca|jamas) (?:he sido|fui|he ido) (?:paciente|a)\\b',
